@@ -1,0 +1,342 @@
+"""Sphinx extension: write the rulebook's pages from ``spec/`` and the trace at every build.
+
+Nothing on these pages is typed by hand: each clause, ambiguity, worked example, comparison row
+and glossary term comes from ``spec/`` through :mod:`regelverk.registry`, and every link to code,
+tests and proofs comes from :func:`regelverk.trace.trace`. The pages go to ``_generated/``.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+from collections.abc import Iterable
+from contextlib import redirect_stdout
+from pathlib import Path
+from typing import Any
+
+from regelverk.cli import build_parser
+from regelverk.registry import (
+    Ambiguity,
+    Clause,
+    Example,
+    Registry,
+    Rulebook,
+    default_registry,
+)
+from regelverk.trace import ClauseTrace, Link, LinkKind, trace
+from sphinx.application import Sphinx
+
+LANGUAGES = {"sv": "Swedish", "no": "Norwegian"}
+
+
+def esc(text: str) -> str:
+    """Escape reStructuredText markup in a plain-text value."""
+    return re.sub(r"([\\*`|_\[\]])", r"\\\1", text)
+
+
+def heading(text: str, mark: str) -> list[str]:
+    """A section title underlined (and for '=' also overlined) with ``mark``."""
+    line = mark * max(len(text), 3)
+    return [line, text, line, ""] if mark == "#" else [text, line, ""]
+
+
+def link_id(link: Link) -> str:
+    """The need id of a code, test or proof link."""
+    prefix = {LinkKind.CODE: "CODE", LinkKind.TEST: "TEST", LinkKind.PROOF: "PROOF"}[link.kind]
+    body = re.sub(r"[^A-Z0-9]+", "-", link.target.upper()).strip("-")
+    return f"{prefix}-{body}"
+
+
+def clause_block(item: ClauseTrace) -> list[str]:
+    """A ``clause`` need for one clause."""
+    clause = item.clause
+    title = f"{clause.source} · {clause.tag}"
+    lines = [
+        f".. clause:: {esc(title)}",
+        f"   :id: {clause.id}",
+        f"   :tag: {clause.tag}",
+        f"   :locator: {esc(clause.source)}",
+        f"   :origin: {clause.origin}",
+        f"   :trace_status: {item.status.value}",
+        f"   :rulebook: {clause.rulebook}",
+    ]
+    if clause.refs:
+        lines.append(f"   :refs: {', '.join(clause.refs)}")
+    lines += ["", f"   {esc(clause.rule)}", ""]
+    if clause.also_at:
+        lines += [f"   Also stated at {', '.join(str(a) for a in clause.also_at)}.", ""]
+    if clause.parameters:
+        pairs = "; ".join(f"``{k} = {v!r}``" for k, v in clause.parameters)
+        lines += [f"   Fixes: {pairs}.", ""]
+    lines += [f"   *Status:* {item.status.value}: {esc(item.reason)}.", ""]
+    return lines
+
+
+def ambiguity_block(entry: Ambiguity) -> list[str]:
+    """An ``ambiguity`` need with its readings."""
+    lines = [
+        f".. ambiguity:: {esc(entry.title)}",
+        f"   :id: {entry.id}",
+        f"   :kind: {entry.kind}",
+        f"   :option: {entry.option}",
+        f"   :default_reading: {entry.default}",
+        f"   :rulebook: {entry.rulebook}",
+        f"   :bears_on: {', '.join(entry.clauses)}",
+        "",
+        f"   **Question.** {esc(entry.question)}",
+        "",
+        f"   **Situation.** {esc(entry.situation)}",
+        "",
+    ]
+    for reading in entry.readings:
+        mark = " (the model's default)" if reading.name == entry.default else ""
+        lines += [
+            f"   * ``{entry.option} = {reading.name!r}``{mark}: {esc(reading.reading)}",
+            f"     In the situation: {esc(reading.outcome)}",
+        ]
+    winner = "can change who wins or loses" if entry.changes_winner else "does not change who wins"
+    lines += ["", f"   **Why the default.** {esc(entry.reason)} The choice {winner}.", ""]
+    return lines
+
+
+def example_block(example: Example) -> list[str]:
+    """A worked example as a table of steps with the model's verdict on each."""
+    lines = [*heading(f"Worked example: {example.title} ({example.id})", "~")]
+    lines += [f".. _{example.id}:", "", esc(example.setup), ""]
+    lines += [".. list-table::", "   :header-rows: 1", "", "   * - #", "     - where"]
+    lines += ["     - who", "     - does", "     - the text shows", "     - verdict", ""]
+    for number, step in enumerate(example.steps, 1):
+        cards = " ".join(step.cards) + (f" (names {step.suit})" if step.suit else "")
+        decided = ", ".join(f":need:`{c}`" for c in step.clauses)
+        if step.ambiguity:
+            decided += f"; register :need:`{step.ambiguity}`"
+        lines += [
+            f"   * - {number}",
+            f"     - {step.at}",
+            f"     - {step.actor}",
+            f"     - {step.action} {esc(cards)}",
+            f"     - {esc(step.says)}",
+            f"     - **{step.verdict}** ({decided})",
+        ]
+    return [*lines, ""]
+
+
+def section_of(clause: Clause) -> int | None:
+    """The section a clause stands in, or None for clauses from outside the text."""
+    return clause.at.section if clause.at is not None else None
+
+
+def paragraph_of(item: ClauseTrace) -> int:
+    """The paragraph a clause stands in (0 for clauses from outside the text)."""
+    return item.clause.at.paragraph if item.clause.at is not None else 0
+
+
+def rulebook_page(book: Rulebook, items: tuple[ClauseTrace, ...]) -> str:
+    """The page of one rulebook: every clause by section, notes, and worked examples."""
+    counts = Counter(i.status.value for i in items)
+    lines = [f".. _rulebook-{book.id}:", "", *heading(f"{book.name} ({book.id})", "#")]
+    lines += [
+        esc(book.summary),
+        "",
+        f":Text: ``{book.seed}`` ({LANGUAGES[book.language]})",
+        f":Clauses: {len(book.clauses)} ("
+        + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
+        + ")",
+        f":Ambiguities: {len(book.ambiguities)} (see :ref:`register-{book.id}`)",
+        f":Clause id prefix: ``{book.prefix}-``",
+        "",
+    ]
+    for section in book.sections:
+        own = [i for i in items if section_of(i.clause) == section.number]
+        notes = [n for n in book.notes if n.at.section == section.number]
+        lines += heading(f"§{section.number} {section.title}", "=")
+        shape = "headed" if section.heading else "unheaded"
+        lines += [
+            f"A {shape} section starting at line {section.first_line}, with "
+            f"{len(section.paragraph_lines)} paragraphs.",
+            "",
+        ]
+        for note in notes:
+            lines += [f"* {note.at} (``{note.id}``, {note.kind}, no rule here): {esc(note.what)}"]
+        if notes:
+            lines.append("")
+        for item in sorted(own, key=paragraph_of):
+            lines += clause_block(item)
+    outside = [i for i in items if section_of(i.clause) is None]
+    if outside:
+        lines += heading("Rules from outside the text", "=")
+        lines += [
+            "The text presupposes these rules without stating them; each says where it comes from.",
+            "",
+        ]
+        for item in outside:
+            lines += clause_block(item)
+    if book.examples:
+        lines += heading("Worked examples", "=")
+        for example in book.examples:
+            lines += example_block(example)
+    return "\n".join(lines) + "\n"
+
+
+def register_page(registry: Registry) -> str:
+    """The ambiguity register of all four rulebooks."""
+    lines = [".. _register:", "", *heading("The ambiguity register", "#")]
+    total = sum(len(b.ambiguities) for b in registry.rulebooks)
+    lines += [
+        f"{total} places where a text is ambiguous, contradicts itself or its own example, or "
+        "leaves a gap that a referee must fill. Each entry gives the readings, a situation at the "
+        "table where they differ, the reading the model takes by default and why, and the option "
+        "that selects another reading.",
+        "",
+    ]
+    for book in registry.rulebooks:
+        kinds = Counter(a.kind for a in book.ambiguities)
+        lines += [f".. _register-{book.id}:", "", *heading(f"{book.name} ({book.id})", "=")]
+        lines += [", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) or "None.", ""]
+        for entry in book.ambiguities:
+            lines += ambiguity_block(entry)
+    return "\n".join(lines) + "\n"
+
+
+def comparison_page(registry: Registry) -> str:
+    """vvv8 beside vandatta, point by point."""
+    lines = [".. _comparison:", "", *heading("vvv8 beside vandatta", "#")]
+    lines += [
+        "The two Vändåtta texts compared point by point. Each difference is an option of the one "
+        "Vändåtta engine, not a branch on the rulebook's name.",
+        "",
+        ".. list-table::",
+        "   :header-rows: 1",
+        "   :widths: 14 36 36 14",
+        "",
+        "   * - point",
+        "     - vvv8 (000)",
+        "     - vandatta (001)",
+        "     - option",
+    ]
+    for row in registry.comparison:
+        left = " ".join(f":need:`{c}`" for c in row.vvv8_clauses)
+        right = " ".join(f":need:`{c}`" for c in row.vandatta_clauses)
+        lines += [
+            f"   * - {esc(row.topic)}",
+            f"     - {esc(row.vvv8)} {left}",
+            f"     - {esc(row.vandatta)} {right}",
+            f"     - ``{row.option}``" if row.option else "     - (same rule)",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def glossary_page(registry: Registry) -> str:
+    """The Swedish and Norwegian terms of the texts."""
+    lines = [".. _glossary-page:", "", *heading("Glossary", "#"), ".. glossary::", ""]
+    for term in sorted(registry.glossary, key=lambda t: t.term.lower()):
+        lines.append(f"   {esc(term.term)}")
+        where = ", ".join(term.rulebooks)
+        cited = " ".join(f":need:`{c}`" for c in term.clauses)
+        lines += [
+            f"      ({LANGUAGES[term.language]}; {where}) {esc(term.meaning)} {cited}".rstrip(),
+            "",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def link_blocks(links: Iterable[Link]) -> list[str]:
+    """One need per function, test or theorem, linking to the clauses it covers."""
+    directive = {LinkKind.CODE: "codelink", LinkKind.TEST: "testlink", LinkKind.PROOF: "prooflink"}
+    option = {LinkKind.CODE: "implements", LinkKind.TEST: "exercises", LinkKind.PROOF: "proves"}
+    grouped: dict[str, list[Link]] = {}
+    for link in links:
+        grouped.setdefault(link_id(link), []).append(link)
+    lines: list[str] = []
+    for ident, group in sorted(grouped.items()):
+        first = group[0]
+        clauses = ", ".join(dict.fromkeys(link.clause for link in group))
+        lines += [
+            f".. {directive[first.kind]}:: {esc(first.target)}",
+            f"   :id: {ident}",
+            f"   :where: {esc(first.path)}:{first.line}",
+            f"   :{option[first.kind]}: {clauses}",
+            "",
+        ]
+    return lines
+
+
+def trace_page(items: tuple[ClauseTrace, ...]) -> str:
+    """The trace: status counts, and every piece of code, test and proof with its clauses."""
+    lines = [".. _trace:", "", *heading("The trace", "#")]
+    lines += [
+        "Computed at build time: code cites clauses with ``@implements(...)``, tests with "
+        "``@pytest.mark.clause(...)``, proofs in their theorems' ``clauses``. A clause with no "
+        "code is *pending* until its engine lands.",
+        "",
+        ".. list-table::",
+        "   :header-rows: 1",
+        "",
+        "   * - rulebook",
+        "     - clauses",
+    ]
+    statuses = ("pending", "implemented", "tested", "proved", "not-modelled")
+    lines += [f"     - {s}" for s in statuses]
+    for book in sorted({i.clause.rulebook for i in items}):
+        counts = Counter(i.status.value for i in items if i.clause.rulebook == book)
+        lines += [f"   * - {book}", f"     - {sum(counts.values())}"]
+        lines += [f"     - {counts.get(s, 0)}" for s in statuses]
+    lines.append("")
+    all_links = [link for item in items for link in item.links]
+    for kind, title in (
+        (LinkKind.CODE, "Code"),
+        (LinkKind.TEST, "Tests"),
+        (LinkKind.PROOF, "Proofs"),
+    ):
+        lines += heading(title, "=")
+        own = [link for link in all_links if link.kind is kind]
+        lines += link_blocks(own) if own else ["None yet.", ""]
+    return "\n".join(lines) + "\n"
+
+
+def cli_page() -> str:
+    """Every command's ``--help``, taken from the parser itself."""
+    parser = build_parser()
+    lines = [".. _cli-reference:", "", *heading("Command reference", "#")]
+    lines += ["The help of every command, as ``regelverk`` prints it.", ""]
+    texts = [("regelverk", parser.format_help())]
+    for action in parser._subparsers._group_actions if parser._subparsers else ():
+        choices: dict[str, Any] = getattr(action, "choices", {}) or {}
+        for name, sub in choices.items():
+            texts.append((f"regelverk {name}", sub.format_help()))
+    for title, text in texts:
+        lines += heading(title, "=")
+        lines += [".. code-block:: text", ""]
+        lines += [f"   {line}".rstrip() for line in text.splitlines()]
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def write_if_changed(path: Path, text: str) -> None:
+    """Write a page only when it changed, so Sphinx rebuilds only what changed."""
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+def generate(app: Sphinx) -> None:
+    """Write every generated page into ``_generated/``."""
+    out = Path(app.srcdir) / "_generated"
+    out.mkdir(exist_ok=True)
+    registry = default_registry()
+    items = trace(registry)
+    for book in registry.rulebooks:
+        own = tuple(i for i in items if i.clause.rulebook == book.id)
+        write_if_changed(out / f"{book.id}.rst", rulebook_page(book, own))
+    write_if_changed(out / "register.rst", register_page(registry))
+    write_if_changed(out / "comparison.rst", comparison_page(registry))
+    write_if_changed(out / "glossary.rst", glossary_page(registry))
+    write_if_changed(out / "trace.rst", trace_page(items))
+    with redirect_stdout(io.StringIO()):
+        write_if_changed(out / "cli.rst", cli_page())
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the page generator."""
+    app.connect("builder-inited", generate)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,374 @@
+"""The ``regelverk`` command line: read the rules, look up a clause, trace, and check.
+
+Every command takes ``--json`` for scripts. Bad input gets one line that says what is wrong,
+on standard error, and exit status 2; a failed check exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from regelverk import __version__
+from regelverk.errors import RegelverkError, SpecError
+from regelverk.paths import source_root, spec_dir
+from regelverk.registry import (
+    RULEBOOKS,
+    TAGS,
+    Ambiguity,
+    Clause,
+    Example,
+    Locator,
+    Note,
+    Registry,
+    default_registry,
+    problems_against_text,
+)
+from regelverk.source import shared_runs
+from regelverk.trace import ClauseTrace, LinkKind, Status, trace
+
+__all__ = ["find_seeds", "main"]
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def _print_json(value: object) -> None:
+    print(json.dumps(value, ensure_ascii=False, indent=2, default=str))
+
+
+def _locator(locator: Locator | None) -> dict[str, Any] | None:
+    if locator is None:
+        return None
+    return {
+        "seed": locator.seed,
+        "section": locator.section,
+        "paragraph": locator.paragraph,
+        "row": locator.row,
+        "text": str(locator),
+    }
+
+
+def _clause_json(item: ClauseTrace) -> dict[str, Any]:
+    clause = item.clause
+    return {
+        "id": clause.id,
+        "rulebook": clause.rulebook,
+        "tag": clause.tag,
+        "origin": clause.origin,
+        "locator": _locator(clause.at),
+        "also_at": [_locator(a) for a in clause.also_at],
+        "official": clause.official,
+        "source": clause.source,
+        "rule": clause.rule,
+        "parameters": dict(clause.parameters),
+        "refs": list(clause.refs),
+        "ambiguities": list(clause.ambiguities),
+        "status": item.status.value,
+        "reason": item.reason,
+        "links": [
+            {"kind": link.kind.value, "target": link.target, "path": link.path, "line": link.line}
+            for link in item.links
+        ],
+    }
+
+
+def _traces(registry: Registry, rulebook: str | None) -> tuple[ClauseTrace, ...]:
+    if rulebook is not None:
+        registry.rulebook(rulebook)
+    items = trace(registry)
+    return tuple(i for i in items if rulebook is None or i.clause.rulebook == rulebook)
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """List the rulebooks with clause counts by tag and by status."""
+    registry = default_registry()
+    items = _traces(registry, None)
+    books: list[dict[str, Any]] = []
+    for book in registry.rulebooks:
+        own = [i for i in items if i.clause.rulebook == book.id]
+        books.append(
+            {
+                "id": book.id,
+                "name": book.name,
+                "seed": book.seed,
+                "language": book.language,
+                "clauses": len(book.clauses),
+                "by_tag": {t: n for t in TAGS if (n := sum(c.tag == t for c in book.clauses))},
+                "by_status": dict(Counter(i.status.value for i in own)),
+                "by_origin": dict(Counter(c.origin for c in book.clauses)),
+                "ambiguities": len(book.ambiguities),
+                "notes": len(book.notes),
+                "examples": len(book.examples),
+                "summary": book.summary,
+            }
+        )
+    if args.json:
+        _print_json(books)
+        return EXIT_OK
+    for entry in books:
+        print(f"{entry['id']}  {entry['name']}  ({entry['seed']})")
+        print(
+            f"  {entry['clauses']} clauses, {entry['ambiguities']} ambiguities, "
+            f"{entry['notes']} notes, {entry['examples']} worked examples"
+        )
+        print("  by tag:    " + ", ".join(f"{k} {v}" for k, v in entry["by_tag"].items()))
+        print("  by status: " + ", ".join(f"{k} {v}" for k, v in entry["by_status"].items()))
+        if len(entry["by_origin"]) > 1:
+            print("  by origin: " + ", ".join(f"{k} {v}" for k, v in entry["by_origin"].items()))
+    return EXIT_OK
+
+
+def _describe_clause(registry: Registry, item: ClauseTrace) -> list[str]:
+    clause = item.clause
+    lines = [f"{clause.id}  [{clause.tag}]  {clause.rulebook}", f"  source: {clause.source}"]
+    lines += [f"  also:   {loc}" for loc in clause.also_at]
+    lines.append(f"  rule:   {clause.rule}")
+    if clause.parameters:
+        pairs = ", ".join(f"{k} = {v!r}" for k, v in clause.parameters)
+        lines.append(f"  fixes:  {pairs}")
+    if clause.refs:
+        lines.append(f"  see:    {', '.join(clause.refs)}")
+    for ambiguity in registry.ambiguities_of(clause.id):
+        lines.append(
+            f"  unclear: {ambiguity.id} ({ambiguity.kind}): {ambiguity.title}; the model reads "
+            f"{ambiguity.default!r}, option {ambiguity.option}"
+        )
+    for example in registry.examples_of(clause.id):
+        lines.append(f"  example: {example.id}: {example.title}")
+    lines.append(f"  status: {item.status.value}: {item.reason}")
+    for link in item.links:
+        lines.append(f"  {link.kind.value}: {link.target} ({link.path}:{link.line})")
+    return lines
+
+
+def _describe_other(entry: Note | Example | Ambiguity) -> tuple[list[str], dict[str, Any]]:
+    data: dict[str, Any] = asdict(entry)
+    if isinstance(entry, Note):
+        return [f"{entry.id}  [{entry.kind}, no rule]  {entry.at}", f"  {entry.what}"], data
+    if isinstance(entry, Example):
+        lines = [f"{entry.id}  worked example: {entry.title}", f"  setup: {entry.setup}"]
+        for number, step in enumerate(entry.steps, 1):
+            cards = " ".join(step.cards)
+            lines.append(
+                f"  {number}. {step.at}  {step.actor} {step.action} {cards}: {step.says} "
+                f"-> {step.verdict} ({', '.join(step.clauses)})"
+            )
+        return lines, data
+    lines = [
+        f"{entry.id}  [{entry.kind}]  {entry.title}",
+        f"  clauses:   {', '.join(entry.clauses)}",
+        f"  question:  {entry.question}",
+        f"  situation: {entry.situation}",
+    ]
+    for reading in entry.readings:
+        mark = " (default)" if reading.name == entry.default else ""
+        lines += [
+            f"  {entry.option} = {reading.name!r}{mark}: {reading.reading}",
+            f"      gives: {reading.outcome}",
+        ]
+    lines.append(f"  why the default: {entry.reason}")
+    return lines, data
+
+
+def cmd_clause(args: argparse.Namespace) -> int:
+    """Show one clause (or ambiguity, note or worked example) with everything linked to it."""
+    registry = default_registry()
+    entry = registry.entry(args.id.strip().upper())
+    if isinstance(entry, Clause):
+        item = next(i for i in _traces(registry, entry.rulebook) if i.clause.id == entry.id)
+        if args.json:
+            data = _clause_json(item)
+            data["ambiguity_entries"] = [asdict(a) for a in registry.ambiguities_of(entry.id)]
+            data["examples"] = [e.id for e in registry.examples_of(entry.id)]
+            _print_json(data)
+        else:
+            print("\n".join(_describe_clause(registry, item)))
+        return EXIT_OK
+    lines, data = _describe_other(entry)
+    if args.json:
+        _print_json(data)
+    else:
+        print("\n".join(lines))
+    return EXIT_OK
+
+
+def cmd_trace(args: argparse.Namespace) -> int:
+    """Each clause with its status; --strict fails on pending clauses and missing links."""
+    registry = default_registry()
+    items = _traces(registry, args.rulebook)
+    failures = [
+        i
+        for i in items
+        if i.status is Status.PENDING
+        or (i.status is Status.IMPLEMENTED and not i.of_kind(LinkKind.TEST))
+    ]
+    if args.json:
+        _print_json(
+            {
+                "clauses": [_clause_json(i) for i in items],
+                "counts": dict(Counter(i.status.value for i in items)),
+                "strict_failures": [i.clause.id for i in failures] if args.strict else [],
+            }
+        )
+    else:
+        for item in items:
+            print(f"{item.clause.id:<40} {item.status.value:<13} {item.clause.source}")
+        counts = Counter(i.status.value for i in items)
+        print(f"{len(items)} clauses: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
+    if args.strict and failures:
+        print(
+            f"regelverk trace --strict: {len(failures)} clauses are pending or lack a test link",
+            file=sys.stderr,
+        )
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+def cmd_ambiguities(args: argparse.Namespace) -> int:
+    """The ambiguity register: every ambiguity, contradiction and gap with its readings."""
+    registry = default_registry()
+    books = registry.rulebooks if args.rulebook is None else (registry.rulebook(args.rulebook),)
+    entries = [a for b in books for a in b.ambiguities]
+    if args.json:
+        _print_json([asdict(a) for a in entries])
+        return EXIT_OK
+    for ambiguity in entries:
+        print("\n".join(_describe_other(ambiguity)[0]))
+        print()
+    print(f"{len(entries)} entries")
+    return EXIT_OK
+
+
+def find_seeds(explicit: str | None) -> Path | None:
+    """The folder of the rule texts: --seeds, else $REGELVERK_SEEDS, else ../shared/seeds."""
+    for candidate in (explicit, os.environ.get("REGELVERK_SEEDS")):
+        if candidate:
+            path = Path(candidate)
+            if not path.is_dir():
+                raise RegelverkError(f"the seeds folder {candidate!r} does not exist")
+            return path
+    root = source_root()
+    if root is not None and (root.parent / "shared" / "seeds").is_dir():
+        return root.parent / "shared" / "seeds"
+    return None
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Validate spec/ and the trace; with the texts at hand, check locators and own words."""
+    started = time.perf_counter()
+    registry = default_registry()
+    items = trace(registry)
+    problems: list[str] = []
+    seeds = find_seeds(args.seeds)
+    checked_texts = 0
+    if seeds is not None:
+        for book in registry.rulebooks:
+            path = seeds / book.seed
+            if not path.is_file():
+                problems.append(f"{book.seed} is missing from {seeds}")
+                continue
+            text = path.read_text(encoding="utf-8")
+            checked_texts += 1
+            problems += problems_against_text(book, text)
+            own = (spec_dir() / f"{book.id}.toml").read_text(encoding="utf-8")
+            for run in shared_runs(text, own):
+                problems.append(f"{book.id}.toml repeats the text's words: '{run}'")
+    counts = Counter(i.status.value for i in items)
+    summary = {
+        "clauses": len(items),
+        "ambiguities": sum(len(b.ambiguities) for b in registry.rulebooks),
+        "statuses": dict(counts),
+        "texts_checked": checked_texts,
+        "seeds": str(seeds) if seeds else None,
+        "problems": problems,
+        "seconds": round(time.perf_counter() - started, 3),
+    }
+    if args.json:
+        _print_json(summary)
+    else:
+        print(
+            f"spec: {summary['clauses']} clauses and {summary['ambiguities']} ambiguities, "
+            "all ids unique, every reference resolving, every paragraph covered"
+        )
+        print("trace: every cited id exists; " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+        if seeds is None:
+            print("texts: not found (give --seeds DIR or set REGELVERK_SEEDS to check locators)")
+        else:
+            print(f"texts: {checked_texts} checked for locators and shared wording")
+        for problem in problems:
+            print(f"problem: {problem}")
+    return EXIT_FAILED if problems else EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, with a sub-command per job."""
+    parser = argparse.ArgumentParser(
+        prog="regelverk",
+        description=(
+            "Four Scandinavian card-game rulebooks (vvv8, vandatta, viggo, uno) as clauses "
+            "with stable ids, traced to the code, tests and proofs behind them."
+        ),
+        epilog="Run 'regelverk COMMAND --help' for a command's options.",
+    )
+    parser.add_argument("--version", action="version", version=f"regelverk {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def add(name: str, func: Any, text: str) -> argparse.ArgumentParser:
+        command = sub.add_parser(name, help=text, description=text)
+        command.add_argument("--json", action="store_true", help="print JSON for scripts")
+        command.set_defaults(func=func)
+        return command
+
+    add("rules", cmd_rules, "List the rulebooks with clause counts by tag and status.")
+    clause = add(
+        "clause",
+        cmd_clause,
+        "Show a clause: source, rule, parameters, ambiguities and links. Also takes the id of "
+        "an ambiguity (…-AMB-…), a note (…-NOTE-…) or a worked example (…-EX-…).",
+    )
+    clause.add_argument("id", help="an id such as V8-… (case does not matter)")
+    trace_cmd = add(
+        "trace",
+        cmd_trace,
+        "Each clause: implemented, tested, proved, not modelled (with the reason) or pending.",
+    )
+    trace_cmd.add_argument("--rulebook", choices=RULEBOOKS, help="only this rulebook")
+    trace_cmd.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 if any clause is pending or implemented without a test",
+    )
+    amb = add("ambiguities", cmd_ambiguities, "The ambiguity register, with every reading.")
+    amb.add_argument("--rulebook", choices=RULEBOOKS, help="only this rulebook")
+    check = add(
+        "check",
+        cmd_check,
+        "Validate spec/ and the trace; with the rule texts at hand, also check that every "
+        "locator points at its paragraph and that no clause repeats a text's wording.",
+    )
+    check.add_argument("--seeds", metavar="DIR", help="the folder holding the four rule texts")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except SpecError as error:
+        print(f"regelverk: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    except (RegelverkError, FileNotFoundError) as error:
+        print(f"regelverk: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return EXIT_OK

@@ -1,0 +1,51 @@
+"""Where regelverk finds its data: the spec, and the test and proof folders it traces.
+
+An installed wheel carries ``spec/``, ``tests/`` and ``proofs/`` inside the package (under
+``regelverk/_data``), so ``regelverk`` works from any directory. Run from a source checkout, the
+package uses the checkout's own folders instead.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+__all__ = ["data_dir", "source_root", "spec_dir"]
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def source_root() -> Path | None:
+    """The root of the source checkout this package runs from, or ``None`` when installed."""
+    root = _PACKAGE.parent.parent
+    if (root / "pyproject.toml").is_file() and (root / "spec").is_dir():
+        return root
+    return None
+
+
+def data_dir(name: str) -> Path | None:
+    """The folder ``name`` (spec, tests or proofs): from the checkout, else from the wheel."""
+    root = source_root()
+    if root is not None and (root / name).is_dir():
+        return root / name
+    bundled = _PACKAGE / "_data" / name
+    return bundled if bundled.is_dir() else None
+
+
+def spec_dir() -> Path:
+    """The folder holding the rules data; :class:`FileNotFoundError` if it is missing.
+
+    ``REGELVERK_SPEC`` names another folder, to try out a changed spec without reinstalling.
+    """
+    override = os.environ.get("REGELVERK_SPEC")
+    if override:
+        if not Path(override).is_dir():
+            raise FileNotFoundError(f"REGELVERK_SPEC names {override!r}, which is not a folder")
+        return Path(override)
+    found = data_dir("spec")
+    if found is None:
+        raise FileNotFoundError(
+            "the rules data (spec/) is missing from this installation of regelverk; "
+            "reinstall it with 'pip install .' from a checkout"
+        )
+    return found

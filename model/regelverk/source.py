@@ -1,0 +1,155 @@
+"""Sections and paragraphs of the rule texts: how a locator finds its place in a seed file.
+
+The texts are not shipped with regelverk (the project states every rule in its own words), but
+the spec records, for every section, where it starts, whether its first line is a heading, and a
+fingerprint of each paragraph. With a copy of the texts at hand, :func:`split` recomputes the
+paragraphs and :func:`fingerprint` their fingerprints, so anyone can check that every locator in
+``spec/`` still points at the paragraph it was written for.
+
+The convention, applied the same way to all four texts:
+
+* A section is a run of lines starting at a line the spec names. When that line is a heading
+  (``heading = true``), it names the section and is not a paragraph. Some sections have no heading
+  in the text (a text that changes subject without one); the spec marks them as unheaded.
+* Inside a section, every non-blank line is one paragraph, numbered from 1, except that
+  consecutive lines that start with ``|`` form one paragraph: a table. A table's data rows (those
+  after its header row and ``|---|`` separator) are numbered from 1 and a locator may name one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["Paragraph", "SectionStart", "fingerprint", "split", "table_rows"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SectionStart:
+    """Where a section begins in a text: its number, first line (1-based) and heading flag."""
+
+    number: int
+    first_line: int
+    heading: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Paragraph:
+    """One paragraph of a text: its section, its index inside it, and its lines (1-based)."""
+
+    section: int
+    index: int
+    first_line: int
+    lines: tuple[str, ...]
+
+    @property
+    def last_line(self) -> int:
+        """The number of the paragraph's last line."""
+        return self.first_line + len(self.lines) - 1
+
+    @property
+    def is_table(self) -> bool:
+        """Whether the paragraph is a table (its lines start with ``|``)."""
+        return self.lines[0].lstrip().startswith("|")
+
+
+def fingerprint(lines: Sequence[str]) -> str:
+    """A short, stable digest of a paragraph's text (white space folded).
+
+    >>> fingerprint(["a  b", " c"]) == fingerprint(["a b c"])
+    True
+    """
+    folded = " ".join(" ".join(lines).split())
+    return hashlib.sha256(folded.encode("utf-8")).hexdigest()[:12]
+
+
+def _is_table_line(line: str) -> bool:
+    return line.lstrip().startswith("|")
+
+
+def split(text: str, sections: Sequence[SectionStart]) -> tuple[Paragraph, ...]:
+    """Split ``text`` into paragraphs under the section starts given.
+
+    Raises :class:`ValueError` when the section starts are not strictly increasing, when a start
+    lies outside the text, or when a heading line is blank.
+    """
+    lines = text.splitlines()
+    ordered = list(sections)
+    for before, after in itertools.pairwise(ordered):
+        if after.first_line <= before.first_line:
+            raise ValueError(
+                f"section {after.number} starts at line {after.first_line}, "
+                f"not after section {before.number} (line {before.first_line})"
+            )
+    paragraphs: list[Paragraph] = []
+    for position, section in enumerate(ordered):
+        if not 1 <= section.first_line <= len(lines):
+            raise ValueError(
+                f"section {section.number} starts at line {section.first_line}, "
+                f"outside the text's {len(lines)} lines"
+            )
+        end = ordered[position + 1].first_line - 1 if position + 1 < len(ordered) else len(lines)
+        start = section.first_line
+        if section.heading:
+            if not lines[start - 1].strip():
+                raise ValueError(f"section {section.number}'s heading line {start} is blank")
+            start += 1
+        paragraphs.extend(_paragraphs_of(section.number, lines, start, end))
+    return tuple(paragraphs)
+
+
+def _paragraphs_of(section: int, lines: list[str], start: int, end: int) -> list[Paragraph]:
+    found: list[Paragraph] = []
+    number = start
+    while number <= end:
+        line = lines[number - 1]
+        if not line.strip():
+            number += 1
+            continue
+        block = [line]
+        if _is_table_line(line):
+            while number + len(block) <= end and _is_table_line(lines[number + len(block) - 1]):
+                block.append(lines[number + len(block) - 1])
+        found.append(
+            Paragraph(section=section, index=len(found) + 1, first_line=number, lines=tuple(block))
+        )
+        number += len(block)
+    return found
+
+
+def table_rows(paragraph: Paragraph) -> tuple[str, ...]:
+    """The data rows of a table paragraph (header row and separator left out)."""
+    if not paragraph.is_table:
+        raise ValueError(
+            f"section {paragraph.section} paragraph {paragraph.index} (line "
+            f"{paragraph.first_line}) is not a table"
+        )
+    rows = paragraph.lines
+    if len(rows) >= 2 and set(rows[1].replace("|", "").strip()) <= {"-", ":", " "}:
+        return rows[2:]
+    return rows
+
+
+def words(text: str) -> list[str]:
+    """The words of a text, lower-cased, punctuation dropped (for the no-pasting check)."""
+    cleaned = "".join(ch.lower() if ch.isalnum() else " " for ch in text)
+    return cleaned.split()
+
+
+def shared_runs(seed_text: str, other: str, length: int = 6) -> tuple[str, ...]:
+    """Every run of ``length`` consecutive words that ``other`` shares with ``seed_text``.
+
+    Used to show that the project states the rules in its own words: no sentence of a text is
+    pasted into it. Runs made only of card notation and numbers are not counted.
+    """
+    seed_words = words(seed_text)
+    seed_runs = {tuple(seed_words[i : i + length]) for i in range(len(seed_words) - length + 1)}
+    other_words = words(other)
+    found: dict[str, None] = {}
+    for i in range(len(other_words) - length + 1):
+        run = tuple(other_words[i : i + length])
+        if run in seed_runs and not all(w.isdigit() or len(w) <= 2 for w in run):
+            found[" ".join(run)] = None
+    return tuple(found)

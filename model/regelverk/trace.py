@@ -1,0 +1,297 @@
+"""The trace: which code implements each clause, which tests exercise it, which proofs cite it.
+
+The trace is computed, never typed by hand:
+
+* code cites clauses with the :func:`implements` decorator, which marks the function or class;
+  :func:`links_from_code` imports every module of the package and collects the marks;
+* tests cite clauses with the marker ``@pytest.mark.clause("ID", ...)``;
+  :func:`links_from_tests` reads the test files (it parses them, it does not run them);
+* proofs cite clauses in the ``clauses=`` field of their theorems, which
+  :func:`links_from_proofs` reads.
+
+Each clause then has a status: ``not-modelled`` (with the spec's reason), ``proved``, ``tested``,
+``implemented``, or ``pending`` (nothing implements it yet: its engine has not landed).
+"""
+
+from __future__ import annotations
+
+import ast
+import enum
+import importlib
+import inspect
+import pkgutil
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from regelverk.paths import data_dir, source_root
+
+if TYPE_CHECKING:
+    from regelverk.registry import Clause, Registry
+
+__all__ = [
+    "ClauseTrace",
+    "Link",
+    "LinkKind",
+    "Status",
+    "cited_ids",
+    "implements",
+    "links_from_code",
+    "links_from_proofs",
+    "links_from_tests",
+    "trace",
+]
+
+F = TypeVar("F", bound=Callable[..., object])
+
+CLAUSES_ATTRIBUTE = "__regelverk_clauses__"
+
+
+def implements(*ids: str) -> Callable[[F], F]:
+    """Mark a function or class as implementing the clauses ``ids``.
+
+    The ids are checked against ``spec/`` when the trace is computed and by the test suite, so a
+    citation of an id that does not exist cannot go unnoticed.
+    """
+    if not ids or not all(isinstance(i, str) and i for i in ids):
+        raise ValueError("implements() needs one or more clause ids")
+
+    def mark(target: F) -> F:
+        setattr(target, CLAUSES_ATTRIBUTE, (*getattr(target, CLAUSES_ATTRIBUTE, ()), *ids))
+        return target
+
+    return mark
+
+
+class LinkKind(enum.Enum):
+    """What a link points at."""
+
+    CODE = "code"
+    """A function or class that implements the clause."""
+    TEST = "test"
+    """A test that exercises the clause."""
+    PROOF = "proof"
+    """A theorem that cites the clause."""
+
+
+class Status(enum.Enum):
+    """Where a clause stands."""
+
+    PENDING = "pending"
+    """Nothing implements the clause yet: its engine has not landed."""
+    IMPLEMENTED = "implemented"
+    """Code implements it, but no test cites it."""
+    TESTED = "tested"
+    """Code implements it and a test exercises it."""
+    PROVED = "proved"
+    """Implemented, tested, and cited by a theorem."""
+    NOT_MODELLED = "not-modelled"
+    """The spec says why the clause has no behaviour to model."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Link:
+    """One link from a clause to code, a test or a proof: its name and where it is."""
+
+    clause: str
+    kind: LinkKind
+    target: str
+    path: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClauseTrace:
+    """A clause with its status, the reason for it, and its links."""
+
+    clause: Clause
+    status: Status
+    reason: str
+    links: tuple[Link, ...]
+
+    def of_kind(self, kind: LinkKind) -> tuple[Link, ...]:
+        """The links of one kind."""
+        return tuple(link for link in self.links if link.kind is kind)
+
+
+def _relative(path: Path) -> str:
+    root = source_root()
+    resolved = path.resolve()
+    for base in (root, Path(__file__).resolve().parent.parent):
+        if base is not None and resolved.is_relative_to(base):
+            return resolved.relative_to(base).as_posix()
+    return resolved.name
+
+
+def _marked(module: object) -> Iterator[tuple[str, object]]:
+    for name, member in vars(module).items():
+        if getattr(member, "__module__", None) != getattr(module, "__name__", None):
+            continue
+        if inspect.isfunction(member) or inspect.isclass(member):
+            yield name, member
+        if inspect.isclass(member):
+            for attr, inner in vars(member).items():
+                func = inner.__func__ if isinstance(inner, staticmethod | classmethod) else inner
+                if inspect.isfunction(func):
+                    yield f"{name}.{attr}", func
+
+
+def links_from_code() -> tuple[Link, ...]:
+    """Import every module of the package and collect its :func:`implements` marks."""
+    import regelverk
+
+    links: list[Link] = []
+    for info in pkgutil.walk_packages(regelverk.__path__, prefix="regelverk."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for name, member in _marked(module):
+            for ident in getattr(member, CLAUSES_ATTRIBUTE, ()):
+                source = inspect.getsourcefile(member)  # type: ignore[arg-type]
+                line = inspect.getsourcelines(member)[1]  # type: ignore[arg-type]
+                links.append(
+                    Link(
+                        clause=ident,
+                        kind=LinkKind.CODE,
+                        target=f"{info.name}.{name}",
+                        path=_relative(Path(source or "")),
+                        line=line,
+                    )
+                )
+    return tuple(links)
+
+
+def _string_args(call: ast.Call) -> Iterator[str]:
+    for arg in call.args:
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            yield arg.value
+
+
+def _is_clause_marker(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "clause"
+        and isinstance(node.func.value, ast.Attribute)
+        and node.func.value.attr == "mark"
+    )
+
+
+def _python_files(folder: Path | None) -> Iterator[Path]:
+    if folder is not None:
+        yield from sorted(folder.rglob("*.py"))
+
+
+def links_from_tests(folder: Path | None = None) -> tuple[Link, ...]:
+    """Read the test files for ``@pytest.mark.clause(...)`` markers (on tests, classes, modules)."""
+    links: list[Link] = []
+    for path in _python_files(folder or data_dir("tests")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        module_ids: list[str] = []
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
+            ):
+                values = node.value.elts if isinstance(node.value, ast.List) else [node.value]
+                for value in values:
+                    if _is_clause_marker(value) and isinstance(value, ast.Call):
+                        module_ids.extend(_string_args(value))
+        for node, owner in _tests_in(tree.body, ""):
+            ids = [*module_ids]
+            for deco in (*owner, *node.decorator_list):
+                if _is_clause_marker(deco) and isinstance(deco, ast.Call):
+                    ids.extend(_string_args(deco))
+            target = f"{_relative(path)}::{node.name}"
+            where = _relative(path)
+            links += [
+                Link(clause=i, kind=LinkKind.TEST, target=target, path=where, line=node.lineno)
+                for i in dict.fromkeys(ids)
+            ]
+    return tuple(links)
+
+
+def _tests_in(
+    body: Iterable[ast.stmt], prefix: str, owner: tuple[ast.expr, ...] = ()
+) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, tuple[ast.expr, ...]]]:
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
+            "test"
+        ):
+            yield node, owner
+        elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+            yield from _tests_in(node.body, node.name, (*owner, *node.decorator_list))
+
+
+def links_from_proofs(folder: Path | None = None) -> tuple[Link, ...]:
+    """Read the proof files for theorems' ``clauses=("ID", ...)`` fields."""
+    links: list[Link] = []
+    for path in _python_files(folder or data_dir("proofs")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            for keyword in node.keywords:
+                if keyword.arg == "clauses" and isinstance(keyword.value, ast.Tuple | ast.List):
+                    name = next(
+                        (
+                            k.value.value
+                            for k in node.keywords
+                            if k.arg == "name"
+                            and isinstance(k.value, ast.Constant)
+                            and isinstance(k.value.value, str)
+                        ),
+                        f"line {node.lineno}",
+                    )
+                    links += [
+                        Link(
+                            clause=e.value,
+                            kind=LinkKind.PROOF,
+                            target=f"{_relative(path)}::{name}",
+                            path=_relative(path),
+                            line=node.lineno,
+                        )
+                        for e in keyword.value.elts
+                        if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                    ]
+    return tuple(links)
+
+
+def cited_ids(links: Iterable[Link]) -> frozenset[str]:
+    """The ids the links cite."""
+    return frozenset(link.clause for link in links)
+
+
+def _status(clause: Clause, links: tuple[Link, ...]) -> tuple[Status, str]:
+    kinds = {link.kind for link in links}
+    if clause.not_modelled is not None:
+        return Status.NOT_MODELLED, clause.not_modelled
+    if LinkKind.CODE not in kinds:
+        return Status.PENDING, "no code implements this clause yet: its engine has not landed"
+    if LinkKind.TEST not in kinds:
+        return Status.IMPLEMENTED, "implemented, but no test cites it"
+    if LinkKind.PROOF in kinds:
+        return Status.PROVED, "implemented, tested and cited by a theorem"
+    return Status.TESTED, "implemented and tested"
+
+
+def trace(registry: Registry, links: Iterable[Link] | None = None) -> tuple[ClauseTrace, ...]:
+    """Every clause of the registry with its status and links.
+
+    Raises :class:`~regelverk.errors.UnknownClauseError` if any link cites an id that the spec
+    does not define as a clause.
+    """
+    if links is None:
+        links = (*links_from_code(), *links_from_tests(), *links_from_proofs())
+    found = tuple(links)
+    for link in found:
+        registry.clause(link.clause)
+    by_clause: dict[str, list[Link]] = {}
+    for link in found:
+        by_clause.setdefault(link.clause, []).append(link)
+    result = []
+    for clause in registry.clauses():
+        own = tuple(by_clause.get(clause.id, ()))
+        status, reason = _status(clause, own)
+        result.append(ClauseTrace(clause=clause, status=status, reason=reason, links=own))
+    return tuple(result)

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Set up, then run every check CI runs: lint, format, types, tests, the -W docs build, and an
+# install of the built wheel into a fresh environment used from another directory.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+
+echo "== ruff"
+ruff check .
+ruff format --check .
+echo "== mypy --strict"
+mypy
+echo "== pytest"
+pytest
+echo "== sphinx-build -W"
+sphinx-build -W --keep-going -q -b html docs docs/_build/html
+echo "== the wheel, installed into a fresh venv, used from another directory"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+python -m pip wheel --quiet --no-deps --no-build-isolation -w "$scratch/dist" .
+python -m venv "$scratch/venv"
+"$scratch/venv/bin/python" -m pip install --quiet --no-deps "$scratch"/dist/regelverk-*.whl
+(cd "$scratch" && "$scratch/venv/bin/regelverk" rules >/dev/null \
+  && "$scratch/venv/bin/regelverk" clause UNO-DECK-108 | grep -q "UNO-DECK-108" \
+  && "$scratch/venv/bin/regelverk" trace --json >/dev/null)
+echo "wheel: regelverk works from $scratch with its clause texts"
