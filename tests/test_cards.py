@@ -23,6 +23,9 @@ from regelverk.cards import (
     uno_deck,
 )
 from regelverk.errors import CardError, DeckError
+from regelverk.registry import default_registry
+
+REGISTRY = default_registry()
 
 french_cards = st.builds(Card, st.sampled_from(Rank), st.sampled_from(Suit))
 uno_cards = st.sampled_from(sorted(set(uno_deck(shuffle_hands=True, blank_wilds=3)), key=str))
@@ -101,7 +104,7 @@ def test_draw_two_is_read_as_plus_two_or_d2() -> None:
     assert str(parse_uno_card("gd2")) == "G+2"
 
 
-@pytest.mark.clause("V8-SETUP-NO-JOKERS", "VG-DEAL-DECK")
+@pytest.mark.clause("VG-SETUP-DECK-52-NO-JOKERS")
 def test_french_deck_has_52_distinct_cards_and_two_decks_twice_each() -> None:
     one, two = french_deck(), french_deck(2)
     assert len(one) == 52 and len(set(one)) == 52
@@ -123,6 +126,29 @@ def test_uno_108_deck_composition() -> None:
     assert deck[UnoCard(None, UnoValue.WILD)] == 4
     assert deck[UnoCard(None, UnoValue.WILD_DRAW_FOUR)] == 4
     assert deck[UnoCard(None, UnoValue.SHUFFLE_HANDS)] == 0
+
+
+@pytest.mark.clause("UNO-DECK-108", "UNO-DECK-112", "VG-SETUP-DECK-52-NO-JOKERS")
+def test_the_decks_match_the_values_their_clauses_fix() -> None:
+    classic = dict(REGISTRY.clause("UNO-DECK-108").parameters)
+    deck = Counter(uno_deck())
+    assert sum(deck.values()) == classic["total"]
+    assert deck[UnoCard(None, UnoValue.WILD)] == classic["wilds"]
+    assert deck[UnoCard(None, UnoValue.WILD_DRAW_FOUR)] == classic["wild_draw_fours"]
+    assert len(classic["colours"]) == len(Colour)
+    for colour in Colour:
+        assert sum(n for c, n in deck.items() if c.colour is colour) == classic["cards_per_colour"]
+        assert deck[UnoCard(colour, UnoValue.ZERO)] == classic["zeros_per_colour"]
+        assert deck[UnoCard(colour, UnoValue.SKIP)] == classic["skips_per_colour"]
+        assert deck[UnoCard(colour, UnoValue.REVERSE)] == classic["reverses_per_colour"]
+        assert deck[UnoCard(colour, UnoValue.DRAW_TWO)] == classic["draw_twos_per_colour"]
+        assert deck[UnoCard(colour, UnoValue.SEVEN)] == classic["copies_of_1_to_9"]
+    extended = dict(REGISTRY.clause("UNO-DECK-112").parameters)
+    full = Counter(uno_deck(shuffle_hands=True, blank_wilds=extended["blank_wilds"]))
+    assert sum(full.values()) == extended["total"]
+    assert full[UnoCard(None, UnoValue.SHUFFLE_HANDS)] == extended["shuffle_hands"]
+    viggo = dict(REGISTRY.clause("VG-SETUP-DECK-52-NO-JOKERS").parameters)
+    assert len(french_deck(viggo["decks"])) == viggo["deck_size"]
 
 
 @pytest.mark.clause("UNO-DECK-112")

@@ -195,7 +195,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-@implements("V8-SETUP-NO-JOKERS", "VG-DEAL-DECK")
+@implements("VG-SETUP-DECK-52-NO-JOKERS")
 def french_deck(decks: int = 1) -> tuple[Card, ...]:
     """One or two 52-card French decks without jokers, in a fixed order (suit, then rank).
 
