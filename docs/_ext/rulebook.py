@@ -230,8 +230,10 @@ def comparison_page(registry: Registry) -> str:
 def glossary_page(registry: Registry) -> str:
     """The Swedish and Norwegian terms of the texts."""
     lines = [".. _glossary-page:", "", *heading("Glossary", "#"), ".. glossary::", ""]
-    for term in sorted(registry.glossary, key=lambda t: t.term.lower()):
-        lines.append(f"   {esc(term.term)}")
+    shared = Counter(t.term.lower() for t in registry.glossary)
+    for term in sorted(registry.glossary, key=lambda t: (t.term.lower(), t.language)):
+        language = f" ({LANGUAGES[term.language]})" if shared[term.term.lower()] > 1 else ""
+        lines.append(f"   {esc(term.term)}{language}")
         where = ", ".join(term.rulebooks)
         cited = " ".join(f":need:`{c}`" for c in term.clauses)
         lines += [

@@ -40,6 +40,11 @@ __all__ = ["find_seeds", "main"]
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
+def _count(number: int, word: str, plural: str | None = None) -> str:
+    """``1 note``, ``2 notes``."""
+    return f"{number} {word if number == 1 else plural or word + 's'}"
+
+
 def _print_json(value: object) -> None:
     print(json.dumps(value, ensure_ascii=False, indent=2, default=str))
 
@@ -115,10 +120,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
         return EXIT_OK
     for entry in books:
         print(f"{entry['id']}  {entry['name']}  ({entry['seed']})")
-        print(
-            f"  {entry['clauses']} clauses, {entry['ambiguities']} ambiguities, "
-            f"{entry['notes']} notes, {entry['examples']} worked examples"
+        counts = (
+            _count(entry["clauses"], "clause"),
+            _count(entry["ambiguities"], "ambiguity", "ambiguities"),
+            _count(entry["notes"], "note"),
+            _count(entry["examples"], "worked example"),
         )
+        print("  " + ", ".join(counts))
         print("  by tag:    " + ", ".join(f"{k} {v}" for k, v in entry["by_tag"].items()))
         print("  by status: " + ", ".join(f"{k} {v}" for k, v in entry["by_status"].items()))
         if len(entry["by_origin"]) > 1:
@@ -221,6 +229,8 @@ def cmd_trace(args: argparse.Namespace) -> int:
     else:
         for item in items:
             print(f"{item.clause.id:<40} {item.status.value:<13} {item.clause.source}")
+            if item.status is Status.NOT_MODELLED:
+                print(f"{'':<40} why: {item.reason}")
         counts = Counter(i.status.value for i in items)
         print(f"{len(items)} clauses: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
     if args.strict and failures:

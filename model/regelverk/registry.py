@@ -748,6 +748,9 @@ def _read_glossary(path: Path, problems: list[str]) -> tuple[Term, ...]:
         )
         for n, raw in enumerate(data.get("term", []), 1)
     )
+    seen = [(t.term.lower(), t.language) for t in terms]
+    for pair in sorted({p for p in seen if seen.count(p) > 1}):
+        check.fail(f"the term {pair[0]!r} ({pair[1]}) is explained twice")
     problems.extend(check.problems)
     return terms
 
