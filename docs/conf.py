@@ -34,7 +34,6 @@ needs_fields = {
     "tag": {"description": "the clause's tag", "nullable": True},
     "locator": {"description": "text, section and paragraph", "nullable": True},
     "origin": {"description": "text, official or model", "nullable": True},
-    "trace_status": {"description": "pending, implemented, tested, proved", "nullable": True},
     "rulebook": {"description": "vvv8, vandatta, viggo or uno", "nullable": True},
     "kind": {"description": "the ambiguity's kind", "nullable": True},
     "option": {"description": "the option selecting a reading", "nullable": True},

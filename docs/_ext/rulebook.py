@@ -30,6 +30,13 @@ from sphinx.application import Sphinx
 LANGUAGES = {"sv": "Swedish", "no": "Norwegian"}
 
 
+def plural(number: int, word: str) -> str:
+    """``1 gap``, ``2 gaps``, ``3 ambiguities``."""
+    if number == 1:
+        return f"{number} {word}"
+    return f"{number} {word[:-1]}ies" if word.endswith("y") else f"{number} {word}s"
+
+
 def esc(text: str) -> str:
     """Escape reStructuredText markup in a plain-text value."""
     return re.sub(r"([\\*`|_\[\]])", r"\\\1", text)
@@ -58,7 +65,7 @@ def clause_block(item: ClauseTrace) -> list[str]:
         f"   :tag: {clause.tag}",
         f"   :locator: {esc(clause.source)}",
         f"   :origin: {clause.origin}",
-        f"   :trace_status: {item.status.value}",
+        f"   :status: {item.status.value}",
         f"   :rulebook: {clause.rulebook}",
     ]
     if clause.refs:
@@ -143,7 +150,7 @@ def rulebook_page(book: Rulebook, items: tuple[ClauseTrace, ...]) -> str:
         f":Clauses: {len(book.clauses)} ("
         + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
         + ")",
-        f":Ambiguities: {len(book.ambiguities)} (see :ref:`register-{book.id}`)",
+        f":Ambiguities: {len(book.ambiguities)} (see :ref:`the register <register-{book.id}>`)",
         f":Clause id prefix: ``{book.prefix}-``",
         "",
     ]
@@ -151,10 +158,10 @@ def rulebook_page(book: Rulebook, items: tuple[ClauseTrace, ...]) -> str:
         own = [i for i in items if section_of(i.clause) == section.number]
         notes = [n for n in book.notes if n.at.section == section.number]
         lines += heading(f"§{section.number} {section.title}", "=")
-        shape = "headed" if section.heading else "unheaded"
+        shape = "A headed" if section.heading else "An unheaded"
         lines += [
-            f"A {shape} section starting at line {section.first_line}, with "
-            f"{len(section.paragraph_lines)} paragraphs.",
+            f"{shape} section starting at line {section.first_line}, with "
+            f"{plural(len(section.paragraph_lines), 'paragraph')}.",
             "",
         ]
         for note in notes:
@@ -193,7 +200,7 @@ def register_page(registry: Registry) -> str:
     for book in registry.rulebooks:
         kinds = Counter(a.kind for a in book.ambiguities)
         lines += [f".. _register-{book.id}:", "", *heading(f"{book.name} ({book.id})", "=")]
-        lines += [", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) or "None.", ""]
+        lines += [", ".join(plural(n, k) for k, n in sorted(kinds.items())) or "None.", ""]
         for entry in book.ambiguities:
             lines += ambiguity_block(entry)
     return "\n".join(lines) + "\n"
