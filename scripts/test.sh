@@ -9,6 +9,8 @@ ruff check .
 ruff format --check .
 echo "== mypy --strict"
 mypy
+echo "== regelverk check (spec, trace; locators and own words when the texts are at hand)"
+regelverk check
 echo "== pytest"
 pytest
 echo "== sphinx-build -W"
