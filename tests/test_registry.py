@@ -9,6 +9,7 @@ import pytest
 from regelverk.errors import SpecError, UnknownClauseError, UnknownRulebookError
 from regelverk.paths import spec_dir
 from regelverk.registry import RULEBOOKS, TAGS, Clause, default_registry, load
+from regelverk.source import shared_runs
 
 REGISTRY = default_registry()
 
@@ -151,3 +152,12 @@ def test_malformed_toml_is_reported_with_the_file(tmp_path: Path) -> None:
     (spec / "viggo.toml").write_text("[rulebook\n", encoding="utf-8")
     with pytest.raises(SpecError, match=r"viggo\.toml: cannot be read as TOML"):
         load(spec)
+
+
+def test_the_own_words_check_catches_a_pasted_sentence() -> None:
+    text = "alpha bravo charlie delta echo foxtrot golf hotel india juliett"
+    assert shared_runs(text, "Quoted: bravo charlie delta echo foxtrot golf.") == (
+        "bravo charlie delta echo foxtrot golf",
+    )
+    assert shared_runs(text, "bravo charlie delta echo foxtrot, then kilo.") == ()
+    assert shared_runs("10 9 8 7 6 5 4", "cards 10 9 8 7 6 5") == ()
