@@ -322,6 +322,15 @@ def cli_page() -> str:
     return "\n".join(lines) + "\n"
 
 
+def ask_pages(srcdir: Path) -> str:
+    """A toctree of the engines' question-file pages (``docs/ask/*.rst``), as far as they exist."""
+    pages = sorted(p.stem for p in (srcdir / "ask").glob("*.rst"))
+    if not pages:
+        return "No engine has landed yet, so no rulebook can be asked about.\n"
+    entries = "".join(f"   ask/{name}\n" for name in pages)
+    return f".. toctree::\n   :maxdepth: 1\n\n{entries}"
+
+
 def write_if_changed(path: Path, text: str) -> None:
     """Write a page only when it changed, so Sphinx rebuilds only what changed."""
     if not path.exists() or path.read_text(encoding="utf-8") != text:
@@ -341,6 +350,7 @@ def generate(app: Sphinx) -> None:
     write_if_changed(out / "comparison.rst", comparison_page(registry))
     write_if_changed(out / "glossary.rst", glossary_page(registry))
     write_if_changed(out / "trace.rst", trace_page(items))
+    write_if_changed(out / "ask_pages.rst.txt", ask_pages(Path(app.srcdir)))
     with redirect_stdout(io.StringIO()):
         write_if_changed(out / "cli.rst", cli_page())
 

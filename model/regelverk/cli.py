@@ -318,6 +318,70 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_FAILED if problems else EXIT_OK
 
 
+def _print_ruling(data: dict[str, Any]) -> None:
+    registry = default_registry()
+    verdict = "ALLOWED" if data["allowed"] else "NOT ALLOWED"
+    print(f"{verdict}: {data['message']}")
+    for ident in data["clauses"]:
+        print(f"  {ident}: {registry.clause(ident).rule}")
+    for event in data["events"]:
+        print(f"  event: {event['text']} ({', '.join(event['clauses'])})")
+    for reading in data["readings"]:
+        mark = " (default)" if reading["default"] else ""
+        answer = "allowed" if reading["allowed"] else "not allowed"
+        print(
+            f"  reading {reading['option']} = {reading['reading']!r}{mark} "
+            f"({reading['ambiguity']}): {answer}: {reading['summary']}"
+        )
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    """Rule on a position and an attempted action, or replay a record of a game."""
+    from regelverk.referee import ask, load_question
+
+    answer = ask(load_question(Path(args.file)))
+    if args.json:
+        _print_json(answer)
+        return EXIT_OK
+    if "steps" in answer:
+        for step in answer["steps"]:
+            print(f"{step['number']}. {json.dumps(step['action'], ensure_ascii=False)}")
+            _print_ruling({**step, "readings": []})
+        print("the record ends " + ("with the game over" if answer["over"] else "mid-game"))
+    else:
+        _print_ruling(answer)
+    return EXIT_OK
+
+
+def _parse_option(text: str) -> tuple[str, Any]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise RegelverkError(f"--option takes NAME=VALUE, not {text!r}")
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play a whole game by random legal moves and print it with the clauses of every move."""
+    from regelverk.referee import play
+
+    players: int | list[str]
+    players = int(args.players) if args.players.isdigit() else args.players.split(",")
+    overrides = dict(_parse_option(o) for o in args.option)
+    played = play(args.rulebook, players, args.seed, overrides)
+    if args.json:
+        _print_json(played.record)
+        return EXIT_OK
+    for number, (action, events) in enumerate(played.log, 1):
+        print(f"{number}. {json.dumps(action, ensure_ascii=False)}")
+        for event in events:
+            print(f"     {event.text}  [{', '.join(event.clauses)}]")
+    print("game over" if played.over else f"stopped after {len(played.log)} actions, not over")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with a sub-command per job."""
     parser = argparse.ArgumentParser(
@@ -365,6 +429,32 @@ def build_parser() -> argparse.ArgumentParser:
         "locator points at its paragraph and that no clause repeats a text's wording.",
     )
     check.add_argument("--seeds", metavar="DIR", help="the folder holding the four rule texts")
+    ask = add(
+        "ask",
+        cmd_ask,
+        "Rule on a question file: a position with an attempted action (is it allowed, which "
+        "clauses decide, what happens, what each reading of an ambiguity gives), or a record "
+        "from 'regelverk play --json' to replay and rule on move by move.",
+    )
+    ask.add_argument("file", help="a .json or .toml question file")
+    play_cmd = add(
+        "play",
+        cmd_play,
+        "Play a whole game by random legal moves and print it with the clauses of every move; "
+        "--json prints a record that 'regelverk ask' replays.",
+    )
+    play_cmd.add_argument("rulebook", choices=RULEBOOKS)
+    play_cmd.add_argument("--seed", type=int, default=0, help="shuffles and move choices")
+    play_cmd.add_argument(
+        "--players", default="4", help="a count, or names separated by commas (default 4)"
+    )
+    play_cmd.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override an option of the rulebook's preset (repeatable)",
+    )
     return parser
 
 

@@ -1,0 +1,304 @@
+"""The protocol every game engine follows, and the referee built on it.
+
+A game family (Vändåtta, Viggo, UNO) implements :class:`Game` once; its rulebooks are presets of
+its options. Everything is immutable: a state is a frozen dataclass of tuples, an action is a
+frozen dataclass, and :meth:`Game.apply` returns a new state with the events that happened, each
+naming the clauses that produced it.
+
+The habits are those of PokerKit and python-chess, kept immutable:
+
+* ``check(state, action)`` raises :class:`IllegalActionError` naming the broken rule in words and
+  by clause id; :func:`is_allowed` asks it; ``apply`` always checks first.
+* ``problems(state)`` lists every invariant a state breaks (cards lost or duplicated, a turn with
+  nobody who may act, …): the Hypothesis tests and ``regelverk ask`` use it.
+* Options are keyword-only frozen dataclasses. A field that selects a reading of an ambiguity has
+  the ambiguity's ``option`` name and takes its reading names as values, so :func:`adjudicate`
+  can say what every reading would give.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from regelverk.errors import RegelverkError
+
+__all__ = [
+    "ActionError",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "OptionError",
+    "Outcome",
+    "PositionError",
+    "ReadingResult",
+    "Ruling",
+    "adjudicate",
+    "is_allowed",
+    "option_values",
+    "with_options",
+]
+
+S = TypeVar("S")
+A = TypeVar("A")
+Opts = TypeVar("Opts")
+
+
+class IllegalActionError(RegelverkError):
+    """An action the rules forbid in this state; ``clauses`` are the ids that forbid it.
+
+    The message says the rule in words, e.g. ``Bo may not go out on 8♦: the last card may never
+    be an ace or an eight (V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT)``.
+    """
+
+    def __init__(self, message: str, clauses: Sequence[str]) -> None:
+        self.clauses = tuple(clauses)
+        cited = f" ({', '.join(self.clauses)})" if self.clauses else ""
+        super().__init__(f"{message}{cited}")
+
+
+class PositionError(RegelverkError):
+    """An explicit position that cannot be: a bad field, or cards that do not add up to the deck."""
+
+
+class ActionError(RegelverkError):
+    """An action written in a way that cannot be read (not: a readable action the rules forbid)."""
+
+
+class OptionError(RegelverkError):
+    """An option name or value that the game's options type does not have."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Something that happened, in words, with the clauses that made it happen."""
+
+    kind: str
+    text: str
+    clauses: tuple[str, ...]
+    player: str | None = None
+    cards: tuple[str, ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        """The event as plain data for JSON."""
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "cards": list(self.cards),
+            "text": self.text,
+            "clauses": list(self.clauses),
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Outcome(Generic[S]):
+    """The state after an action, and the events on the way there."""
+
+    state: S
+    events: tuple[Event, ...]
+
+
+class Game(Protocol[S, A, Opts]):
+    """What a game family provides; ``regelverk ask`` and ``regelverk play`` use only this."""
+
+    family: str
+    rulebooks: tuple[str, ...]
+
+    def options(self, rulebook: str) -> Opts:
+        """The named preset of a rulebook this family serves."""
+        ...
+
+    def deal(self, options: Opts, players: Sequence[str], seed: int) -> S:
+        """A new game for the players named, the deck shuffled by ``seed``."""
+        ...
+
+    def legal_actions(self, state: S) -> tuple[A, ...]:
+        """Every action the rules allow now (empty when the game is over)."""
+        ...
+
+    def check(self, state: S, action: A) -> None:
+        """Raise :class:`IllegalActionError` unless the rules allow ``action`` now."""
+        ...
+
+    def apply(self, state: S, action: A) -> Outcome[S]:
+        """Check, then play ``action``: the next state and the events, with their clauses."""
+        ...
+
+    def is_over(self, state: S) -> bool:
+        """Whether the game (the whole match) has ended."""
+        ...
+
+    def problems(self, state: S) -> tuple[str, ...]:
+        """Every invariant ``state`` breaks, in words; empty for a sound state."""
+        ...
+
+    def position_from_data(self, data: Mapping[str, Any], options: Opts) -> S:
+        """Build a state from plain data; :class:`PositionError` names the bad field."""
+        ...
+
+    def position_to_data(self, state: S) -> dict[str, Any]:
+        """A state as plain data that :meth:`position_from_data` reads back."""
+        ...
+
+    def action_from_data(self, data: Mapping[str, Any], state: S) -> A:
+        """Read an action from plain data; :class:`ActionError` names the field."""
+        ...
+
+    def action_to_data(self, action: A) -> dict[str, Any]:
+        """An action as plain data that :meth:`action_from_data` reads back."""
+        ...
+
+
+def is_allowed(game: Game[S, A, Opts], state: S, action: A) -> bool:
+    """Whether the rules allow ``action`` in ``state``."""
+    try:
+        game.check(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def option_values(options: object) -> dict[str, Any]:
+    """An options object's fields as plain data (enum members by value)."""
+    if not dataclasses.is_dataclass(options) or isinstance(options, type):
+        raise OptionError(f"{options!r} is not an options object")
+    return {f.name: _plain(getattr(options, f.name)) for f in dataclasses.fields(options)}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple | frozenset):
+        return [_plain(v) for v in value]
+    return value
+
+
+def with_options(options: Opts, overrides: Mapping[str, Any]) -> Opts:
+    """A copy of ``options`` with fields replaced, each value checked against its field.
+
+    An enum field takes the member or its value (a reading name); other fields take a value of
+    the default's type. :class:`OptionError` names the bad field or value.
+    """
+    if not overrides:
+        return options
+    if not dataclasses.is_dataclass(options) or isinstance(options, type):
+        raise OptionError(f"{options!r} is not an options object")
+    fields = {f.name for f in dataclasses.fields(options)}
+    changes: dict[str, Any] = {}
+    for name, raw in overrides.items():
+        if name not in fields:
+            raise OptionError(
+                f"{name!r} is not an option of {type(options).__name__}; "
+                f"the options are {', '.join(sorted(fields))}"
+            )
+        current = getattr(options, name)
+        changes[name] = _coerce(name, current, raw)
+    try:
+        return dataclasses.replace(options, **changes)
+    except (ValueError, TypeError) as error:
+        raise OptionError(str(error)) from None
+
+
+def _coerce(name: str, current: Any, raw: Any) -> Any:
+    if isinstance(current, enum.Enum):
+        kind = type(current)
+        if isinstance(raw, kind):
+            return raw
+        try:
+            return kind(raw)
+        except ValueError:
+            allowed = ", ".join(repr(m.value) for m in kind)
+            raise OptionError(f"option {name!r} takes {allowed}, not {raw!r}") from None
+    if isinstance(current, bool) != isinstance(raw, bool) or not isinstance(raw, type(current)):
+        raise OptionError(
+            f"option {name!r} takes a {type(current).__name__} such as {current!r}, not {raw!r}"
+        )
+    return raw
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReadingResult:
+    """What one reading of an ambiguity gives for the action asked about."""
+
+    ambiguity: str
+    option: str
+    reading: str
+    is_default: bool
+    allowed: bool
+    summary: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ruling(Generic[S]):
+    """The referee's answer: allowed or not, the deciding clauses, the events, the new state."""
+
+    allowed: bool
+    message: str
+    clauses: tuple[str, ...]
+    events: tuple[Event, ...]
+    state: S
+    readings: tuple[ReadingResult, ...] = ()
+
+
+def _judge(game: Game[S, A, Opts], state: S, action: A) -> Ruling[S]:
+    try:
+        outcome = game.apply(state, action)
+    except IllegalActionError as error:
+        return Ruling(
+            allowed=False, message=str(error), clauses=error.clauses, events=(), state=state
+        )
+    cited = tuple(dict.fromkeys(c for e in outcome.events for c in e.clauses))
+    text = "; ".join(e.text for e in outcome.events) or "allowed"
+    return Ruling(
+        allowed=True, message=text, clauses=cited, events=outcome.events, state=outcome.state
+    )
+
+
+def adjudicate(
+    game: Game[S, A, Opts],
+    options: Opts,
+    state: S,
+    action: A,
+    *,
+    rebuild: Callable[[Opts], S] | None = None,
+) -> Ruling[S]:
+    """Rule on ``action`` in ``state``, and say what each reading of the deciding ambiguities gives.
+
+    The ambiguities considered are those of the registry that name a deciding clause and whose
+    option is a field of ``options``. ``rebuild(options)`` must return ``state`` under other
+    options (states carry their options); without it, readings are not explored.
+    """
+    from regelverk.registry import default_registry
+
+    ruling = _judge(game, state, action)
+    if rebuild is None:
+        return ruling
+    registry = default_registry()
+    fields = {f.name for f in dataclasses.fields(options)}  # type: ignore[arg-type]
+    found: list[ReadingResult] = []
+    seen: set[str] = set()
+    for ident in ruling.clauses:
+        for ambiguity in registry.ambiguities_of(ident):
+            if ambiguity.id in seen or ambiguity.option not in fields:
+                continue
+            seen.add(ambiguity.id)
+            for reading in ambiguity.readings:
+                try:
+                    other = with_options(options, {ambiguity.option: reading.name})
+                except OptionError:
+                    continue
+                result = _judge(game, rebuild(other), action)
+                found.append(
+                    ReadingResult(
+                        ambiguity=ambiguity.id,
+                        option=ambiguity.option,
+                        reading=reading.name,
+                        is_default=reading.name == ambiguity.default,
+                        allowed=result.allowed,
+                        summary=result.message,
+                    )
+                )
+    return dataclasses.replace(ruling, readings=tuple(found))
