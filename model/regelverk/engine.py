@@ -104,8 +104,15 @@ class Outcome(Generic[S]):
 class Game(Protocol[S, A, Opts]):
     """What a game family provides; ``regelverk ask`` and ``regelverk play`` use only this."""
 
-    family: str
-    rulebooks: tuple[str, ...]
+    @property
+    def family(self) -> str:
+        """The family's name (vandatta, viggo or uno)."""
+        ...
+
+    @property
+    def rulebooks(self) -> tuple[str, ...]:
+        """The rulebooks this family serves."""
+        ...
 
     def options(self, rulebook: str) -> Opts:
         """The named preset of a rulebook this family serves."""
