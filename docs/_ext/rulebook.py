@@ -7,8 +7,13 @@ tests and proofs comes from :func:`regelverk.trace.trace`. The pages go to ``_ge
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+import inspect
 import io
+import itertools
 import re
+import textwrap
 from collections import Counter
 from collections.abc import Iterable
 from contextlib import redirect_stdout
@@ -16,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from regelverk.cli import build_parser
+from regelverk.engine import option_values
+from regelverk.games import FAMILIES, EngineMissingError, game_for
 from regelverk.registry import (
     Ambiguity,
     Clause,
@@ -331,6 +338,62 @@ def ask_pages(srcdir: Path) -> str:
     return f".. toctree::\n   :maxdepth: 1\n\n{entries}"
 
 
+def field_docs(cls: type) -> dict[str, str]:
+    """The docstrings written under a dataclass's fields (read from its source)."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    except (OSError, TypeError):
+        return {}
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    found: dict[str, str] = {}
+    for node, after in itertools.pairwise(body):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            found[node.target.id] = " ".join(after.value.value.split())
+    return found
+
+
+def options_page(registry: Registry) -> str:
+    """Every engine's options: each field, what it selects, and each rulebook's preset value."""
+    lines = [".. _options:", "", *heading("Options and presets", "#")]
+    lines += [
+        "Each game family has one options type; a rulebook is a named preset of it. A field that "
+        "selects a reading of an ambiguity has the ambiguity's option name and links to it.",
+        "",
+    ]
+    by_option = {a.option: a for b in registry.rulebooks for a in b.ambiguities}
+    landed = False
+    for family in dict.fromkeys(FAMILIES.values()):
+        books = [b for b, f in FAMILIES.items() if f == family]
+        try:
+            game = game_for(books[0])
+        except EngineMissingError:
+            continue
+        landed = True
+        presets = {b: game.options(b) for b in books}
+        first = presets[books[0]]
+        docs = field_docs(type(first))
+        lines += heading(f"{game.family} ({', '.join(books)})", "=")
+        lines += [".. list-table::", "   :header-rows: 1", "", "   * - option"]
+        lines += [f"     - {b}" for b in books] + ["     - what it is"]
+        for field in dataclasses.fields(first):
+            values = [option_values(presets[b])[field.name] for b in books]
+            ambiguity = by_option.get(field.name)
+            link = f" (:need:`{ambiguity.id}`)" if ambiguity else ""
+            lines += [f"   * - ``{field.name}``"]
+            lines += [f"     - ``{v!r}``" for v in values]
+            lines += [f"     - {esc(docs.get(field.name, ''))}{link}"]
+        lines.append("")
+    if not landed:
+        lines += ["No engine has landed yet.", ""]
+    return "\n".join(lines) + "\n"
+
+
 def write_if_changed(path: Path, text: str) -> None:
     """Write a page only when it changed, so Sphinx rebuilds only what changed."""
     if not path.exists() or path.read_text(encoding="utf-8") != text:
@@ -351,6 +414,7 @@ def generate(app: Sphinx) -> None:
     write_if_changed(out / "glossary.rst", glossary_page(registry))
     write_if_changed(out / "trace.rst", trace_page(items))
     write_if_changed(out / "ask_pages.rst.txt", ask_pages(Path(app.srcdir)))
+    write_if_changed(out / "options.rst", options_page(registry))
     with redirect_stdout(io.StringIO()):
         write_if_changed(out / "cli.rst", cli_page())
 
