@@ -74,11 +74,16 @@ def test_trace_lists_every_clause_with_its_locator(capsys: pytest.CaptureFixture
         assert item["status"] in {"pending", "implemented", "tested", "proved", "not-modelled"}
 
 
-def test_trace_strict_fails_while_clauses_are_pending(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "trace", "--rulebook", "viggo", "--strict", "--json")
-    pending = [c for c in json.loads(out)["clauses"] if c["status"] == "pending"]
-    assert pending, "viggo has no engine yet, so some clause must be pending"
-    assert code == 1 and "pending" in err
+def test_trace_strict_fails_exactly_when_a_clause_is_pending_or_untested(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for rulebook in ("vvv8", "vandatta", "viggo", "uno"):
+        code, out, err = run(capsys, "trace", "--rulebook", rulebook, "--strict", "--json")
+        clauses = json.loads(out)["clauses"]
+        failing = [c for c in clauses if c["status"] in {"pending", "implemented"}]
+        assert json.loads(out)["strict_failures"] == [c["id"] for c in failing]
+        assert code == (1 if failing else 0), rulebook
+        assert ("pending or lack a test link" in err) == bool(failing)
 
 
 def test_ambiguities_and_check(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,570 @@
+"""The moves of Viggo: the two-player draft, leads, replies and passes, and the legal moves.
+
+``check`` raises :class:`~regelverk.engine.IllegalActionError` naming the rule in words and by
+clause; ``apply`` checks first, always. Legal-move generation groups a hand by rank once and
+builds sets with :func:`itertools.combinations` and runs with :func:`itertools.product`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+
+from regelverk.cards import Card
+from regelverk.engine import Event, IllegalActionError, Outcome
+from regelverk.trace import implements
+from regelverk.viggo.combos import (
+    SET_KINDS,
+    THREE_POS,
+    Combo,
+    Kind,
+    Verdict,
+    beats,
+    classify,
+    describe,
+    position,
+    rank_class,
+    run_starts,
+)
+from regelverk.viggo.options import (
+    ClubFourOpening,
+    DraftDiscards,
+    DraftLookBoth,
+    ExampleTrickEnd,
+    LeadAfterTie,
+    PassIsFinal,
+    ThreeInCombination,
+    ViggoOptions,
+)
+from regelverk.viggo.rounds import (
+    CLUB_FOUR,
+    HAND_SIZE,
+    after,
+    club_four_opens,
+    finish_round,
+    leader,
+    sort_hand,
+)
+from regelverk.viggo.state import Keep, Laid, Pass, Phase, Play, ViggoAction, ViggoState
+
+__all__ = ["apply", "check", "draft_sees_both", "legal_actions", "trick_over"]
+
+_COMBO_CLAUSES = (
+    "VG-COMBO-SINGLE",
+    "VG-COMBO-PAIR",
+    "VG-COMBO-THREE-OF-A-KIND",
+    "VG-COMBO-FOUR-OF-A-KIND",
+    "VG-COMBO-SEQUENCE-OF-FIVE",
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# The draft (two players)
+# ---------------------------------------------------------------------------------------------
+
+
+@implements(
+    "VG-DRAFT-FIRST-HAND-SEES-BOTH-FIRST-TURN", "VG-DRAFT-SECOND-PLAYER-SEES-BOTH-LAST-TURN"
+)
+def draft_sees_both(state: ViggoState) -> bool:
+    """Whether the drafter may look at both cards drawn: the first hand on his first turn (or
+    on every turn, VG-AMB-DRAFT-LOOK-BOTH-LATER), the second player on his last."""
+    held = len(state.hands[state.turn])
+    if state.turn == state.first_hand:
+        return held == 0 or state.options.draft_look_both is DraftLookBoth.EVERY_TURN
+    return held == HAND_SIZE - 1
+
+
+@implements("VG-DRAFT-TAKE-TWO-SEE-ONE", "VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN")
+def _drawn(state: ViggoState) -> tuple[Card, ...]:
+    """The two cards the drafter takes from the top of the stock; he sees the first of them
+    (both, on the turns :func:`draft_sees_both` names)."""
+    return state.stock[:2]
+
+
+def _check_keep(state: ViggoState, action: Keep) -> None:
+    drawn = _drawn(state)
+    if action.card not in drawn:
+        raise IllegalActionError(
+            f"{state.player} may not keep {action.card}: he has drawn "
+            f"{describe(drawn)} and must keep one of those two",
+            ["VG-DRAFT-TAKE-TWO-SEE-ONE", "VG-DRAFT-REJECT-SEEN-TAKE-OTHER"],
+        )
+
+
+@implements(
+    "VG-DRAFT-KEEP-SEEN-CARD", "VG-DRAFT-REJECT-SEEN-TAKE-OTHER", "VG-DRAFT-PUT-AWAY-OUT-OF-PLAY"
+)
+def _apply_keep(state: ViggoState, action: Keep) -> Outcome[ViggoState]:
+    """Keep one of the two cards drawn; the other is put away face down out of play (or under
+    the stock, VG-AMB-DRAFT-PUT-AWAY). When both hold thirteen the draft is over and first
+    hand (or the 4♣ holder, where a club-four rule applies) opens."""
+    drawn = _drawn(state)
+    other = drawn[1] if action.card == drawn[0] else drawn[0]
+    seen_both = draft_sees_both(state)
+    if seen_both:
+        how = f"looks at both cards and keeps {action.card}"
+        clauses: tuple[str, ...] = (
+            "VG-DRAFT-FIRST-HAND-SEES-BOTH-FIRST-TURN"
+            if state.turn == state.first_hand
+            else "VG-DRAFT-SECOND-PLAYER-SEES-BOTH-LAST-TURN",
+        )
+    elif action.card == drawn[0]:
+        how = f"looks at {action.card} and keeps it"
+        clauses = ("VG-DRAFT-TAKE-TWO-SEE-ONE", "VG-DRAFT-KEEP-SEEN-CARD")
+    else:
+        how = f"looks at {drawn[0]}, turns it down and takes the other card"
+        clauses = ("VG-DRAFT-TAKE-TWO-SEE-ONE", "VG-DRAFT-REJECT-SEEN-TAKE-OTHER")
+    under = state.options.draft_discards is DraftDiscards.UNDER_STOCK
+    stock = (*state.stock[2:], other) if under else state.stock[2:]
+    put_away = state.put_away if under else (*state.put_away, other)
+    hands = list(state.hands)
+    hands[state.turn] = sort_hand((*hands[state.turn], action.card))
+    events = [
+        Event(
+            kind="draft",
+            text=f"{state.player} draws two, {how}; the other goes "
+            + ("under the stock" if under else "away unseen"),
+            clauses=(*clauses, "VG-DRAFT-PUT-AWAY-OUT-OF-PLAY"),
+            player=state.player,
+            cards=(action.card.code,),
+        )
+    ]
+    other_seat = 1 - state.turn
+    done = all(len(h) == HAND_SIZE for h in hands)
+    nxt = ViggoState(
+        options=state.options,
+        players=state.players,
+        seed=state.seed,
+        round=state.round,
+        phase=Phase.PLAY if done else Phase.DRAFT,
+        dealer=state.dealer,
+        first_hand=state.first_hand,
+        turn=other_seat,
+        hands=tuple(hands),
+        stock=stock,
+        put_away=put_away,
+        scores=state.scores,
+        history=state.history,
+    )
+    if done:
+        seat, why = leader(nxt)
+        nxt = _moved(nxt, turn=seat)
+        events.append(
+            Event(
+                kind="lead",
+                text=f"both hold thirteen cards; {nxt.player} opens the round",
+                clauses=("VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN", *why),
+                player=nxt.player,
+            )
+        )
+    return Outcome(state=nxt, events=tuple(events))
+
+
+# ---------------------------------------------------------------------------------------------
+# Tricks
+# ---------------------------------------------------------------------------------------------
+
+
+@implements("VG-PLAY-PASS-NOT-FINAL", "VG-PLAY-TRICK-SET-ASIDE")
+def trick_over(state: ViggoState, top_seat: int, passed: frozenset[int], replies: int) -> bool:
+    """Whether the trick is over: every player but the one whose combination lies on top has
+    passed since it was laid (a pass is not final: VG-AMB-PASS-FINAL), or, under the one-lap
+    reading of VG-AMB-EXAMPLE-TRICK-END, every other player has had one turn after the lead."""
+    if state.options.example_trick_end is ExampleTrickEnd.ONE_LAP:
+        return replies >= state.count - 1
+    return all(s in passed for s in range(state.count) if s != top_seat)
+
+
+@implements("VG-TURN-ROUND-THE-TABLE", "VG-PLAY-REPLY-OR-PASS")
+def _next_to_act(state: ViggoState, seat: int, passed: frozenset[int]) -> int:
+    """The next seat round the table that has not passed (players who passed are skipped only
+    while they stay out, which under the main reading is until someone plays)."""
+    nxt = after(state.options, state.count, seat)
+    while nxt in passed:
+        nxt = after(state.options, state.count, nxt)
+    return nxt
+
+
+def _club_four_must_lead(state: ViggoState) -> bool:
+    return (
+        state.options.club_four_opening is ClubFourOpening.MUST_INCLUDE
+        and not state.trick
+        and not state.set_aside
+        and club_four_opens(state.options, state.count, state.round)
+        and CLUB_FOUR in state.hands[state.turn]
+    )
+
+
+def _combo(state: ViggoState, action: Play) -> Combo:
+    hand = state.hands[state.turn]
+    missing = [c for c in action.cards if c not in hand]
+    if missing:
+        raise IllegalActionError(
+            f"{state.player} may not lay {describe(action.cards)}: "
+            f"{describe(missing)} {'is' if len(missing) == 1 else 'are'} not in his hand",
+            ["VG-PLAY-FIRST-HAND-LEADS-FREE"],
+        )
+    combo = classify(action.cards, state.options)
+    if combo is None:
+        raise IllegalActionError(
+            f"{state.player} may not lay {describe(action.cards)}: it is no combination (a "
+            "single, a pair, three or four of a kind, or a run of five consecutive ranks)",
+            _COMBO_CLAUSES,
+        )
+    return combo
+
+
+@implements("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "VG-VAR-CLUB-FOUR-FREE-OPENING")
+def _check_play(state: ViggoState, action: Play) -> Verdict | None:
+    """A lead may be any combination from hand (it must hold the 4♣ only under the must-include
+    reading of VG-AMB-CLUB-FOUR-MUST-INCLUDE); a reply must beat the combination on top."""
+    combo = _combo(state, action)
+    if not state.trick:
+        if _club_four_must_lead(state) and CLUB_FOUR not in action.cards:
+            raise IllegalActionError(
+                f"{state.player} may not open with {describe(action.cards)}: "
+                "the opening of the 4♣ holder must contain the 4♣",
+                ["VG-VAR-CLUB-FOUR-STARTS", "VG-VAR-CLUB-FOUR-FREE-OPENING"],
+            )
+        return None
+    top = state.trick[-1]
+    old = classify(top.cards, state.options)
+    if old is None:  # a position read from data is checked by problems(); be safe here
+        raise IllegalActionError("the combination on the table is no combination", _COMBO_CLAUSES)
+    verdict = beats(combo, old, state.options)
+    if not verdict.allowed:
+        raise IllegalActionError(
+            f"{state.player} may not lay {describe(action.cards)} on "
+            f"{describe(top.cards)}: {verdict.reason}",
+            verdict.clauses,
+        )
+    return verdict
+
+
+def _check_pass(state: ViggoState) -> None:
+    if not state.trick:
+        raise IllegalActionError(
+            f"{state.player} may not pass: he leads this trick and must lay a combination",
+            ["VG-PLAY-NEXT-LEAD-AFTER-HIGHEST", "VG-PLAY-FIRST-HAND-LEADS-FREE"],
+        )
+
+
+@implements("VG-TURN-ROUND-THE-TABLE")
+def _check_turn(state: ViggoState, action: ViggoAction) -> None:
+    """The game must still be on, the action must fit the phase, and a player named in the
+    action must be the one whose turn it is."""
+    if state.phase is Phase.OVER:
+        raise IllegalActionError(
+            "the game is over: " + " and ".join(state.players[s] for s in state.losers) + " lost",
+            ["VG-LOSS-FIRST-TO-53"],
+        )
+    if action.player is not None and action.player != state.player:
+        _out_of_turn(state, action.player)
+    if isinstance(action, Keep) != (state.phase is Phase.DRAFT):
+        if state.phase is Phase.DRAFT:
+            raise IllegalActionError(
+                f"the hands are still being drafted: {state.player} must keep one of the two "
+                "cards drawn before anyone plays",
+                ["VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN"],
+            )
+        raise IllegalActionError(
+            "the draft is over: cards are kept only while the hands are being drafted",
+            ["VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN"],
+        )
+
+
+def _out_of_turn(state: ViggoState, name: str) -> None:
+    seat = state.players.index(name) if name in state.players else -1
+    if seat in state.passed and state.options.pass_is_final is PassIsFinal.FINAL:
+        raise IllegalActionError(
+            f"{name} may not act: he has passed, and a pass is final for the trick",
+            ["VG-PLAY-REPLY-OR-PASS", "VG-PLAY-PASS-NOT-FINAL"],
+        )
+    raise IllegalActionError(
+        f"it is {state.player}'s turn, not {name}'s: play goes round the table",
+        ["VG-TURN-ROUND-THE-TABLE"],
+    )
+
+
+def check(state: ViggoState, action: ViggoAction) -> None:
+    """Raise :class:`IllegalActionError` unless ``action`` is allowed for the player to act."""
+    _check_turn(state, action)
+    if isinstance(action, Keep):
+        _check_keep(state, action)
+    elif isinstance(action, Pass):
+        _check_pass(state)
+    else:
+        _check_play(state, action)
+
+
+def apply(state: ViggoState, action: ViggoAction) -> Outcome[ViggoState]:
+    """Check, then play ``action``: the next state and the events, each with its clauses."""
+    _check_turn(state, action)
+    if isinstance(action, Keep):
+        _check_keep(state, action)
+        return _apply_keep(state, action)
+    if isinstance(action, Pass):
+        _check_pass(state)
+        return _apply_pass(state)
+    verdict = _check_play(state, action)
+    return _apply_play(state, action, verdict)
+
+
+def _moved(state: ViggoState, **changes: object) -> ViggoState:
+    from dataclasses import replace
+
+    return replace(state, **changes)  # type: ignore[arg-type]
+
+
+def _in_trick(
+    state: ViggoState,
+    *,
+    turn: int,
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[Laid, ...],
+    passed: frozenset[int],
+    highest: int,
+    replies: int,
+    set_aside: tuple[Card, ...],
+) -> ViggoState:
+    """The state with the trick's fields changed (a plain constructor call: the hot path)."""
+    return ViggoState(
+        options=state.options,
+        players=state.players,
+        seed=state.seed,
+        round=state.round,
+        phase=state.phase,
+        dealer=state.dealer,
+        first_hand=state.first_hand,
+        turn=turn,
+        hands=hands,
+        stock=state.stock,
+        put_away=state.put_away,
+        trick=trick,
+        passed=passed,
+        highest=highest,
+        replies=replies,
+        set_aside=set_aside,
+        scores=state.scores,
+        history=state.history,
+    )
+
+
+@implements("VG-PLAY-REPLY-OR-PASS", "VG-PLAY-PASS-NOT-FINAL")
+def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
+    """A pass: the player lets the combination on top stand for now (for the rest of the trick
+    under the final reading of VG-AMB-PASS-FINAL)."""
+    seat = state.turn
+    passed = state.passed | {seat}
+    replies = state.replies + 1
+    said = Event(
+        kind="pass",
+        text=f"{state.player} passes",
+        clauses=("VG-PLAY-REPLY-OR-PASS",),
+        player=state.player,
+    )
+    if trick_over(state, state.trick[-1].seat, passed, replies):
+        closed, events = _close_trick(state)
+        return Outcome(state=closed, events=(said, *events))
+    nxt = _in_trick(
+        state,
+        turn=_next_to_act(state, seat, passed),
+        hands=state.hands,
+        trick=state.trick,
+        passed=passed,
+        highest=state.highest,
+        replies=replies,
+        set_aside=state.set_aside,
+    )
+    return Outcome(state=nxt, events=(said,))
+
+
+@implements("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST")
+def _close_trick(state: ViggoState) -> tuple[ViggoState, tuple[Event, ...]]:
+    """No one beats the top: the trick's cards are set aside, and the player seated after the
+    one who laid highest leads the next trick."""
+    cards = tuple(c for laid in state.trick for c in laid.cards)
+    lead = after(state.options, state.count, state.highest)
+    nxt = _in_trick(
+        state,
+        turn=lead,
+        hands=state.hands,
+        trick=(),
+        passed=frozenset(),
+        highest=-1,
+        replies=0,
+        set_aside=(*state.set_aside, *cards),
+    )
+    events = (
+        Event(
+            kind="trick",
+            text=f"no one beats {state.players[state.highest]}: the trick's {len(cards)} "
+            f"cards are set aside, and {state.players[lead]} leads",
+            clauses=("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST"),
+            player=state.players[lead],
+            cards=tuple(c.code for c in cards),
+        ),
+    )
+    return nxt, events
+
+
+def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Outcome[ViggoState]:
+    seat = state.turn
+    played = action.cards
+    hand = tuple(c for c in state.hands[seat] if c not in played)
+    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    laid = Laid(seat=seat, cards=played)
+    if verdict is None:
+        text = f"{state.player} leads {describe(played)}"
+        clauses: tuple[str, ...] = ("VG-PLAY-FIRST-HAND-LEADS-FREE", *_kind_clause(played))
+        highest = seat
+    else:
+        text = f"{state.player} lays {describe(played)}: {verdict.reason}"
+        clauses = verdict.clauses
+        keeps_first = (
+            not verdict.strict and state.options.lead_after_tie is LeadAfterTie.FIRST_TO_PLAY
+        )
+        highest = state.highest if keeps_first else seat
+    event = Event(
+        kind="play",
+        text=text,
+        clauses=clauses,
+        player=state.player,
+        cards=tuple(c.code for c in played),
+    )
+    final = state.options.pass_is_final is PassIsFinal.FINAL
+    passed = state.passed if final else frozenset()
+    replies = 0 if verdict is None else state.replies + 1
+    trick = (*state.trick, laid)
+    if not hand:
+        over = _in_trick(
+            state,
+            turn=seat,
+            hands=hands,
+            trick=trick,
+            passed=passed,
+            highest=highest,
+            replies=replies,
+            set_aside=state.set_aside,
+        )
+        done, events = finish_round(over, seat)
+        return Outcome(state=done, events=(event, *events))
+    if verdict is not None and trick_over(state, seat, passed, replies):
+        closed, events = _close_trick(
+            _in_trick(
+                state,
+                turn=seat,
+                hands=hands,
+                trick=trick,
+                passed=passed,
+                highest=highest,
+                replies=replies,
+                set_aside=state.set_aside,
+            )
+        )
+        return Outcome(state=closed, events=(event, *events))
+    nxt = _in_trick(
+        state,
+        turn=_next_to_act(state, seat, passed),
+        hands=hands,
+        trick=trick,
+        passed=passed,
+        highest=highest,
+        replies=replies,
+        set_aside=state.set_aside,
+    )
+    return Outcome(state=nxt, events=(event,))
+
+
+def _kind_clause(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    return (_COMBO_CLAUSES[len(cards) - 1],)
+
+
+# ---------------------------------------------------------------------------------------------
+# Legal moves
+# ---------------------------------------------------------------------------------------------
+
+
+def _groups(hand: tuple[Card, ...]) -> list[list[Card]]:
+    groups: list[list[Card]] = [[] for _ in range(13)]
+    for card in hand:
+        groups[position(card)].append(card)
+    return groups
+
+
+def _sets(groups: list[list[Card]], size: int) -> list[tuple[int, list[tuple[Card, ...]]]]:
+    return [(pos, list(combinations(g, size))) for pos, g in enumerate(groups) if len(g) >= size]
+
+
+def _runs(
+    groups: list[list[Card]], starts: tuple[int, ...]
+) -> list[tuple[int, list[tuple[Card, ...]]]]:
+    found = []
+    for start in starts:
+        run = [groups[(start + i) % 13] for i in range(5)]
+        if all(run):
+            found.append((start, list(product(*run))))
+    return found
+
+
+_SIZES = {kind: size for size, kind in SET_KINDS.items()}
+
+
+def _candidates(
+    groups: list[list[Card]], kind: Kind, starts: tuple[int, ...]
+) -> list[tuple[int, list[tuple[Card, ...]]]]:
+    """The combinations of one kind in a hand grouped by rank, bunched by rank (for sets) or by
+    starting position (for runs)."""
+    if kind is Kind.SEQUENCE:
+        return _runs(groups, starts)
+    return _sets(groups, _SIZES[kind])
+
+
+def _bunch_key(kind: Kind, at: int, options: ViggoOptions) -> tuple[int, bool]:
+    """The strength every combination of a bunch shares, and whether they hold a three."""
+    classes = rank_class(options)
+    if kind is Kind.SEQUENCE:
+        return classes[(at + 4) % 13], at + 4 >= THREE_POS
+    return classes[at], at == THREE_POS
+
+
+@implements("VG-PLAY-REPLY-OR-PASS", "VG-PLAY-FIRST-HAND-LEADS-FREE")
+def legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
+    """Every action allowed now: in the draft, keeping either card drawn; on a lead, every
+    combination in hand; on a reply, pass and every combination that beats the top.
+
+    A bunch of combinations of one rank (or one run of ranks) that is strictly higher or lower
+    than the top is taken or left whole; only a bunch of equal strength is judged combination
+    by combination with :func:`~regelverk.viggo.combos.beats`, where suits may matter."""
+    if state.phase is Phase.OVER:
+        return ()
+    if state.phase is Phase.DRAFT:
+        return tuple(Keep(card=c) for c in dict.fromkeys(_drawn(state)))
+    o = state.options
+    groups = _groups(state.hands[state.turn])
+    starts = run_starts(o)
+    if not state.trick:
+        leads = [
+            c for kind in Kind for _, bunch in _candidates(groups, kind, starts) for c in bunch
+        ]
+        if _club_four_must_lead(state):
+            leads = [cards for cards in leads if CLUB_FOUR in cards]
+        return tuple(Play(cards=cards) for cards in leads)
+    old = classify(state.trick[-1].cards, o)
+    if old is None:
+        return (Pass(),)
+    trumps = o.three_in_combination is ThreeInCombination.THREE_TRUMPS
+    moves: list[ViggoAction] = [Pass()]
+    for at, bunch in _candidates(groups, old.kind, starts):
+        key, three = _bunch_key(old.kind, at, o)
+        if trumps and three != old.has_three:
+            if three:
+                moves.extend(Play(cards=cards) for cards in bunch)
+        elif key > old.key:
+            moves.extend(Play(cards=cards) for cards in bunch)
+        elif key == old.key:
+            for cards in bunch:
+                new = classify(cards, o)
+                if new is not None and beats(new, old, o).allowed:
+                    moves.append(Play(cards=cards))
+    return tuple(moves)

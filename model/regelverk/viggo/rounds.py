@@ -1,0 +1,362 @@
+"""Seats, dealing, the two-player draft's set-up, who leads, and the scoring at a round's end."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from regelverk.cards import Card, Rank, Suit, french_deck
+from regelverk.engine import Event
+from regelverk.trace import implements
+from regelverk.viggo.combos import position
+from regelverk.viggo.options import (
+    ClubFourScope,
+    Direction,
+    FirstLeader,
+    GameWinner,
+    LossThresholdRule,
+    MostCardsLead,
+    MostCardsTie,
+    NextDealer,
+    SimultaneousLoss,
+    ThreePlayerDeal,
+    ViggoOptions,
+)
+from regelverk.viggo.state import Phase, ViggoState
+
+__all__ = [
+    "CLUB_FOUR",
+    "HAND_SIZE",
+    "after",
+    "before",
+    "club_four_opens",
+    "finish_round",
+    "hand_sizes",
+    "sort_hand",
+    "start_round",
+]
+
+HAND_SIZE = 13
+"""Thirteen cards each (VG-DEAL-THIRTEEN-EACH)."""
+CLUB_FOUR = Card(Rank.FOUR, Suit.CLUBS)
+"""The 4♣ of the club-four house rule."""
+_SUIT_N = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+
+
+def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Cards in rank order (4 lowest, 3 highest), suits in bridge order within a rank."""
+    return tuple(sorted(cards, key=lambda c: position(c) * 4 + _SUIT_N[c.suit]))
+
+
+@implements("VG-TURN-ROUND-THE-TABLE", "VG-TURN-CLOCKWISE", "VG-DEAL-ROUND-THE-TABLE")
+def after(options: ViggoOptions, count: int, seat: int) -> int:
+    """The next seat round the table: to the left (clockwise) unless the table plays to the
+    right (VG-AMB-DIRECTION)."""
+    step = 1 if options.direction is Direction.CLOCKWISE else -1
+    return (seat + step) % count
+
+
+def before(options: ViggoOptions, count: int, seat: int) -> int:
+    """The seat whose next seat is ``seat``."""
+    step = 1 if options.direction is Direction.CLOCKWISE else -1
+    return (seat - step) % count
+
+
+@implements(
+    "VG-SETUP-TWO-TO-FOUR-PLAYERS", "VG-DEAL-THIRTEEN-EACH", "VG-DEAL-WHOLE-DECK-THREE-OR-FOUR"
+)
+def hand_sizes(options: ViggoOptions, count: int) -> tuple[int, ...]:
+    """How many cards each seat receives, in the order the cards are dealt (first hand first):
+    thirteen each, except for three players under the other readings of
+    VG-AMB-THREE-PLAYER-DEAL (seventeen each, or eighteen, seventeen, seventeen)."""
+    if count == 3 and options.three_player_deal is ThreePlayerDeal.SEVENTEEN_EACH_ONE_ASIDE:
+        return (17, 17, 17)
+    if count == 3 and options.three_player_deal is ThreePlayerDeal.DEAL_ALL_UNEVEN:
+        return (18, 17, 17)
+    return (HAND_SIZE,) * count
+
+
+@implements(
+    "VG-SETUP-FIRST-DEALER",
+    "VG-TURN-WINNER-LEADS-NEXT-ROUND",
+    "VG-VAR-MOST-CARDS-REPLACES-WINNER-LEAD",
+)
+def _first_hand(
+    options: ViggoOptions, count: int, round_no: int, dealer: int, winner: int
+) -> tuple[int, tuple[str, ...]]:
+    """First hand: in the first round the seat after the dealer; later the last round's winner,
+    unless the most-cards rule moves the lead to the seat after the new dealer."""
+    if round_no == 1 or winner < 0:
+        return after(options, count, dealer), ("VG-SETUP-FIRST-DEALER",)
+    if options.most_cards_deal and options.most_cards_lead is MostCardsLead.REPLACES_WINNER_LEAD:
+        return after(options, count, dealer), ("VG-VAR-MOST-CARDS-REPLACES-WINNER-LEAD",)
+    return winner, ("VG-TURN-WINNER-LEADS-NEXT-ROUND",)
+
+
+@implements("VG-VAR-CLUB-FOUR-STARTS")
+def club_four_opens(options: ViggoOptions, count: int, round_no: int) -> bool:
+    """Whether the holder of the 4♣ opens this round: the club-four house rule with four
+    players (every round, or the first only: VG-AMB-CLUB-FOUR-SCOPE), or the club-four-holder
+    reading of VG-AMB-FIRST-ROUND-LEADER in the first round."""
+    every = options.club_four_scope is ClubFourScope.EVERY_ROUND
+    if options.club_four_starts and count == 4 and (every or round_no == 1):
+        return True
+    return round_no == 1 and options.first_leader is FirstLeader.CLUB_FOUR_HOLDER
+
+
+@implements("VG-PLAY-FIRST-HAND-LEADS-FREE")
+def leader(state: ViggoState) -> tuple[int, tuple[str, ...]]:
+    """Who opens the round once the hands are known: the 4♣ holder where a club-four rule
+    applies and someone holds it, otherwise first hand."""
+    if club_four_opens(state.options, state.count, state.round):
+        for seat, hand in enumerate(state.hands):
+            if CLUB_FOUR in hand:
+                clauses = (
+                    ("VG-VAR-CLUB-FOUR-STARTS",)
+                    if state.options.club_four_starts and state.count == 4
+                    else ("VG-PLAY-FIRST-HAND-LEADS-FREE",)
+                )
+                return seat, clauses
+    return state.first_hand, ("VG-PLAY-FIRST-HAND-LEADS-FREE",)
+
+
+def _shuffled(seed: int, round_no: int) -> list[Card]:
+    deck = list(french_deck())
+    random.Random(f"viggo/{seed}/{round_no}").shuffle(deck)
+    return deck
+
+
+@implements(
+    "VG-SETUP-DECK-52-NO-JOKERS",
+    "VG-DEAL-ROUND-THE-TABLE",
+    "VG-DEAL-WHOLE-DECK-THREE-OR-FOUR",
+    "VG-DRAFT-NO-DEAL-TWO-PLAYERS",
+)
+def start_round(
+    options: ViggoOptions,
+    players: tuple[str, ...],
+    seed: int,
+    *,
+    round_no: int,
+    dealer: int,
+    winner: int,
+    scores: tuple[int, ...],
+    history: tuple[tuple[int, ...], ...],
+) -> tuple[ViggoState, tuple[Event, ...]]:
+    """Shuffle (by the game's seed and the round's number) and deal a round: with three or four
+    players one card at a time round the table from first hand; with two nothing is dealt and
+    first hand starts the draft."""
+    count = len(players)
+    first, why = _first_hand(options, count, round_no, dealer, winner)
+    deck = _shuffled(seed, round_no)
+    blank = ViggoState(
+        options=options,
+        players=players,
+        seed=seed,
+        round=round_no,
+        phase=Phase.DRAFT if count == 2 else Phase.PLAY,
+        dealer=dealer,
+        first_hand=first,
+        turn=first,
+        hands=((),) * count,
+        scores=scores,
+        history=history,
+    )
+    opening = Event(
+        kind="round",
+        text=f"round {round_no}: {players[dealer]} deals, {players[first]} is first hand",
+        clauses=("VG-DEAL-ROUND-THE-TABLE", *why),
+        player=players[first],
+    )
+    if count == 2:
+        state = _replace(blank, stock=tuple(deck))
+        draft = Event(
+            kind="draft",
+            text="two players: nothing is dealt; the hands are drafted from the stock",
+            clauses=("VG-DRAFT-NO-DEAL-TWO-PLAYERS", "VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN"),
+            player=players[first],
+        )
+        return state, (opening, draft)
+    sizes = hand_sizes(options, count)
+    order = [first]
+    while len(order) < count:
+        order.append(after(options, count, order[-1]))
+    dealt: list[list[Card]] = [[] for _ in range(count)]
+    cards = iter(deck)
+    for round_of_deal in range(max(sizes)):
+        for place, seat in enumerate(order):
+            if round_of_deal < sizes[place]:
+                dealt[seat].append(next(cards))
+    rest = tuple(cards)
+    hands = tuple(sort_hand(h) for h in dealt)
+    state = _replace(blank, hands=hands, put_away=rest)
+    lead, lead_why = leader(state)
+    state = _with_turn(state, lead)
+    sizes_text = ", ".join(f"{players[s]} {len(hands[s])}" for s in range(count))
+    dealt_event = Event(
+        kind="deal",
+        text=f"dealt round the table: {sizes_text}"
+        + (f"; {len(rest)} cards stay out of play" if rest else ""),
+        clauses=("VG-DEAL-THIRTEEN-EACH", "VG-DEAL-WHOLE-DECK-THREE-OR-FOUR"),
+    )
+    leads = Event(
+        kind="lead",
+        text=f"{players[lead]} opens the round",
+        clauses=lead_why,
+        player=players[lead],
+    )
+    return state, (opening, dealt_event, leads)
+
+
+def _with_turn(state: ViggoState, turn: int) -> ViggoState:
+    return _replace(state, turn=turn)
+
+
+def _replace(state: ViggoState, **changes: Any) -> ViggoState:
+    from dataclasses import replace
+
+    return replace(state, **changes)
+
+
+@implements("VG-VAR-MOST-CARDS-DEAL", "VG-VAR-MOST-CARDS-TIE-BREAK")
+def next_dealer(state: ViggoState, winner: int, hands: tuple[tuple[Card, ...], ...]) -> int:
+    """Who deals the next round: the seat before the winner (or the next seat after this
+    round's dealer: VG-AMB-NEXT-DEALER), or under the most-cards rule the player with most cards
+    left, a tie going to the first tied seat after the winner or to a cut
+    (VG-AMB-MOST-CARDS-TIE)."""
+    o, count = state.options, state.count
+    if o.most_cards_deal:
+        most = max(len(h) for h in hands)
+        order = [after(o, count, winner)]
+        while len(order) < count:
+            order.append(after(o, count, order[-1]))
+        tied = [s for s in order if len(hands[s]) == most]
+        if o.most_cards_tie is MostCardsTie.LOTS_AMONG_TIED:
+            return random.Random(f"viggo-cut/{state.seed}/{state.round}").choice(sorted(tied))
+        return tied[0]
+    if o.next_dealer is NextDealer.DEALER_ROTATES:
+        return after(o, count, state.dealer)
+    return before(o, count, winner)
+
+
+@implements("VG-LOSS-FIRST-TO-53", "VG-LOSS-TIE-HIGHEST-TOTAL")
+def losers(options: ViggoOptions, scores: tuple[int, ...], winner: int) -> tuple[int, ...]:
+    """Who loses the game: whoever has reached the losing total (53 or more; or exactly 53,
+    VG-AMB-LOSS-THRESHOLD); of several, the highest total (VG-AMB-SIMULTANEOUS-53)."""
+    limit = options.loss_points
+    if options.loss_threshold_rule is LossThresholdRule.EXACTLY:
+        reached = [s for s, total in enumerate(scores) if total == limit]
+    else:
+        reached = [s for s, total in enumerate(scores) if total >= limit]
+    if len(reached) <= 1:
+        return tuple(reached)
+    rule = options.simultaneous_loss
+    if rule is SimultaneousLoss.ALL_OVER_LOSE:
+        return tuple(reached)
+    if rule is SimultaneousLoss.FIRST_IN_TURN_ORDER:
+        seat = after(options, len(scores), winner)
+        while seat not in reached:
+            seat = after(options, len(scores), seat)
+        return (seat,)
+    top = max(scores[s] for s in reached)
+    return tuple(s for s in reached if scores[s] == top)
+
+
+@implements("VG-WIN-GAME-LOSER-ONLY")
+def game_winners(options: ViggoOptions, scores: tuple[int, ...]) -> tuple[int, ...]:
+    """No winner of the game is named, unless the lowest total wins (VG-AMB-GAME-WINNER)."""
+    if options.game_winner is GameWinner.LOSER_ONLY:
+        return ()
+    low = min(scores)
+    return tuple(s for s, total in enumerate(scores) if total == low)
+
+
+@implements(
+    "VG-WIN-ROUND-FIRST-OUT",
+    "VG-WIN-AIM-FIRST-OUT",
+    "VG-WIN-ROUND-ENDS-AT-FIRST-OUT",
+    "VG-SCORE-POINT-PER-CARD",
+    "VG-SCORE-WINNER-ZERO",
+    "VG-SCORE-CUMULATIVE",
+)
+def finish_round(state: ViggoState, winner: int) -> tuple[ViggoState, tuple[Event, ...]]:
+    """``winner`` has just laid his last card (``state`` shows it in the trick): the round
+    stops at once, every other player scores a point per card left, the winner none, and the
+    totals run on. Then the game ends with its loser, or the next round is dealt."""
+    names = state.players
+    points = tuple(0 if s == winner else len(h) for s, h in enumerate(state.hands))
+    scores = tuple(a + b for a, b in zip(state.scores, points, strict=True))
+    history = (*state.history, points)
+    events = [
+        Event(
+            kind="round-won",
+            text=f"{names[winner]} has no cards left and wins round {state.round}",
+            clauses=("VG-WIN-ROUND-FIRST-OUT", "VG-WIN-ROUND-ENDS-AT-FIRST-OUT"),
+            player=names[winner],
+        ),
+        Event(
+            kind="score",
+            text="points for the cards left: "
+            + ", ".join(f"{names[s]} +{p} = {scores[s]}" for s, p in enumerate(points)),
+            clauses=("VG-SCORE-POINT-PER-CARD", "VG-SCORE-WINNER-ZERO", "VG-SCORE-CUMULATIVE"),
+        ),
+    ]
+    lost = losers(state.options, scores, winner)
+    if lost:
+        won = game_winners(state.options, scores)
+        final = _over(state, scores=scores, history=history, winner=winner, lost=lost, won=won)
+        events.append(
+            Event(
+                kind="game-lost",
+                text=" and ".join(names[s] for s in lost)
+                + f" reached {state.options.loss_points} and lost the game",
+                clauses=("VG-LOSS-FIRST-TO-53", "VG-WIN-GAME-LOSER-ONLY")
+                + (("VG-LOSS-TIE-HIGHEST-TOTAL",) if len(lost) > 1 else ()),
+                player=names[lost[0]],
+            )
+        )
+        if won:
+            events.append(
+                Event(
+                    kind="game-won",
+                    text=" and ".join(names[s] for s in won) + " win with the lowest total",
+                    clauses=("VG-LOSS-FIRST-TO-53",),
+                )
+            )
+        return final, tuple(events)
+    dealer = next_dealer(state, winner, state.hands)
+    fresh, dealt = start_round(
+        state.options,
+        names,
+        state.seed,
+        round_no=state.round + 1,
+        dealer=dealer,
+        winner=winner,
+        scores=scores,
+        history=history,
+    )
+    return fresh, (*events, *dealt)
+
+
+def _over(
+    state: ViggoState,
+    *,
+    scores: tuple[int, ...],
+    history: tuple[tuple[int, ...], ...],
+    winner: int,
+    lost: tuple[int, ...],
+    won: tuple[int, ...],
+) -> ViggoState:
+    from dataclasses import replace
+
+    return replace(
+        state,
+        phase=Phase.OVER,
+        scores=scores,
+        history=history,
+        round_winner=winner,
+        losers=lost,
+        winners=won,
+        passed=frozenset(),
+    )
