@@ -1,0 +1,846 @@
+"""Judging and carrying out actions: ``check`` raises, ``legal_actions`` lists, ``apply`` plays.
+
+``apply`` always checks first. :func:`_perform` is the unchecked step that ``apply`` runs after
+the check; it is private and must only ever see an action that ``check`` has accepted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, pairwise
+
+from regelverk.cards import Card, Suit
+from regelverk.engine import IllegalActionError, Outcome
+from regelverk.trace import implements
+from regelverk.vandatta.options import (
+    AceAgainDraws,
+    AfterEight,
+    DrawnCard,
+    EightSuitPersistence,
+    GameEnd,
+    GoOutCall,
+    LappenFailure,
+    LappenPenalty,
+    PlayAfterThirdDraw,
+    VarningTrigger,
+    VoluntaryDraw,
+)
+from regelverk.vandatta.rules import (
+    Table,
+    call_stands,
+    can_draw_any,
+    draws_left,
+    first_fits,
+    follow_fits,
+    goes_out,
+    is_ace,
+    is_eight,
+    lappen_due,
+    last_card_barred,
+    next_seat,
+    real_chance,
+    stuck,
+)
+from regelverk.vandatta.scoring import champions_at_leap_day, end_match, finish_deal
+from regelverk.vandatta.setup import play_deal, start_suit, suit_name
+from regelverk.vandatta.state import (
+    Action,
+    Deal,
+    Draw,
+    LeapDay,
+    NameSuit,
+    Pass,
+    PenaltySet,
+    Phase,
+    Play,
+    Restart,
+    State,
+)
+
+__all__ = ["apply", "check", "legal_actions"]
+
+
+def _cite(state: State, v8: tuple[str, ...], va: tuple[str, ...]) -> tuple[str, ...]:
+    """The clauses of the text whose call the table uses (vvv8's utgång or vandatta's LAPPEN)."""
+    return v8 if state.options.go_out_call is GoOutCall.UTGANG else va
+
+
+def _refuse(message: str, clauses: tuple[str, ...]) -> IllegalActionError:
+    return IllegalActionError(message, clauses)
+
+
+# --- check ------------------------------------------------------------------------------------
+
+
+def check(state: State, action: Action) -> None:
+    """Raise :class:`IllegalActionError` unless the rules allow ``action`` now."""
+    error = _error(state, action)
+    if error is not None:
+        raise error
+
+
+def _error(state: State, action: Action) -> IllegalActionError | None:  # noqa: PLR0911
+    phase = state.phase
+    if isinstance(action, Deal):
+        if phase in (Phase.READY, Phase.DEAL_OVER):
+            return None
+        return _refuse(
+            "a new deal is dealt only when the last one is over",
+            _cite(state, ("V8-DEAL-SEVEN-ROUNDS",), ("VA-DEAL-SEVEN-CARDS",)),
+        )
+    if isinstance(action, LeapDay):
+        if phase is Phase.DEAL_OVER and state.options.game_end is GameEnd.LEAP_DAY:
+            return None
+        return _refuse(
+            "the scoring closes on a leap day between deals", ("V8-SESSION-LEAP-DAY-CHAMPION",)
+        )
+    if isinstance(action, NameSuit):
+        if phase is Phase.START_SUIT and action.player == state.dealer:
+            return None
+        return _refuse(
+            "only the dealer names the starting suit, on a start eight",
+            ("V8-START-EIGHT-DEALER-NAMES-SUIT",),
+        )
+    return _turn_error(state, action)
+
+
+def _turn_error(state: State, action: Play | Draw | Pass) -> IllegalActionError | None:
+    if state.phase is Phase.START_SUIT:
+        return _refuse(
+            f"{state.players[state.turn]} must wait for the dealer to name the starting suit",
+            ("V8-START-EIGHT-DEALER-NAMES-SUIT", "V8-START-EIGHT-FORHAND-EARLY-PENALTY"),
+        )
+    if state.phase is not Phase.PLAY:
+        return _refuse(
+            "nobody plays: the deal is not in progress",
+            _cite(state, ("V8-WIN-FIRST-OUT-WINS",), ("VA-WIN-DEAL-OVER",)),
+        )
+    if action.player != state.turn:
+        who = state.players[action.player] if 0 <= action.player < len(state.players) else "?"
+        return _refuse(
+            f"it is {state.players[state.turn]}'s turn, not {who}'s",
+            _cite(
+                state,
+                ("V8-TURN-NEXT-BECOMES-SPELFORARE", "V8-TURN-CLOCKWISE"),
+                ("VA-TURN-NEXT-PLAYER", "VA-TURN-CLOCKWISE"),
+            ),
+        )
+    if isinstance(action, Play):
+        return _play_error(state, action)
+    if isinstance(action, Draw):
+        return _draw_error(state, action)
+    return _pass_error(state, action)
+
+
+def _play_error(state: State, play: Play, *, from_hand: bool = False) -> IllegalActionError | None:
+    """What is wrong with a play, if anything (``from_hand``: the cards are known to be held)."""
+    name, cards = state.players[play.player], play.cards
+    if not cards:
+        return _refuse(
+            f"{name} lays no card",
+            _cite(state, ("V8-PLAY-MATCH-SUIT",), ("VA-PLAY-MATCH-RANK-OR-SUIT",)),
+        )
+    missing = () if from_hand else Counter(cards) - Counter(state.hands[play.player])
+    if missing:
+        shown = " ".join(str(c) for c in missing.elements())
+        return _refuse(f"{name} does not hold {shown} in his hand", ())
+    error = _first_error(state, play)
+    if error is None:
+        error = _group_error(state, play)
+    if error is None:
+        error = _going_out_error(state, play)
+    if error is None:
+        error = _play_call_error(state, play)
+    return error
+
+
+def _first_error(state: State, play: Play) -> IllegalActionError | None:  # noqa: PLR0911
+    card, name = play.cards[0], state.players[play.player]
+    if is_eight(card) and play.suit is None:
+        return _refuse(
+            f"{name} must name a suit with {card}",
+            _cite(state, ("V8-EIGHT-NAMES-SUIT",), ("VA-EIGHT-NAMES-SUIT",)),
+        )
+    if not is_eight(card) and play.suit is not None:
+        return _refuse(
+            f"a suit is named only with an eight, not with {card}",
+            _cite(state, ("V8-EIGHT-NAMES-SUIT",), ("VA-EIGHT-NAMES-SUIT",)),
+        )
+    if first_fits(state, card):
+        return None
+    if state.restart is not Restart.NONE and state.options.go_out_call is GoOutCall.LAPPEN:
+        if state.restart is Restart.ACE:
+            return _refuse(
+                f"on his own ace {name} must lay a {suit_name(state.pile[-1].suit)[:-1]}"
+                f" (or an eight), not {card}",
+                ("VA-ACE-FOLLOW-ACE-SUIT", "VA-TURN-RESTART-FALLBACK"),
+            )
+        named = state.named_suit
+        return _refuse(
+            f"after his eight {name} restarts with a "
+            f"{suit_name(named)[:-1] if named else 'card of the named suit'}, not {card}",
+            ("VA-EIGHT-LEAD-NAMED-SUIT", "VA-TURN-RESTART-FALLBACK"),
+        )
+    if state.named_suit is not None and not is_eight(card):
+        return _refuse(
+            f"{suit_name(state.named_suit)} was named with the eight: {card} does not follow it",
+            _cite(
+                state,
+                ("V8-EIGHT-SUIT-HOLDS-UNTIL-CHANGED", "V8-EIGHT-NAMES-SUIT"),
+                ("VA-EIGHT-LEAD-NAMED-SUIT",),
+            ),
+        )
+    top = state.top
+    if is_eight(card):
+        return _refuse(f"{card} must share the suit or rank of {top}", ("VA-EIGHT-WHEN-STUCK",))
+    if is_ace(card) and top is not None and (card.suit is not top.suit):
+        return _refuse(
+            f"{card} may not go on {top}: an ace goes only on a card of its own suit",
+            _cite(state, ("V8-PLAY-MATCH-SUIT", "V8-PLAY-MATCH-RANK"), ("VA-ACE-SAME-SUIT",)),
+        )
+    if state.restart is Restart.ACE:
+        return _refuse(
+            f"on his ace {name} may lay only an ordinary card that fits it, not {card}",
+            ("V8-ACE-SAME-PLAYER-AGAIN",),
+        )
+    return _refuse(
+        f"{card} fits {top} neither by suit nor by rank",
+        _cite(
+            state,
+            ("V8-PLAY-MATCH-SUIT", "V8-PLAY-MATCH-RANK", "V8-PEN-WRONG-CARD-OFFENCE"),
+            ("VA-PLAY-MATCH-RANK-OR-SUIT",),
+        ),
+    )
+
+
+@implements("V8-EIGHT-ONE-PER-PLAY", "V8-PLAY-SHOW-EVERY-CARD")
+def _group_error(state: State, play: Play) -> IllegalActionError | None:
+    """Several cards in one play: never two eights, each card fitting the one beneath; a play
+    names every card it lays, so every card is shown."""
+    cards = play.cards
+    if len(cards) == 1:
+        return None
+    if any(is_eight(c) for c in cards):
+        return _refuse(
+            "only one eight may be played at a time",
+            _cite(state, ("V8-EIGHT-ONE-PER-PLAY",), ("VA-PLAY-SEVERAL-SAME-RANK",)),
+        )
+    for below, card in pairwise(cards):
+        if not follow_fits(state, cards[0], card, below):
+            return _refuse(
+                f"{card} may not go on {below} in the same play",
+                _cite(
+                    state,
+                    (
+                        "V8-PLAY-SUIT-THEN-SAME-RANK",
+                        "V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER",
+                        "V8-PEN-WRONG-CARD-EACH-FITS-BELOW",
+                        "V8-PLAY-EXCEPTION-SAME-RANK-AS-START",
+                    ),
+                    ("VA-PLAY-SEVERAL-SAME-RANK", "VA-PLAY-RANK-CHANGES-SUIT"),
+                ),
+            )
+    return None
+
+
+def _going_out_error(state: State, play: Play) -> IllegalActionError | None:
+    seat, cards = play.player, play.cards
+    if not goes_out(state, seat, len(cards)):
+        return None
+    name = state.players[seat]
+    if last_card_barred(state.options, cards, state.top):
+        return _refuse(
+            f"{name} may not go out on {cards[-1]}: the last card may never be an ace or an eight",
+            _cite(state, ("V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT",), ("VA-WIN-NOT-ON-ACE-OR-EIGHT",)),
+        )
+    if not call_stands(state, seat):
+        return _refuse(
+            f"{name} may not go out: he did not call in his previous turn",
+            _cite(
+                state,
+                ("V8-CALL-REQUIRED-TO-WIN", "V8-WIN-NO-CALL-NOT-OUT"),
+                ("VA-WIN-OUT-AFTER-LAPPEN",),
+            ),
+        )
+    if play.call:
+        return _refuse(
+            f"{name} goes out: there is nothing left to call",
+            _cite(state, ("V8-CALL-TIMING",), ("VA-CALL-LAPPEN",)),
+        )
+    return None
+
+
+def _ends_turn(state: State, play: Play) -> bool:
+    if is_eight(play.cards[0]):
+        return state.options.after_eight is AfterEight.TURN_PASSES
+    return not any(is_ace(c) for c in play.cards)
+
+
+def _after(state: State, play: Play) -> tuple[Card, ...]:
+    hand = list(state.hands[play.player])
+    for card in play.cards:
+        hand.remove(card)
+    return tuple(hand)
+
+
+def _play_call_error(state: State, play: Play) -> IllegalActionError | None:
+    if not play.call:
+        return None
+    if not _ends_turn(state, play):
+        return _refuse(
+            "the call is made with the last card of the turn, and this play does not end the turn",
+            _cite(state, ("V8-CALL-TIMING",), ("VA-CALL-LAPPEN",)),
+        )
+    return _call_error(state, _after(state, play))
+
+
+def _call_error(state: State, cards: tuple[Card, ...]) -> IllegalActionError | None:
+    if state.options.go_out_call is GoOutCall.UTGANG:
+        if real_chance(state.options, cards):
+            return None
+        return _refuse(
+            "utgång may be called only with a real chance of going out next turn "
+            "(never with an eight in hand)",
+            ("V8-CALL-ONLY-WITH-REAL-CHANCE", "V8-CALL-NEVER-WITH-EIGHT", "V8-CALL-CHANCE-TEST"),
+        )
+    if lappen_due(state.options, cards):
+        return None
+    return _refuse(
+        "LAPPEN is called by a player left with one card he can go out on", ("VA-CALL-LAPPEN",)
+    )
+
+
+@implements("V8-DRAW-MAX-THREE", "VA-DRAW-MAX-THREE", "VA-DRAW-WHEN-STUCK")
+def _draw_error(state: State, draw: Draw) -> IllegalActionError | None:
+    """At most three draws a turn, and (vandatta) only when no card can be laid."""
+    name = state.players[draw.player]
+    if draws_left(state) <= 0:
+        return _refuse(
+            f"{name} has drawn three cards: he may draw no more this turn",
+            _cite(state, ("V8-DRAW-MAX-THREE",), ("VA-DRAW-MAX-THREE",)),
+        )
+    if not can_draw_any(state):
+        return _refuse(
+            "the stock is empty and no new stock can be made",
+            _cite(state, ("V8-TALON-REBUILD-DURING-ANY-DRAW",), ("VA-DRAW-STOCK-REBUILD",)),
+        )
+    if not stuck(state):
+        return _refuse(
+            f"{name} can lay a card, so he may not draw",
+            ("VA-DRAW-WHEN-STUCK", "VA-EIGHT-WHEN-STUCK", "VA-DRAW-PLAY-DRAWN"),
+        )
+    if draw.call:
+        if not _draw_ends_turn(state):
+            return _refuse(
+                "the call is made as the turn ends, and this draw does not end it",
+                _cite(state, ("V8-CALL-TIMING",), ("VA-CALL-LAPPEN",)),
+            )
+        return _call_error(state, (*state.hands[draw.player], state.stock[-1]))
+    return None
+
+
+def _draw_ends_turn(state: State) -> bool:
+    return (
+        state.options.play_after_third_draw is PlayAfterThirdDraw.THIRD_DRAW_ENDS_TURN
+        and draws_left(state) == 1
+        and bool(state.stock)
+    )
+
+
+@implements("V8-DRAW-STOP-WHEN-PLAYING", "VA-DRAW-PLAY-DRAWN")
+def _may_pass(state: State) -> bool:
+    """The turn passes without a card laid only after the draws: a player draws until he can
+    and will play (vvv8), or until a drawn card can be laid, which he then lays (vandatta)."""
+    if state.options.voluntary_draw is VoluntaryDraw.ONLY_WHEN_STUCK:
+        if state.options.drawn_card is DrawnCard.MAY_KEEP and state.draws > 0:
+            return True
+        if not stuck(state):
+            return False
+    return draws_left(state) <= 0 or not can_draw_any(state)
+
+
+@implements(
+    "V8-TURN-PASS-AFTER-THREE-DRAWS",
+    "VA-DRAW-PASS-AFTER-THREE",
+    "V8-DRAW-WHEN-NOT-PLAYING",
+    "VA-TURN-RESTART-FALLBACK",
+)
+def _pass_error(state: State, action: Pass) -> IllegalActionError | None:
+    name = state.players[action.player]
+    if not _may_pass(state):
+        if stuck(state):
+            return _refuse(
+                f"{name} must draw (up to three cards) before the turn passes",
+                _cite(
+                    state,
+                    (
+                        "V8-DRAW-WHEN-NOT-PLAYING",
+                        "V8-DRAW-STOP-WHEN-PLAYING",
+                        "V8-TURN-PASS-AFTER-THREE-DRAWS",
+                    ),
+                    ("VA-DRAW-WHEN-STUCK", "VA-DRAW-PASS-AFTER-THREE"),
+                ),
+            )
+        return _refuse(
+            f"{name} can lay a card and must lay it", ("VA-DRAW-PLAY-DRAWN", "VA-EIGHT-WHEN-STUCK")
+        )
+    if action.call:
+        return _call_error(state, state.hands[action.player])
+    return None
+
+
+# --- legal actions ----------------------------------------------------------------------------
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every action the rules allow now, each variant with and without a call where allowed."""
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return _turn_actions(state)
+    if phase in (Phase.READY, Phase.DEAL_OVER):
+        if phase is Phase.DEAL_OVER and state.options.game_end is GameEnd.LEAP_DAY:
+            return (Deal(), LeapDay())
+        return (Deal(),)
+    if phase is Phase.START_SUIT and state.dealer is not None:
+        dealer = state.dealer
+        return (
+            *(NameSuit(player=dealer, suit=s) for s in Suit),
+            NameSuit(player=dealer, suit=None),
+        )
+    return ()
+
+
+def _turn_actions(state: State) -> tuple[Action, ...]:
+    seat = state.turn
+    found: list[Action] = []
+    utgang = state.options.go_out_call is GoOutCall.UTGANG
+    for play in _plays(state):
+        found.append(play)
+        if (
+            utgang
+            and _ends_turn(state, play)
+            and not goes_out(state, seat, len(play.cards))
+            and _call_error(state, _after(state, play)) is None
+        ):
+            found.append(Play(player=seat, cards=play.cards, suit=play.suit, call=True))
+    draw = Draw(player=seat)
+    if _draw_error(state, draw) is None:
+        found.append(draw)
+    if _may_pass(state):
+        found.append(Pass(player=seat))
+        if utgang and _call_error(state, state.hands[seat]) is None:
+            found.append(Pass(player=seat, call=True))
+    return tuple(found)
+
+
+def _plays(state: State) -> list[Play]:
+    seat = state.turn
+    hand = state.hands[seat]
+    plays: list[Play] = []
+    twice = state.decks > 1
+    for first in dict.fromkeys(hand) if twice else hand:
+        if not first_fits(state, first):
+            continue
+        if is_eight(first):
+            for suit in Suit:
+                _keep(state, Play(player=seat, cards=(first,), suit=suit), plays)
+            continue
+        rest = list(hand)
+        rest.remove(first)
+        mates = [c for c in rest if c.rank is first.rank and follow_fits(state, first, c, first)]
+        _keep(state, Play(player=seat, cards=(first,)), plays)
+        for size in range(1, len(mates) + 1):
+            groups = combinations(mates, size)
+            for group in dict.fromkeys(groups) if twice else groups:
+                for top in dict.fromkeys(group) if twice else group:
+                    middle = list(group)
+                    middle.remove(top)
+                    _keep(state, Play(player=seat, cards=(first, *middle, top)), plays)
+    return list(dict.fromkeys(plays)) if twice else plays
+
+
+def _keep(state: State, play: Play, plays: list[Play]) -> None:
+    if _play_error(state, play, from_hand=True) is None:
+        plays.append(play)
+
+
+# --- apply ------------------------------------------------------------------------------------
+
+
+def apply(state: State, action: Action) -> Outcome[State]:
+    """Check ``action``, then carry it out: the next state and the events, with their clauses."""
+    check(state, action)
+    return _perform(state, action)
+
+
+def _perform(state: State, action: Action) -> Outcome[State]:
+    """Carry out an action that :func:`check` has accepted (unchecked: private)."""
+    table = Table.of(state)
+    if isinstance(action, Deal):
+        play_deal(table)
+    elif isinstance(action, NameSuit):
+        start_suit(table, action.suit)
+    elif isinstance(action, LeapDay):
+        _leap_day(table)
+    elif isinstance(action, Play):
+        _play(table, action)
+    elif isinstance(action, Draw):
+        _draw(table, action)
+    else:
+        _pass(table, action)
+    if table.drawn_deal and table.phase is Phase.PLAY:
+        finish_deal(
+            table,
+            None,
+            "The talon has been gone through the limit number of times: the deal is drawn",
+            (
+                "V8-TALON-DRAWN-ONE-DECK",
+                "V8-TALON-DRAWN-TWO-DECKS",
+                "V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK",
+            ),
+        )
+    return Outcome(state=table.freeze(), events=tuple(table.events))
+
+
+def _leap_day(table: Table) -> None:
+    champions = champions_at_leap_day(table.record, table.options.scoring)
+    names = " and ".join(table.name(s) for s in champions)
+    end_match(
+        table,
+        champions,
+        f"Leap day: the scoring closes; champion: {names}",
+        ("V8-SESSION-LEAP-DAY-CHAMPION", "V8-SCORING-WIN-LOSS-TALLY"),
+    )
+
+
+def _play_clauses(table: Table, play: Play) -> tuple[str, ...]:
+    state = table.base
+    card = play.cards[0]
+    utgang = table.options.go_out_call is GoOutCall.UTGANG
+    if is_eight(card):
+        return (
+            ("V8-EIGHT-ON-ANY-CARD", "V8-EIGHT-ONE-PER-PLAY", "V8-EIGHT-NAMES-SUIT")
+            if (utgang)
+            else ("VA-EIGHT-WHEN-STUCK", "VA-EIGHT-BY-CHOICE")
+        )
+    found: tuple[str, ...]
+    if state.restart is not Restart.NONE:
+        found = (
+            ("V8-ACE-SAME-PLAYER-AGAIN",)
+            if utgang
+            else (
+                ("VA-ACE-SAME-PLAYER-AGAIN", "VA-ACE-FOLLOW-ACE-SUIT")
+                if state.restart is Restart.ACE
+                else ("VA-EIGHT-LEAD-NAMED-SUIT", "VA-EIGHT-SAME-PLAYER-RESTARTS")
+            )
+        )
+    elif state.named_suit is not None:
+        found = ("V8-EIGHT-SUIT-HOLDS-UNTIL-CHANGED",) if utgang else ("VA-EIGHT-LEAD-NAMED-SUIT",)
+    else:
+        top = state.top
+        by_rank = top is not None and card.rank is top.rank
+        found = (
+            (("V8-PLAY-MATCH-RANK",) if by_rank else ("V8-PLAY-MATCH-SUIT",))
+            if utgang
+            else (
+                ("VA-PLAY-MATCH-RANK-OR-SUIT", "VA-PLAY-RANK-CHANGES-SUIT")
+                if by_rank
+                else ("VA-PLAY-MATCH-RANK-OR-SUIT",)
+            )
+        )
+        if state.previous is None and len(state.pile) == 1:
+            found += ("V8-PLAY-FORHAND-FIRST",) if utgang else ("VA-TURN-FIRST-PLAYS-ON-START",)
+        else:
+            found += ("V8-TURN-SAME-RULES-FOR-ALL",) if utgang else ()
+    if is_ace(card) and not utgang:
+        found += ("VA-ACE-SAME-SUIT",)
+    if len(play.cards) > 1:
+        found += (
+            (
+                "V8-PLAY-SUIT-THEN-SAME-RANK",
+                "V8-PLAY-SHOW-EVERY-CARD",
+                "V8-PEN-WRONG-CARD-EACH-FITS-BELOW",
+            )
+            if utgang
+            else ("VA-PLAY-SEVERAL-SAME-RANK",)
+        )
+    if state.draws and not utgang:
+        found += ("VA-DRAW-PLAY-DRAWN",)
+    elif state.draws:
+        found += ("V8-DRAW-STOP-WHEN-PLAYING",)
+    return found
+
+
+def _play(table: Table, play: Play) -> None:
+    seat, cards = play.player, play.cards
+    table.take_from_hand(seat, cards)
+    table.pile.extend(cards)
+    table.idle = 0
+    shown = ", ".join(str(c) for c in cards)
+    table.say("play", f"{table.name(seat)} plays {shown}", _play_clauses(table, play), seat, cards)
+    if is_eight(cards[0]):
+        _eight(table, play)
+        return
+    table.named_suit = None
+    if not table.hands[seat] and not table.penalties[seat]:
+        _out(table, seat)
+        return
+    aces = sum(1 for c in cards if is_ace(c))
+    if aces:
+        _ace(table, seat, aces)
+        return
+    _end_turn(table, seat, call=play.call, laid=True)
+
+
+@implements(
+    "V8-WIN-FIRST-OUT-WINS",
+    "V8-WIN-FIRST-TO-PLAY-LAST-CARD",
+    "V8-WIN-AIM-SHED-CARDS",
+    "VA-WIN-FIRST-EMPTY-HAND",
+    "VA-WIN-DEAL-OVER",
+    "VA-TURN-PLAY-UNTIL-OUT",
+)
+def _out(table: Table, seat: int) -> None:
+    """The first player to get rid of all his cards wins the deal, and the deal is over."""
+    if table.options.go_out_call is GoOutCall.UTGANG:
+        clauses: tuple[str, ...] = (
+            "V8-WIN-FIRST-OUT-WINS",
+            "V8-WIN-FIRST-TO-PLAY-LAST-CARD",
+            "V8-WIN-AIM-SHED-CARDS",
+            "V8-CALL-REQUIRED-TO-WIN",
+        )
+    else:
+        clauses = ("VA-WIN-FIRST-EMPTY-HAND", "VA-WIN-DEAL-OVER", "VA-TURN-PLAY-UNTIL-OUT")
+        if seat in table.calls:
+            clauses += ("VA-WIN-OUT-AFTER-LAPPEN",)
+    finish_deal(table, seat, f"{table.name(seat)} has no cards left and wins the deal", clauses)
+
+
+@implements(
+    "V8-EIGHT-ENDS-TURN",
+    "V8-EIGHT-NAMES-SUIT",
+    "VA-EIGHT-TURNS-PILE",
+    "VA-EIGHT-NAMES-SUIT",
+    "VA-EIGHT-SAME-PLAYER-RESTARTS",
+)
+def _eight(table: Table, play: Play) -> None:
+    """An eight: the suit is named; vvv8 passes the turn, vandatta turns the pile away and lets
+    the same player restart on the named suit."""
+    seat, suit = play.player, play.suit
+    assert suit is not None
+    table.named_suit = suit
+    if table.options.after_eight is AfterEight.TURN_PASSES:
+        table.say(
+            "name-suit",
+            f"{table.name(seat)} names {suit_name(suit)}",
+            ("V8-EIGHT-NAMES-SUIT", "V8-EIGHT-ENDS-TURN"),
+            seat,
+        )
+        _end_turn(table, seat, call=play.call, laid=True, eight=True)
+        return
+    table.turn_pile_away()
+    table.restart = Restart.EIGHT
+    table.draws = 0
+    table.say(
+        "name-suit",
+        f"The pile is turned away; {table.name(seat)} names {suit_name(suit)} and starts again",
+        ("VA-EIGHT-TURNS-PILE", "VA-EIGHT-NAMES-SUIT", "VA-EIGHT-SAME-PLAYER-RESTARTS"),
+        seat,
+    )
+
+
+@implements("V8-ACE-SAME-PLAYER-AGAIN", "V8-DRAW-ACE-AFTER-DRAWING", "VA-ACE-SAME-PLAYER-AGAIN")
+def _ace(table: Table, seat: int, aces: int) -> None:
+    """The others draw for the ace(s); then the same player plays again on his ace."""
+    table.ace_draws(seat, aces)
+    if table.drawn_deal:
+        return
+    table.restart = Restart.ACE
+    if table.options.ace_again_draws is AceAgainDraws.FRESH_THREE:
+        table.draws = 0
+    utgang = table.options.go_out_call is GoOutCall.UTGANG
+    table.say(
+        "again",
+        f"{table.name(seat)} plays again on his ace",
+        ("V8-ACE-SAME-PLAYER-AGAIN", "V8-DRAW-ACE-AFTER-DRAWING")
+        if utgang
+        else ("VA-ACE-SAME-PLAYER-AGAIN", "VA-ACE-FOLLOW-ACE-SUIT"),
+        seat,
+    )
+
+
+def _draw(table: Table, draw: Draw) -> None:
+    seat = draw.player
+    state = table.base
+    if (
+        seat in table.calls
+        and table.options.go_out_call is GoOutCall.LAPPEN
+        and table.options.lappen_penalty is LappenPenalty.PENALTY_INSTEAD
+        and state.restart is Restart.NONE
+        and state.draws == 0
+    ):
+        _lappen_penalty(table, seat)
+        _end_turn(table, seat, call=False, laid=False)
+        return
+    card = table.draw_one(seat)
+    table.draws += 1
+    table.idle = 0
+    utgang = table.options.go_out_call is GoOutCall.UTGANG
+    clauses: tuple[str, ...] = (
+        ("V8-DRAW-WHEN-NOT-PLAYING", "V8-DRAW-MAX-THREE", "V8-DRAW-NOT-OBLIGED-TO-PLAY")
+        if (utgang)
+        else ("VA-DRAW-WHEN-STUCK", "VA-DRAW-MAX-THREE")
+    )
+    if state.restart is not Restart.NONE and not utgang:
+        clauses += ("VA-TURN-RESTART-FALLBACK",)
+    table.say(
+        "draw",
+        f"{table.name(seat)} draws a card ({table.draws} this turn)",
+        clauses,
+        seat,
+        (card,) if card is not None else (),
+    )
+    if table.draws >= table.options.max_draws and _draw_ends_turn(state) and not table.drawn_deal:
+        _end_turn(table, seat, call=draw.call, laid=False)
+
+
+def _pass(table: Table, action: Pass) -> None:
+    seat = action.player
+    state = table.base
+    laid = state.restart is not Restart.NONE
+    if state.draws == 0 and not laid:
+        table.idle += 1
+    utgang = table.options.go_out_call is GoOutCall.UTGANG
+    clauses: tuple[str, ...] = (
+        ("V8-TURN-PASS-AFTER-THREE-DRAWS",) if utgang else ("VA-DRAW-PASS-AFTER-THREE",)
+    )
+    if laid and not utgang:
+        clauses += ("VA-TURN-RESTART-FALLBACK",)
+    table.say("pass", f"{table.name(seat)} ends his turn without laying a card", clauses, seat)
+    _end_turn(table, seat, call=action.call, laid=laid)
+
+
+@implements("VA-PENALTY-LAPPEN-FAILED")
+def _lappen_penalty(table: Table, seat: int) -> None:
+    """A LAPPEN caller who does not go out on his next turn takes three cards from the stock."""
+    table.calls = table.calls - {seat}
+    for _ in range(table.options.penalty_cards):
+        if table.draw_one(seat) is None or table.drawn_deal:
+            break
+    table.say(
+        "lappen-penalty",
+        f"{table.name(seat)} called LAPPEN but did not go out: he takes "
+        f"{table.options.penalty_cards} cards",
+        ("VA-PENALTY-LAPPEN-FAILED",),
+        seat,
+    )
+
+
+@implements(
+    "VA-CALL-VARNING", "VA-CALL-VARNING-ENFORCED", "VA-CALL-LAPPEN-ENFORCED", "VA-CALL-LAPPEN"
+)
+def _vandatta_calls(table: Table, seat: int, *, call: bool, laid: bool) -> None:
+    """At the end of his turn: the LAPPEN penalty if due, then varning and LAPPEN if due (the
+    engine makes a forgotten call for the player, without penalty)."""
+    options = table.options
+    if seat in table.calls:
+        single = options.lappen_failure is LappenFailure.SINGLE_CARD_ONLY
+        if not single or (not laid and len(table.hands[seat]) == 1):
+            _lappen_penalty(table, seat)
+        table.calls = table.calls - {seat}
+    hand = table.hands[seat]
+    count, warn = len(hand), options.varning_cards
+    if warn is not None and (
+        count == warn
+        or (options.varning_trigger is VarningTrigger.AT_OR_BELOW and 0 < count <= warn)
+    ):
+        table.say(
+            "varning",
+            f"{table.name(seat)} calls varning! ({count} cards left)",
+            ("VA-CALL-VARNING", "VA-CALL-VARNING-AGREED-COUNT", "VA-CALL-VARNING-ENFORCED"),
+            seat,
+        )
+    if lappen_due(options, hand):
+        table.calls = table.calls | {seat}
+        clauses: tuple[str, ...] = ("VA-CALL-LAPPEN", "VA-CALL-LAPPEN-MANDATORY")
+        if not call:
+            clauses += ("VA-CALL-LAPPEN-ENFORCED",)
+        table.say("lappen", f"{table.name(seat)} calls LAPPEN!", clauses, seat)
+
+
+@implements(
+    "V8-CALL-TIMING",
+    "V8-CALL-VALID-NEXT-TURN-ONLY",
+    "V8-CALL-REPEAT-AFTER-FAILED-ATTEMPT",
+    "V8-CALL-CARD-COUNT-ON-DEMAND",
+)
+def _utgang_calls(table: Table, seat: int, *, call: bool) -> None:
+    """vvv8: a standing call is used up with this turn; a new one holds for the next turn only.
+    The caller's card count is public in the state (hands), as the duty to tell it requires."""
+    had = seat in table.calls
+    table.calls = table.calls - {seat}
+    if call:
+        table.calls = table.calls | {seat}
+        table.say(
+            "utgang",
+            f"{table.name(seat)} calls utgång ({len(table.hands[seat])} cards left)",
+            ("V8-CALL-TIMING", "V8-CALL-VALID-NEXT-TURN-ONLY", "V8-CALL-ONLY-WITH-REAL-CHANCE"),
+            seat,
+        )
+    elif had:
+        table.say(
+            "call-lapses",
+            f"{table.name(seat)} did not go out: his call lapses",
+            ("V8-CALL-VALID-NEXT-TURN-ONLY", "V8-CALL-REPEAT-AFTER-FAILED-ATTEMPT"),
+            seat,
+        )
+
+
+def _release_penalties(table: Table, seat: int) -> None:
+    """Face-down cards whose time has come join the hand as the owner's turn ends."""
+    sets = table.penalties[seat]
+    if not sets:
+        return
+    keep: list[PenaltySet] = []
+    for item in sets:
+        if item.release_after <= 1:
+            table.hands[seat] = (*table.hands[seat], *item.cards)
+        else:
+            keep.append(PenaltySet(cards=item.cards, release_after=item.release_after - 1))
+    table.penalties[seat] = tuple(keep)
+
+
+@implements("V8-TURN-PASS-AFTER-PLAY", "VA-TURN-NEXT-PLAYER", "VA-WIN-BLOCKED-DEAL-VOID")
+def _end_turn(table: Table, seat: int, *, call: bool, laid: bool, eight: bool = False) -> None:
+    """The turn passes to the next player; calls are settled as the turn ends."""
+    options = table.options
+    if options.go_out_call is GoOutCall.LAPPEN:
+        _vandatta_calls(table, seat, call=call, laid=laid)
+    else:
+        _utgang_calls(table, seat, call=call)
+    _release_penalties(table, seat)
+    if (
+        table.named_suit is not None
+        and not eight
+        and options.eight_suit_persistence is EightSuitPersistence.NEXT_PLAYER_ONLY
+    ):
+        table.named_suit = None
+    if table.drawn_deal:
+        return
+    following = next_seat(table, seat)
+    table.previous, table.turn, table.draws, table.restart = seat, following, 0, Restart.NONE
+    utgang = options.go_out_call is GoOutCall.UTGANG
+    clauses = ("V8-TURN-PASS-AFTER-PLAY", "V8-TURN-NEXT-BECOMES-SPELFORARE", "V8-TURN-CLOCKWISE")
+    table.say(
+        "turn",
+        f"The turn passes to {table.name(following)}",
+        clauses if utgang else ("VA-TURN-NEXT-PLAYER", "VA-TURN-CLOCKWISE"),
+        following,
+    )
+    if table.idle >= table.active():
+        finish_deal(
+            table,
+            None,
+            "Nobody can lay a card or draw one: the deal is void",
+            ("VA-WIN-BLOCKED-DEAL-VOID",),
+        )

@@ -1,0 +1,890 @@
+"""The options of the Vändåtta engine: one frozen type, two named presets (``vvv8``, ``vandatta``).
+
+Every field cites the clause or the ambiguity it comes from. A field that selects a reading of an
+ambiguity of the register is named exactly like the ambiguity's ``option`` and its values are the
+reading names; a few such fields take one value more, the rule of the *other* rulebook, which the
+field's docstring names. Each row of the vvv8/vandatta comparison table names the field that
+captures its difference: the engine never branches on a rulebook's name.
+
+>>> VVV8.go_out_call, VANDATTA.go_out_call
+(<GoOutCall.UTGANG: 'utgang'>, <GoOutCall.LAPPEN: 'lappen'>)
+>>> VANDATTA.varning_cards
+3
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass
+
+from regelverk.engine import OptionError
+from regelverk.trace import implements
+
+__all__ = [
+    "VANDATTA",
+    "VVV8",
+    "AceAgainDraws",
+    "AceAgainScope",
+    "AceBatchDraws",
+    "AceFollow",
+    "AceRule",
+    "AfterEight",
+    "AfterThreeDraws",
+    "BlockedDeal",
+    "DealerWithoutLoser",
+    "DeckSetup",
+    "DrawTieScope",
+    "DrawnCard",
+    "EightMatching",
+    "EightOrDraw",
+    "EightOwnSuit",
+    "EightSuitPersistence",
+    "EmptyStock",
+    "ExceptionBelow",
+    "FailedCallPenalty",
+    "FirstPlayer",
+    "GameEnd",
+    "GoOutCall",
+    "GoOutOn",
+    "GoOutWithoutLappen",
+    "LappenCondition",
+    "LappenFailure",
+    "LappenOmission",
+    "LappenPenalty",
+    "LoserRule",
+    "MaxPlayersFreeTime",
+    "MultiCard",
+    "MultiCardPlay",
+    "NextDealer",
+    "NobodyAlone",
+    "OutWithoutCall",
+    "OverLimit",
+    "Penalties",
+    "PlayAfterThirdDraw",
+    "RealChanceTest",
+    "RebuildReference",
+    "RestartFallback",
+    "Scoring",
+    "Session",
+    "SeveralEights",
+    "StartAce",
+    "StartAceDraw",
+    "StartEight",
+    "StartEightNoChoice",
+    "StartEightPlace",
+    "TalonEmptyMidDraw",
+    "TalonPassCount",
+    "TurnedPile",
+    "VandattaOptions",
+    "VarningOmission",
+    "VarningTrigger",
+    "VoluntaryDraw",
+]
+
+
+class _Reading(enum.Enum):
+    """An enum whose values are kebab-case reading names; its repr is valid Python."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}.{self.name}: {self.value!r}>"
+
+
+# --- decks, players, the session -----------------------------------------------------------
+
+
+class DeckSetup(_Reading):
+    """How many decks (VA-AMB-PLAYERS-AND-DECKS, plus vvv8's rule V8-SETUP-TWO-DECKS-FOUR-PLUS)."""
+
+    ONE_DECK = "one-deck"
+    """One 52-card deck whatever the number of players (vandatta's default)."""
+    TWO_DECKS_FOR_MANY = "two-decks-for-many"
+    """One deck for two to four players, two from five players up."""
+    TWO_FROM_FOUR = "two-from-four"
+    """vvv8's rule: one deck for two or three players, two decks from four players up."""
+
+
+class MaxPlayersFreeTime(_Reading):
+    """How many may play outside the coffee break (V8-AMB-MANY-PLAYERS)."""
+
+    DECK_CAPACITY = "deck-capacity"
+    """Two decks at most: seven cards each plus the start card, so fourteen players."""
+    ADD_DECKS = "add-decks"
+    """More decks as needed (not modelled: the model knows one or two decks)."""
+
+
+class Session(_Reading):
+    """The kind of playing session (V8-SETUP-COFFEE-BREAK-MAX-FIVE, V8-SETUP-FREE-TIME-NO-CAP)."""
+
+    COFFEE_BREAK = "coffee-break"
+    """The regular coffee break: at most five players, and drawn deals after talon passes."""
+    FREE_TIME = "free-time"
+    """Time enough (outside working hours): neither limit applies."""
+
+
+class FirstPlayer(_Reading):
+    """Who plays first (VA-AMB-FIRST-PLAYER)."""
+
+    LEFT_OF_DEALER = "left-of-dealer"
+    """Förhand, the player on the dealer's left, plays first; the turn goes clockwise."""
+    DEALER_FIRST = "dealer-first"
+    """The dealer plays first; the turn goes clockwise."""
+
+
+class NextDealer(_Reading):
+    """Who deals the next deal (VA-AMB-NEXT-DEALER; vvv8's V8-SESSION-LOSER-DEALS-NEXT)."""
+
+    ROTATE_LEFT = "rotate-left"
+    """The player on the last dealer's left."""
+    WINNER_DEALS = "winner-deals"
+    """The winner of the last deal."""
+    LOSER_DEALS = "loser-deals"
+    """The loser of the last deal: under card points the player who scored most, under vvv8's
+    tally the player seated before the winner (V8-SESSION-LOSER-DEALS-NEXT)."""
+
+
+class DealerWithoutLoser(_Reading):
+    """Who deals after a deal without an official loser (V8-AMB-DEALER-AFTER-NO-LOSER)."""
+
+    WOULD_BE_LOSER_ELSE_SAME = "would-be-loser-else-same"
+    """The would-be loser deals; after a drawn deal the same dealer deals again."""
+    NEW_DRAW = "new-draw"
+    """A fresh draw for the deal (not modelled yet)."""
+
+
+class DrawTieScope(_Reading):
+    """Which identical cards of the draw for the deal are drawn again (V8-AMB-DRAW-TIE-SCOPE)."""
+
+    LOWEST_ONLY = "lowest-only"
+    """Only players tied for the lowest card draw again."""
+    ANY_IDENTICAL = "any-identical"
+    """Every pair of identical cards is drawn again."""
+
+
+# --- the start card ---------------------------------------------------------------------------
+
+
+class StartEight(_Reading):
+    """What a start eight does (V8-START-EIGHT-DEALER-NAMES-SUIT, VA-START-EIGHT-RETURNED)."""
+
+    DEALER_NAMES_SUIT = "dealer-names-suit"
+    """vvv8: the eight stays and the dealer names the starting suit after seeing his hand."""
+    BACK_INTO_STOCK = "back-into-stock"
+    """vandatta: the eight goes back into the stock and a new start card is turned."""
+
+
+class StartEightPlace(_Reading):
+    """Where a start eight goes back into the stock (VA-AMB-START-EIGHT-PLACE)."""
+
+    RANDOM_PLACE = "random-place"
+    """At a random depth, drawn from the game's seed."""
+    BOTTOM = "bottom"
+    """At the bottom of the stock."""
+    RESHUFFLE = "reshuffle"
+    """The whole stock is shuffled again with the eight in it."""
+
+
+class StartEightNoChoice(_Reading):
+    """A start eight when the dealer names no suit (V8-AMB-START-EIGHT-NO-CHOICE)."""
+
+    EIGHT_SUIT = "eight-suit"
+    """The eight's own suit applies."""
+    ANY_SUIT = "any-suit"
+    """Förhand may play any card (not modelled yet)."""
+
+
+class StartAceDraw(_Reading):
+    """When a start ace makes the players draw (V8-AMB-START-ACE-WITHOUT-VIGGO)."""
+
+    ONLY_WITH_VIGGO = "only-with-viggo"
+    """Only when the person Viggo is at the table (vvv8's default)."""
+    ALWAYS = "always"
+    """On every start ace (vandatta's rule VA-START-ACE-ALL-DRAW)."""
+    NEVER = "never"
+    """Never."""
+
+
+class StartAce(_Reading):
+    """Who draws for a start ace and who plays next (VA-AMB-START-ACE)."""
+
+    ALL_DRAW_FIRST_PLAYER = "all-draw-first-player"
+    """Everyone, dealer included, draws one; then the first player plays on the ace."""
+    AS_DEALERS_ACE = "as-dealers-ace"
+    """As if the dealer had laid it (not modelled yet)."""
+
+
+# --- matching, aces, eights ------------------------------------------------------------------
+
+
+class AceRule(_Reading):
+    """Readings ``forbidden``/``allowed`` (VA-AMB-ACE-BY-RANK, VA-AMB-EXAMPLE-ACE-OFF-SUIT)."""
+
+    FORBIDDEN = "forbidden"
+    """The play is not allowed."""
+    ALLOWED = "allowed"
+    """The play is allowed."""
+
+
+class AceFollow(_Reading):
+    """What the ace's player may lay on his own ace (comparison row 'What follows an ace')."""
+
+    ANY_LEGAL = "any-legal"
+    """vvv8 (V8-ACE-SAME-PLAYER-AGAIN): a normal turn on the ace as the card to play on."""
+    ACE_SUIT = "ace-suit"
+    """vandatta (VA-ACE-FOLLOW-ACE-SUIT): a card of the ace's suit."""
+
+
+class AceAgainScope(_Reading):
+    """What the ace player may do when he plays again (V8-AMB-ACE-AGAIN-SCOPE)."""
+
+    ANY_LEGAL = "any-legal"
+    """Any legal play, another ace or an eight included, or drawing."""
+    ORDINARY_ONLY = "ordinary-only"
+    """No second ace and no eight in the renewed turn."""
+
+
+class AceBatchDraws(_Reading):
+    """Several aces in one play (V8-AMB-ACE-BATCH-DRAWS)."""
+
+    PER_ACE = "per-ace"
+    """Every other player draws one card for each ace."""
+    PER_PLAY = "per-play"
+    """Every other player draws one card for the whole play."""
+
+
+class AceAgainDraws(_Reading):
+    """Draws allowed in the renewed turn after an ace (V8-AMB-ACE-AGAIN-DRAW-ALLOWANCE)."""
+
+    FRESH_THREE = "fresh-three"
+    """A fresh allowance of three draws."""
+    REMAINING = "remaining"
+    """What is left of the turn's three draws."""
+
+
+class RestartFallback(_Reading):
+    """A restart with no card of the required suit (VA-AMB-RESTART-WITHOUT-SUIT)."""
+
+    EIGHT_OR_DRAW = "eight-or-draw"
+    """He may lay an eight, otherwise draws up to three; if still stuck the turn passes."""
+    ANY_CARD = "any-card"
+    """The restart is free: any card may be laid on the ace or after the eight."""
+    ACE_NEEDS_FOLLOW = "ace-needs-follow"
+    """An ace or eight may be laid only with a card to restart with (not modelled yet)."""
+
+
+class AfterEight(_Reading):
+    """What follows an eight (comparison row 'What follows an eight')."""
+
+    TURN_PASSES = "turn-passes"
+    """vvv8 (V8-EIGHT-ENDS-TURN): the suit is named and the turn passes; the pile stays."""
+    PILE_TURNED_SAME_PLAYER = "pile-turned-same-player"
+    """vandatta (VA-EIGHT-TURNS-PILE): the pile is turned away and the same player restarts."""
+
+
+class EightSuitPersistence(_Reading):
+    """How long a named suit binds (V8-AMB-EIGHT-SUIT-PERSISTENCE)."""
+
+    UNTIL_CHANGED = "until-changed"
+    """Until a card is played on the eight."""
+    NEXT_PLAYER_ONLY = "next-player-only"
+    """Only the next player; after him the eight counts as an ordinary card."""
+
+
+class EightOwnSuit(_Reading):
+    """Whether the eight's own suit still counts after a suit is named (V8-AMB-EIGHT-OWN-SUIT)."""
+
+    NAMED_ONLY = "named-only"
+    """Only the named suit (or an eight)."""
+    NAMED_OR_OWN = "named-or-own"
+    """The named suit or the eight's own suit."""
+
+
+class EightMatching(_Reading):
+    """Must an eight match the card it covers (VA-AMB-EIGHT-MATCH)."""
+
+    ANY_CARD = "any-card"
+    """An eight may be laid on any card."""
+    MUST_MATCH = "must-match"
+    """An eight must share the suit or rank of the top card."""
+
+
+class EightOrDraw(_Reading):
+    """Lay an eight or draw (VA-AMB-EIGHT-OR-DRAW)."""
+
+    EIGHT_FIRST = "eight-first"
+    """A held eight (not the last card) is a card he can lay, so he may not draw."""
+    MAY_DRAW = "may-draw"
+    """A player whose only playable cards are eights may draw instead."""
+
+
+class TurnedPile(_Reading):
+    """What turning away the pile does with its cards (VA-AMB-PILE-TURNED-AWAY)."""
+
+    SET_ASIDE = "set-aside"
+    """Set aside face down until a new stock is needed."""
+    UNDER_STOCK = "under-stock"
+    """Put under the stock at once."""
+    OUT_OF_DEAL = "out-of-deal"
+    """Dead for the rest of the deal."""
+
+
+class SeveralEights(_Reading):
+    """Several eights at once (VA-AMB-SEVERAL-EIGHTS)."""
+
+    ONE_AT_A_TIME = "one-at-a-time"
+    """Each eight is its own play."""
+    TOGETHER = "together"
+    """Eights may go down together (not modelled yet)."""
+
+
+class MultiCard(_Reading):
+    """Which cards may be laid together (VA-AMB-MULTI-CARD)."""
+
+    TOP_RANK_ONLY = "top-rank-only"
+    """Several cards only when every one has the rank of the top card (vandatta's default)."""
+    FIRST_CARD_RANK = "first-card-rank"
+    """The first card by suit or rank, then further cards of its rank (vvv8's rule,
+    V8-PLAY-SUIT-THEN-SAME-RANK and V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER)."""
+
+
+class MultiCardPlay(_Reading):
+    """Same rank only or any chain (V8-AMB-MULTI-CARD-CHAIN)."""
+
+    SAME_RANK_ONLY = "same-rank-only"
+    """All cards after the first share its rank."""
+    CHAIN = "chain"
+    """Any sequence where each card fits the one beneath (checked; ``legal_actions`` lists the
+    same-rank plays only)."""
+
+
+class ExceptionBelow(_Reading):
+    """The exception 'below' that the text never states (V8-AMB-EXCEPTION-BELOW)."""
+
+    FREE_ORDER = "free-order"
+    """Cards of the start card's rank may all go down together in any order."""
+    EIGHTS = "eights"
+    """It refers to the one-eight rule; nothing else changes."""
+    SINGLE_CARD = "single-card"
+    """Only one card of the start card's rank may go on the start card."""
+
+
+# --- drawing ----------------------------------------------------------------------------------
+
+
+class VoluntaryDraw(_Reading):
+    """Whether a player may draw when he could play (comparison row 'Being obliged to play')."""
+
+    NEVER_OBLIGED = "never-obliged"
+    """vvv8 (V8-DRAW-NOT-OBLIGED-TO-PLAY): he may always draw instead of playing."""
+    ONLY_WHEN_STUCK = "only-when-stuck"
+    """vandatta (VA-DRAW-WHEN-STUCK): only a player who cannot lay draws."""
+
+
+class DrawnCard(_Reading):
+    """Must a playable drawn card be laid (VA-AMB-DRAWN-CARD)."""
+
+    MUST_PLAY = "must-play"
+    """The first drawn card that can be laid is laid."""
+    MAY_KEEP = "may-keep"
+    """He may keep it: under vandatta he may then end his turn; under vvv8 he goes on drawing
+    (up to three) and the turn passes after the third (V8-DRAW-STOP-WHEN-PLAYING)."""
+
+
+class PlayAfterThirdDraw(_Reading):
+    """May a player play after his third draw (V8-AMB-PLAY-AFTER-THIRD-DRAW)."""
+
+    MAY_PLAY = "may-play"
+    """Yes; the turn passes only if he does not."""
+    THIRD_DRAW_ENDS_TURN = "third-draw-ends-turn"
+    """The third draw ends the turn at once."""
+
+
+class AfterThreeDraws(_Reading):
+    """After three draws with nothing to lay (VA-AMB-AFTER-THREE-DRAWS)."""
+
+    PASS_SAME_TOP = "pass-same-top"
+    """The next player follows the same top card."""
+    PASS_FREE_LEAD = "pass-free-lead"
+    """The next player may start with any card (not modelled yet)."""
+
+
+class EmptyStock(_Reading):
+    """When the stock runs out (VA-AMB-STOCK-EMPTY; vvv8's V8-TALON-REBUILD-UNSHUFFLED)."""
+
+    RESHUFFLE = "reshuffle"
+    """Every played card but the top card is shuffled into a new stock (vandatta's default)."""
+    REBUILD_UNSHUFFLED = "rebuild-unshuffled"
+    """The pile below its top card is turned over without shuffling (vvv8's rule)."""
+    NO_REBUILD = "no-rebuild"
+    """No new stock: draws from an empty stock are skipped."""
+
+
+class TalonEmptyMidDraw(_Reading):
+    """The talon runs out in the middle of a draw (V8-AMB-TALON-EXHAUSTED-MIDDRAW)."""
+
+    REBUILD_AND_CONTINUE = "rebuild-and-continue"
+    """Rebuild at once and finish the draw."""
+    DRAW_WHAT_IS_THERE = "draw-what-is-there"
+    """Take only what is left (not modelled yet)."""
+
+
+class RebuildReference(_Reading):
+    """Is the card kept at a rebuild a new start card (V8-AMB-REBUILD-REFERENCE-STATUS)."""
+
+    CONTINUE = "continue"
+    """No: it keeps its standing."""
+    FRESH_START_CARD = "fresh-start-card"
+    """Yes (not modelled yet)."""
+
+
+class TalonPassCount(_Reading):
+    """Counting the passes through the talon (V8-AMB-TALON-PASS-COUNT)."""
+
+    EXHAUSTIONS = "exhaustions"
+    """Every time the talon runs out counts, the original one included."""
+    REBUILDS = "rebuilds"
+    """Only rebuilt talons count."""
+
+
+class BlockedDeal(_Reading):
+    """A deal that cannot finish (VA-AMB-BLOCKED-DEAL)."""
+
+    VOID = "void"
+    """Cancelled without scores; the same dealer deals again."""
+    COUNT_HANDS = "count-hands"
+    """No winner; every player scores his hand."""
+    FEWEST_POINTS_WINS = "fewest-points-wins"
+    """The cheapest hand wins the deal (not modelled yet)."""
+
+
+# --- calls, going out -------------------------------------------------------------------------
+
+
+class GoOutCall(_Reading):
+    """The call announcing a going out (comparison row 'Calls announcing a going out')."""
+
+    UTGANG = "utgang"
+    """vvv8 (V8-CALL-REQUIRED-TO-WIN): 'utgång', said as spelförare the turn before."""
+    LAPPEN = "lappen"
+    """vandatta (VA-CALL-LAPPEN): 'LAPPEN!' at one card, made as part of the turn."""
+
+
+class RealChanceTest(_Reading):
+    """What a real chance of going out is (V8-AMB-REAL-CHANCE-TEST)."""
+
+    ONE_TURN_PLAYABLE = "one-turn-playable"
+    """The cards held next turn can all be played in one turn."""
+    LENIENT = "lenient"
+    """Any hand without an eight and not only aces."""
+
+
+class LappenCondition(_Reading):
+    """When LAPPEN is owed (VA-AMB-LAPPEN-CONDITION)."""
+
+    GOABLE_CARD_ONLY = "goable-card-only"
+    """Only when the single card is neither an ace nor an eight."""
+    ANY_SINGLE_CARD = "any-single-card"
+    """For any single card."""
+
+
+class LappenFailure(_Reading):
+    """When a LAPPEN caller is penalised (VA-AMB-LAPPEN-NEXT-ROUND)."""
+
+    NEXT_TURN_ANY_CAUSE = "next-turn-any-cause"
+    """Whenever he does not go out on his next turn."""
+    SINGLE_CARD_ONLY = "single-card-only"
+    """Only when he still holds just the called card and cannot lay it."""
+
+
+class LappenOmission(_Reading):
+    """A forgotten LAPPEN (VA-AMB-LAPPEN-FORGOTTEN)."""
+
+    ENFORCE_NO_PENALTY = "enforce-no-penalty"
+    """The call is made as part of the turn; no penalty."""
+    NO_GO_OUT = "no-go-out"
+    """Not modelled yet (the engine always makes the call)."""
+    WIN_STANDS = "win-stands"
+    """Not modelled yet (the engine always makes the call)."""
+
+
+class LappenPenalty(_Reading):
+    """The LAPPEN penalty and the ordinary draw (VA-AMB-LAPPEN-PENALTY-DRAW)."""
+
+    PENALTY_INSTEAD = "penalty-instead"
+    """Three penalty cards instead of the ordinary draw; the turn ends."""
+    DRAW_THEN_PENALTY = "draw-then-penalty"
+    """He draws as usual, then takes the three cards at the end of the turn."""
+    PENALTY_THEN_PLAY = "penalty-then-play"
+    """Not modelled yet."""
+
+
+class VarningTrigger(_Reading):
+    """When varning is due (VA-AMB-VARNING-WHEN)."""
+
+    EXACTLY_AFTER_OWN_TURN = "exactly-after-own-turn"
+    """When his own turn leaves him with exactly the agreed number."""
+    AT_OR_BELOW = "at-or-below"
+    """The first time a turn leaves him at or below the agreed number."""
+    WHENEVER_EXACTLY = "whenever-exactly"
+    """Whenever his hand reaches exactly the agreed number (not modelled yet)."""
+
+
+class VarningOmission(_Reading):
+    """A forgotten varning (VA-AMB-VARNING-FORGOTTEN)."""
+
+    ENFORCE_NO_PENALTY = "enforce-no-penalty"
+    """The call is made as part of the turn; no penalty."""
+    THREE_CARDS = "three-cards"
+    """Not modelled yet (the engine always makes the call)."""
+    IGNORE = "ignore"
+    """The call is a courtesy; the engine makes it all the same, without effect."""
+
+
+class FailedCallPenalty(_Reading):
+    """What a call costs when it fails (comparison row 'A call that does not come true')."""
+
+    FALSE_CALL_THREE = "false-call-three"
+    """vvv8: a failed sound call costs nothing; a call without a real chance costs three
+    penalty cards (V8-PEN-FALSE-CALL-CAUGHT, a mistake ruled in the next issue)."""
+    LAPPEN_FAILED_THREE = "lappen-failed-three"
+    """vandatta (VA-PENALTY-LAPPEN-FAILED): a LAPPEN caller who does not go out takes three."""
+
+
+class GoOutWithoutLappen(_Reading):
+    """Going out without the call (VA-AMB-DIRECT-GO-OUT; vvv8's V8-CALL-REQUIRED-TO-WIN)."""
+
+    FIRST_EMPTY_WINS = "first-empty-wins"
+    """Whoever first has no cards wins, with or without a call."""
+    LAPPEN_REQUIRED = "lappen-required"
+    """Only a player whose going-out call (LAPPEN, or vvv8's utgång) stands may go out."""
+
+
+class OutWithoutCall(_Reading):
+    """Playing the last card without a valid call (V8-AMB-OUT-WITHOUT-CALL)."""
+
+    NOT_OUT_THREE_CARDS = "not-out-three-cards"
+    """A mistake: not out, three penalty cards (ruled with the penalties; refused until then)."""
+    REFUSED_NO_PENALTY = "refused-no-penalty"
+    """The play is simply not allowed."""
+    WRONG_CARD_PENALTY = "wrong-card-penalty"
+    """A wrong card: taken back, three penalty cards (refused until the penalties land)."""
+
+
+class GoOutOn(_Reading):
+    """Going out 'on' an ace or an eight (VA-AMB-GO-OUT-ON-ACE-EIGHT)."""
+
+    WITH = "with"
+    """Only the last card itself may not be an ace or an eight."""
+    WITH_OR_ONTO = "with-or-onto"
+    """Nor may it be laid onto an ace or an eight."""
+
+
+# --- the loser, scoring, the match ------------------------------------------------------------
+
+
+class LoserRule(_Reading):
+    """Who loses a deal (V8-AMB-LOSER-WHO-IS-BEFORE, plus vandatta's 'no single loser')."""
+
+    SEAT_BEFORE = "seat-before"
+    """The nearest present player seated before the winner."""
+    LAST_TURN_BEFORE = "last-turn-before"
+    """The last player who was spelförare before the winner's winning turn."""
+    NONE = "none"
+    """vandatta: no single loser; every player but the winner scores his cards."""
+
+
+class Scoring(_Reading):
+    """What is scored (V8-AMB-SCORING-UNDEFINED, plus vandatta's card points)."""
+
+    WIN_LOSS_TALLY = "win-loss-tally"
+    """Official wins and losses; most wins, then fewest losses, is champion."""
+    NET_SCORE = "net-score"
+    """A win +1, a loss -1; the best net score is champion."""
+    LOSS_COUNT = "loss-count"
+    """Only losses count; the fewest is champion."""
+    CARD_POINTS = "card-points"
+    """vandatta (VA-SCORING-OTHERS-COUNT): the cards left in hand, by the points table."""
+
+
+class GameEnd(_Reading):
+    """When the match ends (comparison row 'End of the game')."""
+
+    LEAP_DAY = "leap-day"
+    """vvv8 (V8-SESSION-LEAP-DAY-CHAMPION): on a leap day the scoring closes."""
+    LAST_UNDER_LIMIT = "last-under-limit"
+    """vandatta (VA-SCORING-GAME-WINNER): when one player alone is below the limit."""
+
+
+class OverLimit(_Reading):
+    """Do players at the limit drop out (VA-AMB-OVER-100)."""
+
+    ELIMINATED = "eliminated"
+    """Yes: they take no further part."""
+    PLAY_ON = "play-on"
+    """Not modelled yet."""
+
+
+class NobodyAlone(_Reading):
+    """Nobody left alone under the limit (VA-AMB-NOBODY-UNDER-100)."""
+
+    LOWEST_TOTAL = "lowest-total"
+    """The lowest total wins; ties share."""
+    REPLAY_DEAL = "replay-deal"
+    """Not modelled yet."""
+
+
+class Penalties(_Reading):
+    """How mistakes are handled (comparison row 'Penalties for mistakes')."""
+
+    BROTT_OCH_STRAFF = "brott-och-straff"
+    """vvv8's §3: three penalty cards and the rest (the next issue; refused until then)."""
+    REFUSE = "refuse"
+    """vandatta: an illegal attempt is refused, citing the clause that forbids it."""
+
+
+_NOT_MODELLED: frozenset[enum.Enum] = frozenset(
+    {
+        MaxPlayersFreeTime.ADD_DECKS,
+        DealerWithoutLoser.NEW_DRAW,
+        DrawTieScope.ANY_IDENTICAL,
+        StartEightNoChoice.ANY_SUIT,
+        StartAce.AS_DEALERS_ACE,
+        RestartFallback.ACE_NEEDS_FOLLOW,
+        SeveralEights.TOGETHER,
+        AfterThreeDraws.PASS_FREE_LEAD,
+        TalonEmptyMidDraw.DRAW_WHAT_IS_THERE,
+        RebuildReference.FRESH_START_CARD,
+        BlockedDeal.FEWEST_POINTS_WINS,
+        LappenOmission.NO_GO_OUT,
+        LappenOmission.WIN_STANDS,
+        LappenPenalty.PENALTY_THEN_PLAY,
+        VarningTrigger.WHENEVER_EXACTLY,
+        VarningOmission.THREE_CARDS,
+        OverLimit.PLAY_ON,
+        NobodyAlone.REPLAY_DEAL,
+        TurnedPile.UNDER_STOCK,
+    }
+)
+"""Readings the engine does not play yet: options holding one are refused when made."""
+
+
+@implements("VA-CALL-VARNING-AGREED-COUNT", "VA-CALL-VARNING-USUAL-THREE", "V8-DRAW-MAX-THREE")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VandattaOptions:
+    """The rules of one Vändåtta table; :data:`VVV8` and :data:`VANDATTA` are the presets."""
+
+    # decks, players, session
+    deck_setup: DeckSetup
+    """Decks by number of players (VA-AMB-PLAYERS-AND-DECKS, V8-SETUP-TWO-DECKS-FOUR-PLUS)."""
+    max_players: int
+    """Most players the decks serve (V8-SETUP-FREE-TIME-PLAYER-LIMIT, VA-SETUP-DECK-AND-PLAYERS)."""
+    max_players_free_time: MaxPlayersFreeTime = MaxPlayersFreeTime.DECK_CAPACITY
+    """Players outside the coffee break (V8-AMB-MANY-PLAYERS)."""
+    session: Session = Session.FREE_TIME
+    """The session (V8-SETUP-COFFEE-BREAK-MAX-FIVE, V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK)."""
+    coffee_break_max_players: int | None = None
+    """The cap in a coffee break, ``None`` for none (V8-SETUP-COFFEE-BREAK-MAX-FIVE)."""
+    hand_size: int = 7
+    """Cards dealt to each player (V8-DEAL-SEVEN-ROUNDS, VA-DEAL-SEVEN-CARDS)."""
+    dealer_draw: bool = False
+    """A draw for the first deal of a session (V8-DEALER-DRAW-HELD)."""
+    draw_tie_scope: DrawTieScope = DrawTieScope.LOWEST_ONLY
+    """Redraws in the draw for the deal (V8-AMB-DRAW-TIE-SCOPE)."""
+    first_player: FirstPlayer = FirstPlayer.LEFT_OF_DEALER
+    """Who plays first (VA-AMB-FIRST-PLAYER; V8-PLAY-FORHAND-FIRST)."""
+    next_dealer: NextDealer = NextDealer.ROTATE_LEFT
+    """Who deals the next deal (VA-AMB-NEXT-DEALER; V8-SESSION-LOSER-DEALS-NEXT)."""
+    dealer_without_loser: DealerWithoutLoser = DealerWithoutLoser.WOULD_BE_LOSER_ELSE_SAME
+    """The dealer after a deal without an official loser (V8-AMB-DEALER-AFTER-NO-LOSER)."""
+    misdeal_rules: bool = False
+    """Misdeal remedies apply (V8-MISDEAL-TOO-MANY-RETURN and the rest of §1; next issue)."""
+    presence: bool = False
+    """Players may be away (V8-PRESENCE-ABSENT-TURN-SKIPPED) and join late; next issue."""
+
+    # start card
+    start_eight: StartEight = StartEight.BACK_INTO_STOCK
+    """A start eight (V8-START-EIGHT-DEALER-NAMES-SUIT against VA-START-EIGHT-RETURNED)."""
+    start_eight_place: StartEightPlace = StartEightPlace.RANDOM_PLACE
+    """Where a start eight goes back (VA-AMB-START-EIGHT-PLACE)."""
+    start_eight_no_choice: StartEightNoChoice = StartEightNoChoice.EIGHT_SUIT
+    """A start eight with no suit named (V8-AMB-START-EIGHT-NO-CHOICE)."""
+    start_ace_draw: StartAceDraw = StartAceDraw.ALWAYS
+    """When a start ace makes all draw (V8-AMB-START-ACE-WITHOUT-VIGGO; VA-START-ACE-ALL-DRAW)."""
+    viggo_present: bool = False
+    """The person Viggo plays (V8-START-ACE-ONLY-WITH-VIGGO); a player named Viggo counts too."""
+    start_ace: StartAce = StartAce.ALL_DRAW_FIRST_PLAYER
+    """Who draws for a start ace, who plays next (VA-AMB-START-ACE)."""
+
+    # matching, aces, eights
+    ace_by_rank: AceRule = AceRule.FORBIDDEN
+    """May an ace go on an ace of another suit (VA-AMB-ACE-BY-RANK)."""
+    ace_off_suit: AceRule = AceRule.FORBIDDEN
+    """May an ace go on a card of another suit and rank (VA-AMB-EXAMPLE-ACE-OFF-SUIT)."""
+    ace_follow: AceFollow = AceFollow.ACE_SUIT
+    """The card on one's own ace (V8-ACE-SAME-PLAYER-AGAIN against VA-ACE-FOLLOW-ACE-SUIT)."""
+    ace_again_scope: AceAgainScope = AceAgainScope.ANY_LEGAL
+    """The renewed turn after an ace (V8-AMB-ACE-AGAIN-SCOPE)."""
+    ace_batch_draws: AceBatchDraws = AceBatchDraws.PER_ACE
+    """Draws for several aces in one play (V8-AMB-ACE-BATCH-DRAWS)."""
+    ace_again_draws: AceAgainDraws = AceAgainDraws.FRESH_THREE
+    """Draws in the renewed turn (V8-AMB-ACE-AGAIN-DRAW-ALLOWANCE)."""
+    restart_fallback: RestartFallback = RestartFallback.EIGHT_OR_DRAW
+    """A restart with no card of the suit (VA-AMB-RESTART-WITHOUT-SUIT)."""
+    after_eight: AfterEight = AfterEight.PILE_TURNED_SAME_PLAYER
+    """What follows an eight (V8-EIGHT-ENDS-TURN against VA-EIGHT-TURNS-PILE)."""
+    eight_suit_persistence: EightSuitPersistence = EightSuitPersistence.UNTIL_CHANGED
+    """How long a named suit binds (V8-AMB-EIGHT-SUIT-PERSISTENCE)."""
+    eight_own_suit: EightOwnSuit = EightOwnSuit.NAMED_ONLY
+    """The eight's own suit after naming (V8-AMB-EIGHT-OWN-SUIT)."""
+    eight_matching: EightMatching = EightMatching.ANY_CARD
+    """Must an eight match (VA-AMB-EIGHT-MATCH)."""
+    eight_or_draw: EightOrDraw = EightOrDraw.EIGHT_FIRST
+    """Lay an eight or draw (VA-AMB-EIGHT-OR-DRAW)."""
+    turned_pile: TurnedPile = TurnedPile.SET_ASIDE
+    """Where a turned-away pile goes (VA-AMB-PILE-TURNED-AWAY)."""
+    several_eights: SeveralEights = SeveralEights.ONE_AT_A_TIME
+    """Several eights at once (VA-AMB-SEVERAL-EIGHTS; V8-EIGHT-ONE-PER-PLAY)."""
+    multi_card: MultiCard = MultiCard.TOP_RANK_ONLY
+    """Which cards go down together (VA-AMB-MULTI-CARD; V8-PLAY-SUIT-THEN-SAME-RANK)."""
+    multi_card_play: MultiCardPlay = MultiCardPlay.SAME_RANK_ONLY
+    """Same rank only or chains (V8-AMB-MULTI-CARD-CHAIN)."""
+    exception_below: ExceptionBelow = ExceptionBelow.FREE_ORDER
+    """Cards of the start card's rank on the start card (V8-AMB-EXCEPTION-BELOW)."""
+
+    # drawing
+    voluntary_draw: VoluntaryDraw = VoluntaryDraw.ONLY_WHEN_STUCK
+    """Whether one may draw instead of playing (V8-DRAW-NOT-OBLIGED-TO-PLAY, VA-DRAW-WHEN-STUCK)."""
+    max_draws: int = 3
+    """Most cards drawn in one turn (V8-DRAW-MAX-THREE, VA-DRAW-MAX-THREE)."""
+    drawn_card: DrawnCard = DrawnCard.MUST_PLAY
+    """Must a playable drawn card be laid (VA-AMB-DRAWN-CARD)."""
+    play_after_third_draw: PlayAfterThirdDraw = PlayAfterThirdDraw.MAY_PLAY
+    """Playing after the third draw (V8-AMB-PLAY-AFTER-THIRD-DRAW)."""
+    after_three_draws: AfterThreeDraws = AfterThreeDraws.PASS_SAME_TOP
+    """After three useless draws (VA-AMB-AFTER-THREE-DRAWS)."""
+    empty_stock: EmptyStock = EmptyStock.RESHUFFLE
+    """When the stock runs out (VA-AMB-STOCK-EMPTY; V8-TALON-REBUILD-UNSHUFFLED)."""
+    talon_empty_mid_draw: TalonEmptyMidDraw = TalonEmptyMidDraw.REBUILD_AND_CONTINUE
+    """The talon running out mid-draw (V8-AMB-TALON-EXHAUSTED-MIDDRAW)."""
+    rebuild_reference: RebuildReference = RebuildReference.CONTINUE
+    """The card kept at a rebuild (V8-AMB-REBUILD-REFERENCE-STATUS)."""
+    talon_pass_limit: bool = False
+    """Drawn deals after talon passes in a coffee break (V8-TALON-DRAWN-ONE-DECK, -TWO-DECKS)."""
+    talon_pass_count: TalonPassCount = TalonPassCount.EXHAUSTIONS
+    """Counting talon passes (V8-AMB-TALON-PASS-COUNT)."""
+    blocked_deal: BlockedDeal = BlockedDeal.VOID
+    """A deal nobody can finish (VA-AMB-BLOCKED-DEAL)."""
+
+    # calls and going out
+    go_out_call: GoOutCall = GoOutCall.LAPPEN
+    """The going-out call (V8-CALL-REQUIRED-TO-WIN against VA-CALL-LAPPEN)."""
+    real_chance_test: RealChanceTest = RealChanceTest.ONE_TURN_PLAYABLE
+    """A real chance of going out (V8-AMB-REAL-CHANCE-TEST)."""
+    varning_cards: int | None = 3
+    """Hand size calling for 'varning!', ``None``: no such call (VA-CALL-VARNING-AGREED-COUNT)."""
+    varning_trigger: VarningTrigger = VarningTrigger.EXACTLY_AFTER_OWN_TURN
+    """When varning is due (VA-AMB-VARNING-WHEN)."""
+    varning_omission: VarningOmission = VarningOmission.ENFORCE_NO_PENALTY
+    """A forgotten varning (VA-AMB-VARNING-FORGOTTEN)."""
+    lappen_condition: LappenCondition = LappenCondition.GOABLE_CARD_ONLY
+    """When LAPPEN is owed (VA-AMB-LAPPEN-CONDITION)."""
+    lappen_omission: LappenOmission = LappenOmission.ENFORCE_NO_PENALTY
+    """A forgotten LAPPEN (VA-AMB-LAPPEN-FORGOTTEN)."""
+    lappen_failure: LappenFailure = LappenFailure.NEXT_TURN_ANY_CAUSE
+    """When a LAPPEN caller is penalised (VA-AMB-LAPPEN-NEXT-ROUND)."""
+    lappen_penalty: LappenPenalty = LappenPenalty.PENALTY_INSTEAD
+    """The LAPPEN penalty and the draw (VA-AMB-LAPPEN-PENALTY-DRAW)."""
+    failed_call_penalty: FailedCallPenalty = FailedCallPenalty.LAPPEN_FAILED_THREE
+    """What a failed call costs (V8-PEN-FALSE-CALL-CAUGHT against VA-PENALTY-LAPPEN-FAILED)."""
+    penalty_cards: int = 3
+    """Cards of a penalty (V8-PEN-STANDARD-THREE-CARDS, VA-PENALTY-LAPPEN-FAILED)."""
+    go_out_without_lappen: GoOutWithoutLappen = GoOutWithoutLappen.FIRST_EMPTY_WINS
+    """Going out without a standing call (VA-AMB-DIRECT-GO-OUT; V8-CALL-REQUIRED-TO-WIN)."""
+    out_without_call: OutWithoutCall = OutWithoutCall.REFUSED_NO_PENALTY
+    """The last card played without a call (V8-AMB-OUT-WITHOUT-CALL)."""
+    go_out_on: GoOutOn = GoOutOn.WITH
+    """Going out on an ace or an eight (VA-AMB-GO-OUT-ON-ACE-EIGHT)."""
+
+    # loser, scoring, match
+    loser_rule: LoserRule = LoserRule.NONE
+    """Who loses a deal (V8-AMB-LOSER-WHO-IS-BEFORE)."""
+    min_active_for_result: int = 0
+    """Active players needed for an official result (V8-LOSS-OFFICIAL-NEEDS-THREE)."""
+    slagpase: bool = False
+    """A game with a slagpåse: nothing is scored (V8-SCORING-NO-POINTS-SLAGPASE)."""
+    scoring: Scoring = Scoring.CARD_POINTS
+    """What is scored (V8-AMB-SCORING-UNDEFINED; VA-SCORING-OTHERS-COUNT)."""
+    game_end: GameEnd = GameEnd.LAST_UNDER_LIMIT
+    """When the match ends (V8-SESSION-LEAP-DAY-CHAMPION, VA-SCORING-GAME-WINNER)."""
+    score_limit: int = 100
+    """The points limit of the match (VA-SCORING-GAME-WINNER)."""
+    over_limit: OverLimit = OverLimit.ELIMINATED
+    """Players at the limit (VA-AMB-OVER-100)."""
+    nobody_alone: NobodyAlone = NobodyAlone.LOWEST_TOTAL
+    """Nobody alone under the limit (VA-AMB-NOBODY-UNDER-100)."""
+    penalties: Penalties = Penalties.REFUSE
+    """How mistakes are handled (V8-PEN-STANDARD-THREE-CARDS; the next issue)."""
+
+    def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if value in _NOT_MODELLED:
+                raise OptionError(
+                    f"option {field.name} = {value.value!r} is a reading the engine does not "
+                    "play yet; choose another reading"
+                )
+        if self.varning_cards not in (None, 2, 3, 4):
+            raise OptionError(
+                f"varning_cards must be 2, 3 or 4 (or None), not {self.varning_cards!r} "
+                "(VA-CALL-VARNING-AGREED-COUNT)"
+            )
+        if not 2 <= self.max_players <= 14:
+            raise OptionError(
+                f"max_players must be between 2 and 14 (two decks serve fourteen), "
+                f"not {self.max_players!r}"
+            )
+        if self.max_draws < 1 or self.hand_size < 1 or self.penalty_cards < 0:
+            raise OptionError(
+                "max_draws and hand_size must be positive, penalty_cards not negative"
+            )
+        if self.score_limit < 1:
+            raise OptionError(f"score_limit must be positive, not {self.score_limit!r}")
+
+
+VANDATTA = VandattaOptions(deck_setup=DeckSetup.ONE_DECK, max_players=6)
+"""The common Vändåtta rules (001), every ambiguity at its register default."""
+
+VVV8 = VandattaOptions(
+    deck_setup=DeckSetup.TWO_FROM_FOUR,
+    max_players=14,
+    session=Session.COFFEE_BREAK,
+    coffee_break_max_players=5,
+    dealer_draw=True,
+    next_dealer=NextDealer.LOSER_DEALS,
+    misdeal_rules=True,
+    presence=True,
+    start_eight=StartEight.DEALER_NAMES_SUIT,
+    start_ace_draw=StartAceDraw.ONLY_WITH_VIGGO,
+    ace_by_rank=AceRule.ALLOWED,
+    ace_follow=AceFollow.ANY_LEGAL,
+    after_eight=AfterEight.TURN_PASSES,
+    multi_card=MultiCard.FIRST_CARD_RANK,
+    voluntary_draw=VoluntaryDraw.NEVER_OBLIGED,
+    drawn_card=DrawnCard.MAY_KEEP,
+    empty_stock=EmptyStock.REBUILD_UNSHUFFLED,
+    talon_pass_limit=True,
+    go_out_call=GoOutCall.UTGANG,
+    varning_cards=None,
+    failed_call_penalty=FailedCallPenalty.FALSE_CALL_THREE,
+    go_out_without_lappen=GoOutWithoutLappen.LAPPEN_REQUIRED,
+    out_without_call=OutWithoutCall.NOT_OUT_THREE_CARDS,
+    loser_rule=LoserRule.SEAT_BEFORE,
+    min_active_for_result=3,
+    scoring=Scoring.WIN_LOSS_TALLY,
+    game_end=GameEnd.LEAP_DAY,
+    penalties=Penalties.BROTT_OCH_STRAFF,
+)
+"""VVVänd8 (000) in a coffee break, every ambiguity at its register default."""
+
+PRESETS: dict[str, VandattaOptions] = {"vvv8": VVV8, "vandatta": VANDATTA}
+"""The rulebooks this engine serves, by id."""

@@ -1,0 +1,341 @@
+"""Positions and actions as plain data (JSON or TOML), for ``regelverk ask`` and records.
+
+The format is documented on the rulebook page ``docs/ask/vandatta.rst``. Every error is a
+:class:`~regelverk.engine.PositionError` or :class:`~regelverk.engine.ActionError` naming the
+field and what is wrong with it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from regelverk.cards import Card, Suit, french_deck, missing_and_extra, parse_card
+from regelverk.engine import ActionError, PositionError
+from regelverk.errors import CardError
+from regelverk.trace import implements
+from regelverk.vandatta.options import VandattaOptions
+from regelverk.vandatta.setup import deck_count
+from regelverk.vandatta.state import (
+    Action,
+    Deal,
+    Draw,
+    LeapDay,
+    NameSuit,
+    Pass,
+    PenaltySet,
+    Phase,
+    Play,
+    Record,
+    Restart,
+    State,
+)
+
+__all__ = ["action_from_data", "action_to_data", "position_from_data", "position_to_data"]
+
+_SUITS = {s.value: s for s in Suit}
+
+
+def _cards(raw: Any, where: str, error: type[Exception] = PositionError) -> tuple[Card, ...]:
+    if not isinstance(raw, list):
+        raise error(f'{where} must be a list of cards such as ["9H", "10S"], not {raw!r}')
+    found = []
+    for number, item in enumerate(raw, 1):
+        try:
+            found.append(parse_card(item))
+        except CardError as bad:
+            raise error(f"{where}, card {number}: {bad}") from None
+    return tuple(found)
+
+
+def _suit(raw: Any, where: str, error: type[Exception] = PositionError) -> Suit | None:
+    if raw is None:
+        return None
+    if isinstance(raw, str) and raw.strip().upper() in _SUITS:
+        return _SUITS[raw.strip().upper()]
+    raise error(f"{where} must be a suit C, D, H or S (or null), not {raw!r}")
+
+
+class _Reader:
+    """Reads the fields of a position, naming the field in every error."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        if not isinstance(data, Mapping):
+            raise PositionError(f"a position must be a table of fields, not {data!r}")
+        self.data = data
+        players = data.get("players")
+        if (
+            not isinstance(players, list)
+            or len(players) < 2
+            or not all(isinstance(p, str) and p for p in players)
+        ):
+            raise PositionError(
+                "'players' must list at least two player names, in seat order clockwise"
+            )
+        if len(set(players)) != len(players):
+            raise PositionError("'players' names someone twice")
+        self.players: tuple[str, ...] = tuple(players)
+
+    def seat(self, raw: Any, where: str) -> int:
+        if raw not in self.players:
+            raise PositionError(
+                f"{where} must be one of the players {list(self.players)}, not {raw!r}"
+            )
+        return self.players.index(raw)
+
+    def seats(self, key: str) -> frozenset[int]:
+        raw = self.data.get(key, [])
+        if not isinstance(raw, list):
+            raise PositionError(f"'{key}' must be a list of player names, not {raw!r}")
+        return frozenset(self.seat(r, f"'{key}'") for r in raw)
+
+    def integer(self, key: str, default: int, low: int = 0) -> int:
+        raw = self.data.get(key, default)
+        if not isinstance(raw, int) or isinstance(raw, bool) or raw < low:
+            raise PositionError(f"'{key}' must be a whole number of at least {low}, not {raw!r}")
+        return raw
+
+    def per_player(self, key: str) -> dict[int, Any]:
+        raw = self.data.get(key, {})
+        if not isinstance(raw, Mapping):
+            raise PositionError(f"'{key}' must be a table from player name to value, not {raw!r}")
+        return {self.seat(name, f"'{key}'"): value for name, value in raw.items()}
+
+    def enum(self, key: str, kind: type[Phase] | type[Restart], default: Any) -> Any:
+        raw = self.data.get(key, default.value)
+        try:
+            return kind(raw)
+        except ValueError:
+            allowed = ", ".join(repr(m.value) for m in kind)
+            raise PositionError(f"'{key}' must be one of {allowed}, not {raw!r}") from None
+
+
+def _record(reader: _Reader) -> Record:
+    raw = reader.data.get("record", {})
+    if not isinstance(raw, Mapping):
+        raise PositionError(f"'record' must be a table, not {raw!r}")
+    sub = _Reader({"players": list(reader.players), **raw})
+    count = len(reader.players)
+
+    def column(key: str) -> tuple[int, ...]:
+        values = [0] * count
+        for seat, value in sub.per_player(key).items():
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise PositionError(f"'record.{key}' values must be whole numbers, not {value!r}")
+            values[seat] = value
+        return tuple(values)
+
+    wins, losses = column("wins"), column("losses")
+    return Record(
+        deals=sub.integer("deals", sum(wins)),
+        official=sub.integer("official", sum(wins)),
+        wins=wins,
+        losses=losses,
+        points=column("points"),
+        out=sub.seats("out"),
+        champions=tuple(sorted(sub.seats("champions"))),
+    )
+
+
+def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> State:
+    """A state from plain data. ``stock`` lists the top cards of the stock, top first; every card
+    of the deck not found elsewhere lies below them, shuffled by ``seed``. Cards are checked
+    against the deck (two decks from four players in vvv8)."""
+    reader = _Reader(data)
+    players = reader.players
+    count = len(players)
+    decks = reader.integer("decks", deck_count(options, count), 1)
+    hands_raw = reader.per_player("hands")
+    hands = tuple(_cards(hands_raw.get(s, []), f"'hands.{players[s]}'") for s in range(count))
+    penalties_raw = reader.per_player("penalties")
+    penalties = tuple(
+        (PenaltySet(cards=_cards(penalties_raw[s], f"'penalties.{players[s]}'")),)
+        if penalties_raw.get(s)
+        else ()
+        for s in range(count)
+    )
+    pile = _cards(data.get("pile", []), "'pile'")
+    turned = _cards(data.get("turned", []), "'turned'")
+    seed = reader.integer("seed", 0)
+    if decks not in (1, 2):
+        raise PositionError(f"'decks' must be 1 or 2, not {decks}")
+    zones = [*hands, *(p.cards for sets in penalties for p in sets), pile, turned]
+    top_cards = tuple(reversed(_cards(data.get("stock", []), "'stock'")))
+    zones.append(top_cards)
+    missing, extra = missing_and_extra(french_deck(decks), zones)
+    if extra:
+        shown = " ".join(str(c) for c in extra.elements())
+        raise PositionError(
+            f"the position holds more cards than {decks} deck(s) have: {shown} "
+            "(each physical card is in exactly one place)"
+        )
+    rest = list(missing.elements())
+    random.Random(f"{seed}:stock").shuffle(rest)
+    stock = (*rest, *top_cards)
+    phase = reader.enum("phase", Phase, Phase.PLAY)
+    turn = reader.seat(data.get("turn", players[0]), "'turn'")
+    dealer_raw = data.get("dealer")
+    if dealer_raw is not None:
+        dealer: int | None = reader.seat(dealer_raw, "'dealer'")
+    elif "dealer" in data and phase is Phase.READY:
+        dealer = None  # vvv8: the draw for the deal is still to come
+    else:
+        dealer = (turn - 1) % count
+    previous_raw = data.get("previous")
+    winner_raw = data.get("winner")
+    return State(
+        options=options,
+        players=players,
+        seed=seed,
+        decks=decks,
+        phase=phase,
+        deal_number=reader.integer("deal", 1),
+        dealer=dealer,
+        hands=hands,
+        penalties=penalties,
+        stock=stock,
+        pile=pile,
+        turned=turned,
+        named_suit=_suit(data.get("named_suit"), "'named_suit'"),
+        turn=turn,
+        draws=reader.integer("draws", 0),
+        restart=reader.enum("restart", Restart, Restart.NONE),
+        calls=reader.seats("calls"),
+        away=reader.seats("away"),
+        previous=None if previous_raw is None else reader.seat(previous_raw, "'previous'"),
+        talon_passes=reader.integer("talon_passes", 0),
+        active_at_start=reader.integer("active_at_start", count),
+        winner=None if winner_raw is None else reader.seat(winner_raw, "'winner'"),
+        record=_record(reader),
+    )
+
+
+def position_to_data(state: State) -> dict[str, Any]:
+    """A state as plain data that :func:`position_from_data` reads back exactly."""
+    names = state.players
+
+    def codes(cards: tuple[Card, ...]) -> list[str]:
+        return [c.code for c in cards]
+
+    def column(values: tuple[int, ...]) -> dict[str, int]:
+        return {names[s]: v for s, v in enumerate(values) if v}
+
+    record = state.record
+    return {
+        "players": list(names),
+        "phase": state.phase.value,
+        "deal": state.deal_number,
+        "decks": state.decks,
+        "seed": state.seed,
+        "dealer": None if state.dealer is None else names[state.dealer],
+        "turn": names[state.turn],
+        "hands": {names[s]: codes(h) for s, h in enumerate(state.hands)},
+        "penalties": {
+            names[s]: [c.code for p in sets for c in p.cards]
+            for s, sets in enumerate(state.penalties)
+            if sets
+        },
+        "pile": codes(state.pile),
+        "turned": codes(state.turned),
+        "stock": codes(tuple(reversed(state.stock))),
+        "named_suit": None if state.named_suit is None else state.named_suit.value,
+        "draws": state.draws,
+        "restart": state.restart.value,
+        "calls": [names[s] for s in sorted(state.calls)],
+        "away": [names[s] for s in sorted(state.away)],
+        "previous": None if state.previous is None else names[state.previous],
+        "talon_passes": state.talon_passes,
+        "active_at_start": state.active_at_start,
+        "winner": None if state.winner is None else names[state.winner],
+        "loser": None if state.loser is None else names[state.loser],
+        "record": {
+            "deals": record.deals,
+            "official": record.official,
+            "wins": column(record.wins),
+            "losses": column(record.losses),
+            "points": column(record.points),
+            "out": [names[s] for s in sorted(record.out)],
+            "champions": [names[s] for s in record.champions],
+        },
+    }
+
+
+_KINDS = ("play", "draw", "pass", "deal", "name-suit", "leap-day")
+CALL_WORDS = ("utgång", "utgang", "varning", "lappen")
+"""Words accepted as the going-out call (V8-CALL-ALTERNATIVE-WORDS), in any case."""
+
+
+@implements("V8-CALL-ALTERNATIVE-WORDS")
+def _call(raw: Any) -> bool:
+    """``call`` is true or false, or one of the call words: utgång, varning, lappen."""
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str) and raw.strip().casefold() in CALL_WORDS:
+        return True
+    raise ActionError(f"'call' must be true, false or one of {', '.join(CALL_WORDS)}, not {raw!r}")
+
+
+def action_from_data(data: Mapping[str, Any], state: State) -> Action:
+    """An action from plain data: ``{"action": "play", "cards": ["9S"], "suit": null,
+    "call": false, "player": "A"}``; ``player`` defaults to the one whose turn it is."""
+    if not isinstance(data, Mapping):
+        raise ActionError(f"an action must be a table of fields, not {data!r}")
+    kind = data.get("action")
+    if kind not in _KINDS:
+        raise ActionError(f"'action' must be one of {', '.join(_KINDS)}, not {kind!r}")
+    if kind == "deal":
+        return Deal()
+    if kind == "leap-day":
+        return LeapDay()
+    default = state.dealer if kind == "name-suit" and state.dealer is not None else state.turn
+    raw_player = data.get("player", default)
+    count = len(state.players)
+    if isinstance(raw_player, int) and not isinstance(raw_player, bool) and 0 <= raw_player < count:
+        player = raw_player
+    elif raw_player in state.players:
+        player = state.players.index(raw_player)
+    else:
+        raise ActionError(
+            f"'player' must be one of {list(state.players)} or a seat number 0 to "
+            f"{count - 1}, not {raw_player!r}"
+        )
+    if kind == "name-suit":
+        return NameSuit(player=player, suit=_suit(data.get("suit"), "'suit'", ActionError))
+    call = _call(data.get("call", False))
+    if kind == "draw":
+        return Draw(player=player, call=call)
+    if kind == "pass":
+        return Pass(player=player, call=call)
+    if "cards" not in data:
+        raise ActionError("a play needs 'cards', the cards laid, bottom first")
+    cards = _cards(data["cards"], "'cards'", ActionError)
+    return Play(
+        player=player, cards=cards, suit=_suit(data.get("suit"), "'suit'", ActionError), call=call
+    )
+
+
+def action_to_data(action: Action) -> dict[str, Any]:
+    """An action as plain data that :func:`action_from_data` reads back (the player by seat
+    number, 0 being the first player listed)."""
+    if isinstance(action, Deal):
+        return {"action": "deal"}
+    if isinstance(action, LeapDay):
+        return {"action": "leap-day"}
+    name = action.player
+    if isinstance(action, NameSuit):
+        return {
+            "action": "name-suit",
+            "player": name,
+            "suit": None if action.suit is None else action.suit.value,
+        }
+    data: dict[str, Any]
+    if isinstance(action, Play):
+        data = {"action": "play", "player": name, "cards": [c.code for c in action.cards]}
+        if action.suit is not None:
+            data["suit"] = action.suit.value
+    else:
+        data = {"action": "draw" if isinstance(action, Draw) else "pass", "player": name}
+    if action.call:
+        data["call"] = True
+    return data

@@ -1,0 +1,585 @@
+"""The rules of play: what may be laid on what, drawing, the talon, calls and going out.
+
+Every rule is a short function citing its clauses. The functions that judge (``first_fits``,
+``follow_fits``, ``may_draw``, …) read a frozen :class:`~regelverk.vandatta.state.State`; the
+functions that act work on a private :class:`Table`, a scratch copy that exists only inside one
+call of ``apply`` and is frozen into a new state before anyone sees it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from regelverk.cards import Card, Rank, Suit
+from regelverk.engine import Event
+from regelverk.trace import implements
+from regelverk.vandatta.options import (
+    AceAgainScope,
+    AceBatchDraws,
+    AceFollow,
+    AceRule,
+    EightMatching,
+    EightOrDraw,
+    EightOwnSuit,
+    EmptyStock,
+    ExceptionBelow,
+    GoOutCall,
+    GoOutOn,
+    GoOutWithoutLappen,
+    LappenCondition,
+    MultiCard,
+    MultiCardPlay,
+    RealChanceTest,
+    RestartFallback,
+    Session,
+    TalonPassCount,
+    TurnedPile,
+    VandattaOptions,
+    VoluntaryDraw,
+)
+from regelverk.vandatta.state import PenaltySet, Phase, Record, Restart, State
+
+__all__ = [
+    "Table",
+    "can_draw_any",
+    "draws_left",
+    "first_fits",
+    "follow_fits",
+    "goes_out",
+    "has_play",
+    "is_ace",
+    "is_eight",
+    "lappen_due",
+    "last_card_barred",
+    "next_seat",
+    "real_chance",
+]
+
+ACE, EIGHT = Rank.ACE, Rank.EIGHT
+
+
+def is_ace(card: Card) -> bool:
+    """Whether the card is an ace."""
+    return card.rank is ACE
+
+
+def is_eight(card: Card) -> bool:
+    """Whether the card is an eight."""
+    return card.rank is EIGHT
+
+
+# --- seats and turns ------------------------------------------------------------------------
+
+
+@implements("V8-TURN-CLOCKWISE", "VA-TURN-CLOCKWISE", "V8-TURN-NEXT-BECOMES-SPELFORARE")
+def next_seat(state_or_table: State | Table, seat: int) -> int:
+    """The next seat clockwise (to the left) that takes part and is present."""
+    count = len(state_or_table.players)
+    out = state_or_table.record.out
+    away = state_or_table.away
+    for step in range(1, count + 1):
+        candidate = (seat + step) % count
+        if candidate not in out and candidate not in away:
+            return candidate
+    return seat
+
+
+def seats_after(count: int, seat: int, skip: frozenset[int]) -> list[int]:
+    """The other seats in clockwise order starting on ``seat``'s left, leaving out ``skip``."""
+    return [(seat + k) % count for k in range(1, count) if (seat + k) % count not in skip]
+
+
+# --- matching ---------------------------------------------------------------------------------
+
+
+@implements("V8-EIGHT-ON-ANY-CARD", "VA-EIGHT-WHEN-STUCK", "VA-EIGHT-BY-CHOICE")
+def eight_fits(options: VandattaOptions, card: Card, top: Card | None, named: Suit | None) -> bool:
+    """An eight goes on any card, unless the table reads VA-AMB-EIGHT-MATCH as must-match."""
+    if options.eight_matching is EightMatching.ANY_CARD or top is None:
+        return True
+    if named is not None:
+        return card.suit is named
+    return card.suit is top.suit or top.rank is EIGHT
+
+
+@implements("VA-ACE-SAME-SUIT")
+def ace_fits(options: VandattaOptions, card: Card, top: Card) -> bool:
+    """An ace by suit; on an ace of another suit only if ace_by_rank allows; elsewhere only if
+    ace_off_suit allows (vvv8 lets aces match by rank like any card)."""
+    if card.suit is top.suit:
+        return True
+    if top.rank is ACE:
+        return options.ace_by_rank is AceRule.ALLOWED
+    return options.ace_off_suit is AceRule.ALLOWED
+
+
+@implements(
+    "V8-PLAY-MATCH-SUIT",
+    "V8-PLAY-MATCH-RANK",
+    "V8-TURN-SAME-RULES-FOR-ALL",
+    "VA-PLAY-MATCH-RANK-OR-SUIT",
+    "VA-START-CARD-SETS-MATCH",
+)
+def ordinary_fits(options: VandattaOptions, card: Card, top: Card) -> bool:
+    """A card fits the top card by suit or by rank (aces by :func:`ace_fits`)."""
+    if card.rank is ACE:
+        return ace_fits(options, card, top)
+    return card.suit is top.suit or card.rank is top.rank
+
+
+@implements("V8-EIGHT-SUIT-HOLDS-UNTIL-CHANGED", "VA-EIGHT-LEAD-NAMED-SUIT")
+def named_fits(options: VandattaOptions, card: Card, top: Card | None, named: Suit) -> bool:
+    """After an eight, the named suit binds (and the eight's own suit only if eight_own_suit
+    reads named-or-own)."""
+    if card.suit is named:
+        return True
+    return (
+        options.eight_own_suit is EightOwnSuit.NAMED_OR_OWN
+        and top is not None
+        and card.suit is top.suit
+    )
+
+
+@implements("VA-ACE-FOLLOW-ACE-SUIT", "VA-ACE-SAME-PLAYER-AGAIN", "V8-ACE-SAME-PLAYER-AGAIN")
+def restart_fits(state: State, card: Card) -> bool:
+    """The card laid in a renewed turn after one's own ace (or vandatta's eight)."""
+    options = state.options
+    if state.restart is Restart.ACE and options.ace_follow is AceFollow.ANY_LEGAL:
+        if options.ace_again_scope is AceAgainScope.ORDINARY_ONLY and card.rank in (ACE, EIGHT):
+            return False
+        return card.rank is EIGHT or ordinary_fits(options, card, state.pile[-1])
+    if card.rank is EIGHT:
+        return True
+    if options.restart_fallback is RestartFallback.ANY_CARD:
+        return True
+    required = state.pile[-1].suit if state.restart is Restart.ACE else state.named_suit
+    return card.suit is required
+
+
+def first_fits(state: State, card: Card) -> bool:
+    """Whether ``card`` may be the first (or only) card of a play now."""
+    if state.restart is not Restart.NONE:
+        return restart_fits(state, card)
+    top, named, options = state.top, state.named_suit, state.options
+    if card.rank is EIGHT:
+        return eight_fits(options, card, top, named)
+    if named is not None:
+        return named_fits(options, card, top, named)
+    if top is None:
+        return True
+    return ordinary_fits(options, card, top)
+
+
+@implements(
+    "V8-PLAY-SUIT-THEN-SAME-RANK",
+    "V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER",
+    "V8-PEN-WRONG-CARD-EACH-FITS-BELOW",
+    "V8-PLAY-EXCEPTION-SAME-RANK-AS-START",
+    "VA-PLAY-SEVERAL-SAME-RANK",
+    "VA-PLAY-RANK-CHANGES-SUIT",
+)
+def follow_fits(state: State, first: Card, card: Card, beneath: Card) -> bool:  # noqa: PLR0911
+    """Whether ``card`` may go on ``beneath`` as a further card of a play begun with ``first``.
+
+    Same-rank groups: under multi_card = top-rank-only every card has the top card's rank (so
+    the first card was laid by rank); under first-card-rank every card has the first card's rank.
+    Each must also fit the card directly beneath it (an ace on an ace only where aces match by
+    rank). Under multi_card_play = chain any card that fits the one beneath may follow.
+    """
+    options = state.options
+    if card.rank is EIGHT:
+        return False
+    if options.multi_card_play is MultiCardPlay.CHAIN:
+        return ordinary_fits(options, card, beneath)
+    if card.rank is not first.rank:
+        return False
+    if options.multi_card is MultiCard.TOP_RANK_ONLY:
+        top = state.top
+        if top is None or state.named_suit is not None or top.rank is not first.rank:
+            return False
+    if state.restart is not Restart.NONE and options.ace_follow is AceFollow.ACE_SUIT:
+        return False
+    if (
+        options.exception_below is ExceptionBelow.SINGLE_CARD
+        and len(state.pile) == 1
+        and state.previous is None
+        and first.rank is state.pile[0].rank
+    ):
+        return False
+    return card.rank is not ACE or ordinary_fits(options, card, beneath)
+
+
+# --- going out and calls ----------------------------------------------------------------------
+
+
+@implements("V8-CALL-CARD-COUNT-ALL-HELD")
+def held(state: State, seat: int) -> int:
+    """Every card a seat holds, hand and face-down penalty cards: the count a caller gives."""
+    return len(state.hands[seat]) + sum(len(p.cards) for p in state.penalties[seat])
+
+
+@implements("V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT", "VA-WIN-NOT-ON-ACE-OR-EIGHT")
+def last_card_barred(options: VandattaOptions, cards: tuple[Card, ...], onto: Card | None) -> bool:
+    """Nobody goes out on an ace or an eight (nor, under go_out_on = with-or-onto, onto one)."""
+    if cards[-1].rank in (ACE, EIGHT):
+        return True
+    if options.go_out_on is GoOutOn.WITH_OR_ONTO:
+        beneath = cards[-2] if len(cards) > 1 else onto
+        return beneath is not None and beneath.rank in (ACE, EIGHT)
+    return False
+
+
+def goes_out(state: State, seat: int, count: int) -> bool:
+    """Whether laying ``count`` cards leaves the seat holding nothing at all."""
+    return held(state, seat) == count
+
+
+@implements("V8-CALL-REQUIRED-TO-WIN", "VA-WIN-OUT-AFTER-LAPPEN", "V8-CALL-VALID-NEXT-TURN-ONLY")
+def call_stands(state: State, seat: int) -> bool:
+    """Whether the seat may go out as far as calls go (go_out_without_lappen)."""
+    if state.options.go_out_without_lappen is GoOutWithoutLappen.FIRST_EMPTY_WINS:
+        return True
+    return seat in state.calls
+
+
+@implements("V8-CALL-ONLY-WITH-REAL-CHANCE", "V8-CALL-NEVER-WITH-EIGHT", "V8-CALL-CHANCE-TEST")
+def real_chance(options: VandattaOptions, cards: tuple[Card, ...]) -> bool:
+    """Whether cards to be held next turn give a real chance of going out.
+
+    one-turn-playable: no eight, at least one non-ace, all non-aces of one rank, and any aces
+    able to lead into them by suit. lenient: no eight and not only aces.
+
+    >>> from regelverk.cards import parse_cards
+    >>> from regelverk.vandatta.options import VVV8
+    >>> real_chance(VVV8, parse_cards("5H 5S")), real_chance(VVV8, parse_cards("5H 6H"))
+    (True, False)
+    >>> real_chance(VVV8, parse_cards("AH 5H")), real_chance(VVV8, parse_cards("5H 8C"))
+    (True, False)
+    """
+    if not cards or any(c.rank is EIGHT for c in cards):
+        return False
+    plain = [c for c in cards if c.rank is not ACE]
+    if not plain:
+        return False
+    if options.real_chance_test is RealChanceTest.LENIENT:
+        return True
+    if any(c.rank is not plain[0].rank for c in plain):
+        return False
+    aces = [c for c in cards if c.rank is ACE]
+    suits = {c.suit for c in plain}
+    return not aces or any(a.suit in suits for a in aces)
+
+
+@implements("VA-CALL-LAPPEN", "VA-CALL-LAPPEN-MANDATORY")
+def lappen_due(options: VandattaOptions, hand: tuple[Card, ...]) -> bool:
+    """LAPPEN is owed by a player left with one card he could go out on (lappen_condition)."""
+    if options.go_out_call is not GoOutCall.LAPPEN or len(hand) != 1:
+        return False
+    if options.lappen_condition is LappenCondition.ANY_SINGLE_CARD:
+        return True
+    return hand[0].rank not in (ACE, EIGHT)
+
+
+# --- drawing ----------------------------------------------------------------------------------
+
+
+def draws_left(state: State) -> int:
+    """Draws the spelförare may still make in this turn (V8-DRAW-MAX-THREE, VA-DRAW-MAX-THREE)."""
+    return state.options.max_draws - state.draws
+
+
+@implements("V8-TALON-REBUILD-DURING-ANY-DRAW", "VA-DRAW-STOCK-REBUILD")
+def can_draw_any(state: State) -> bool:
+    """Whether a card can be drawn: the stock has one, or a new stock can be made."""
+    if state.stock:
+        return True
+    if state.options.empty_stock is EmptyStock.NO_REBUILD:
+        return False
+    spare = state.turned if state.options.turned_pile is TurnedPile.SET_ASIDE else ()
+    return len(state.pile) > 1 or bool(spare)
+
+
+def has_play(state: State, *, count_eights: bool = True) -> bool:
+    """Whether the spelförare can lay some card now (a single card suffices to tell)."""
+    seat = state.turn
+    hand = state.hands[seat]
+    alone = goes_out(state, seat, 1)
+    for card in hand:
+        if card.rank is EIGHT and not count_eights:
+            continue
+        if not first_fits(state, card):
+            continue
+        if alone and (
+            last_card_barred(state.options, (card,), state.top) or not call_stands(state, seat)
+        ):
+            continue
+        return True
+    return False
+
+
+@implements("VA-DRAW-WHEN-STUCK", "VA-EIGHT-WHEN-STUCK", "V8-DRAW-NOT-OBLIGED-TO-PLAY")
+def stuck(state: State) -> bool:
+    """Whether the spelförare counts as unable to lay (and so may draw, under vandatta).
+
+    Under vvv8 (voluntary_draw = never-obliged) nobody is obliged to play, so this is always
+    true; under vandatta a held eight counts as a playable card unless eight_or_draw = may-draw.
+    """
+    if state.options.voluntary_draw is VoluntaryDraw.NEVER_OBLIGED:
+        return True
+    count_eights = state.options.eight_or_draw is EightOrDraw.EIGHT_FIRST
+    return not has_play(state, count_eights=count_eights)
+
+
+# --- the scratch table ------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Table:
+    """A mutable scratch copy of a state, private to one call of ``apply``.
+
+    It is built from a frozen state, changed step by step while the action is carried out, and
+    frozen into a new state by :meth:`freeze`; no table ever escapes ``apply``.
+    """
+
+    base: State
+    options: VandattaOptions
+    players: tuple[str, ...]
+    hands: list[tuple[Card, ...]]
+    penalties: list[tuple[PenaltySet, ...]]
+    stock: list[Card]
+    pile: list[Card]
+    turned: list[Card]
+    record: Record
+    away: frozenset[int]
+    phase: Phase
+    deal_number: int
+    dealer: int | None
+    named_suit: Suit | None
+    turn: int
+    draws: int
+    restart: Restart
+    calls: frozenset[int]
+    previous: int | None
+    talon_passes: int
+    shuffles: int
+    idle: int
+    active_at_start: int
+    winner: int | None
+    loser: int | None
+    events: list[Event] = field(default_factory=list)
+    drawn_deal: bool = False
+
+    @classmethod
+    def of(cls, state: State) -> Table:
+        """A scratch copy of ``state``."""
+        return cls(
+            base=state,
+            options=state.options,
+            players=state.players,
+            hands=list(state.hands),
+            penalties=list(state.penalties),
+            stock=list(state.stock),
+            pile=list(state.pile),
+            turned=list(state.turned),
+            record=state.record,
+            away=state.away,
+            phase=state.phase,
+            deal_number=state.deal_number,
+            dealer=state.dealer,
+            named_suit=state.named_suit,
+            turn=state.turn,
+            draws=state.draws,
+            restart=state.restart,
+            calls=state.calls,
+            previous=state.previous,
+            talon_passes=state.talon_passes,
+            shuffles=state.shuffles,
+            idle=state.idle,
+            active_at_start=state.active_at_start,
+            winner=state.winner,
+            loser=state.loser,
+        )
+
+    def freeze(self) -> State:
+        """The new frozen state."""
+        return State(
+            options=self.options,
+            players=self.players,
+            seed=self.base.seed,
+            decks=self.base.decks,
+            phase=self.phase,
+            deal_number=self.deal_number,
+            dealer=self.dealer,
+            hands=tuple(self.hands),
+            penalties=tuple(self.penalties),
+            stock=tuple(self.stock),
+            pile=tuple(self.pile),
+            turned=tuple(self.turned),
+            named_suit=self.named_suit,
+            turn=self.turn,
+            draws=self.draws,
+            restart=self.restart,
+            calls=self.calls,
+            away=self.away,
+            previous=self.previous,
+            talon_passes=self.talon_passes,
+            shuffles=self.shuffles,
+            idle=self.idle,
+            active_at_start=self.active_at_start,
+            winner=self.winner,
+            loser=self.loser,
+            record=self.record,
+        )
+
+    def name(self, seat: int) -> str:
+        """A seat's player name."""
+        return self.players[seat]
+
+    def say(
+        self,
+        kind: str,
+        text: str,
+        clauses: tuple[str, ...],
+        seat: int | None = None,
+        cards: tuple[Card, ...] = (),
+    ) -> None:
+        """Record an event."""
+        self.events.append(
+            Event(
+                kind=kind,
+                text=text,
+                clauses=clauses,
+                player=None if seat is None else self.players[seat],
+                cards=tuple(c.code for c in cards),
+            )
+        )
+
+    def rng(self, purpose: str) -> random.Random:
+        """A fresh random generator for one operation, seeded from the match seed."""
+        self.shuffles += 1
+        return random.Random(f"{self.base.seed}:{self.deal_number}:{purpose}:{self.shuffles}")
+
+    def take_from_hand(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Remove cards (a multiset) from a hand; the caller has checked they are there."""
+        hand = list(self.hands[seat])
+        for card in cards:
+            hand.remove(card)
+        self.hands[seat] = tuple(hand)
+
+    # --- drawing ---
+
+    @implements(
+        "V8-TALON-REBUILD-TOP-ASIDE",
+        "V8-TALON-REBUILD-UNSHUFFLED",
+        "V8-TALON-REBUILD-REFERENCE-CARD",
+        "VA-DRAW-STOCK-REBUILD",
+    )
+    def rebuild(self) -> bool:
+        """Make a new stock from the played cards when the stock is empty; whether it worked."""
+        rule = self.options.empty_stock
+        if rule is EmptyStock.NO_REBUILD:
+            return False
+        spare = self.turned if self.options.turned_pile is TurnedPile.SET_ASIDE else []
+        cards = [*spare, *self.pile[:-1]]
+        if not cards:
+            return False
+        if self.options.turned_pile is TurnedPile.SET_ASIDE:
+            self.turned = []
+        self.pile = self.pile[-1:]
+        if rule is EmptyStock.REBUILD_UNSHUFFLED:
+            cards.reverse()
+            self.stock = cards
+            self.say(
+                "rebuild",
+                f"The talon is rebuilt from {len(cards)} played cards, unshuffled; the top card "
+                "stays face up to play on",
+                (
+                    "V8-TALON-REBUILD-TOP-ASIDE",
+                    "V8-TALON-REBUILD-UNSHUFFLED",
+                    "V8-TALON-REBUILD-REFERENCE-CARD",
+                    "V8-TALON-REBUILD-DURING-ANY-DRAW",
+                ),
+            )
+        else:
+            self.rng("reshuffle").shuffle(cards)
+            self.stock = cards
+            self.say(
+                "rebuild",
+                f"The stock is empty: {len(cards)} played cards are shuffled into a new stock",
+                ("VA-DRAW-STOCK-REBUILD",),
+            )
+        return True
+
+    @implements(
+        "V8-TALON-DRAWN-ONE-DECK", "V8-TALON-DRAWN-TWO-DECKS", "V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK"
+    )
+    def count_pass(self) -> None:
+        """The talon has run out: count a pass, and in a coffee break draw the deal at the limit."""
+        self.talon_passes += 1
+        options = self.options
+        if not options.talon_pass_limit or options.session is not Session.COFFEE_BREAK:
+            return
+        limit = 3 if self.base.decks == 1 else 2
+        if options.talon_pass_count is TalonPassCount.REBUILDS:
+            limit += 1
+        if self.talon_passes >= limit:
+            self.drawn_deal = True
+
+    def draw_one(self, seat: int) -> Card | None:
+        """One card from the stock into a hand (rebuilding first if need be); None if none."""
+        if not self.stock and not self.rebuild():
+            return None
+        card = self.stock.pop()
+        self.hands[seat] = (*self.hands[seat], card)
+        if not self.stock:
+            self.count_pass()
+        return card
+
+    def active(self) -> int:
+        """Players taking part and present."""
+        return sum(
+            1 for s in range(len(self.players)) if s not in self.record.out and s not in self.away
+        )
+
+    @implements(
+        "V8-ACE-OTHERS-DRAW-ONE",
+        "V8-ACE-ABSENT-ALSO-DRAWS",
+        "VA-ACE-OTHERS-DRAW",
+        "V8-CALL-ACE-DRAW-NOT-SPELFORARE",
+    )
+    def ace_draws(self, seat: int, aces: int) -> None:
+        """Every other player draws one card (per ace under ace_batch_draws = per-ace), in turn."""
+        rounds = aces if self.options.ace_batch_draws is AceBatchDraws.PER_ACE else 1
+        others = seats_after(len(self.players), seat, self.record.out)
+        for _ in range(rounds):
+            for other in others:
+                if self.draw_one(other) is None or self.drawn_deal:
+                    break
+        clauses = (
+            ("V8-ACE-OTHERS-DRAW-ONE", "V8-CALL-ACE-DRAW-NOT-SPELFORARE")
+            if self.options.ace_follow is AceFollow.ANY_LEGAL
+            else ("VA-ACE-OTHERS-DRAW",)
+        )
+        names = ", ".join(self.name(o) for o in others)
+        each = f"{rounds} cards" if rounds > 1 else "one card"
+        self.say("ace-draws", f"{names} each draw {each} for the ace", clauses, seat)
+
+    def turn_pile_away(self) -> None:
+        """vandatta: the pile, the eight on top, is turned away (set aside, or dead for the deal
+        under turned_pile = out-of-deal; either way it lies in the ``turned`` zone)."""
+        self.turned.extend(self.pile)
+        self.pile = []
+
+    def new_deal_fields(self) -> None:
+        """Reset what belongs to one deal."""
+        self.named_suit = None
+        self.draws = 0
+        self.restart = Restart.NONE
+        self.calls = frozenset()
+        self.previous = None
+        self.talon_passes = 0
+        self.idle = 0
+        self.winner = None
+        self.loser = None
+        self.drawn_deal = False

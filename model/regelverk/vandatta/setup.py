@@ -1,0 +1,395 @@
+"""Setting up: decks and players, the draw for the deal, the deal itself and the start card."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from regelverk.cards import Card, Suit, french_deck
+from regelverk.engine import IllegalActionError
+from regelverk.trace import implements
+from regelverk.vandatta.options import (
+    DeckSetup,
+    FirstPlayer,
+    GoOutCall,
+    Session,
+    StartAceDraw,
+    StartEight,
+    StartEightPlace,
+    VandattaOptions,
+)
+from regelverk.vandatta.rules import Table, is_ace, is_eight, seats_after
+from regelverk.vandatta.state import Phase, Record, State
+
+__all__ = ["deck_count", "new_match", "play_deal", "player_limit", "start_suit"]
+
+_SUIT_NAMES = {
+    Suit.CLUBS: "clubs",
+    Suit.DIAMONDS: "diamonds",
+    Suit.HEARTS: "hearts",
+    Suit.SPADES: "spades",
+}
+
+
+def suit_name(suit: Suit) -> str:
+    """The suit in words."""
+    return _SUIT_NAMES[suit]
+
+
+@implements(
+    "V8-SETUP-NO-JOKERS",
+    "V8-SETUP-TWO-DECKS-FOUR-PLUS",
+    "V8-SETUP-ONE-DECK-TWO-OR-THREE",
+    "VA-SETUP-DECK-AND-PLAYERS",
+)
+def deck_count(options: VandattaOptions, players: int) -> int:
+    """How many 52-card decks (no jokers) the players use.
+
+    >>> from regelverk.vandatta.options import VVV8, VANDATTA
+    >>> deck_count(VVV8, 3), deck_count(VVV8, 4), deck_count(VANDATTA, 6)
+    (1, 2, 1)
+    """
+    if options.deck_setup is DeckSetup.TWO_FROM_FOUR:
+        return 2 if players >= 4 else 1
+    if options.deck_setup is DeckSetup.TWO_DECKS_FOR_MANY:
+        return 2 if players >= 5 else 1
+    return 1
+
+
+@implements(
+    "V8-SETUP-COFFEE-BREAK-MAX-FIVE",
+    "V8-SETUP-FREE-TIME-NO-CAP",
+    "V8-SETUP-FREE-TIME-PLAYER-LIMIT",
+    "VA-SETUP-DECK-AND-PLAYERS",
+)
+def player_limit(options: VandattaOptions) -> tuple[int, tuple[str, ...]]:
+    """The most players allowed, and the clauses that set the limit."""
+    if options.session is Session.COFFEE_BREAK and options.coffee_break_max_players is not None:
+        return options.coffee_break_max_players, ("V8-SETUP-COFFEE-BREAK-MAX-FIVE",)
+    if options.go_out_call is GoOutCall.UTGANG:
+        return options.max_players, ("V8-SETUP-FREE-TIME-NO-CAP", "V8-SETUP-FREE-TIME-PLAYER-LIMIT")
+    return options.max_players, ("VA-SETUP-DECK-AND-PLAYERS",)
+
+
+def _check_players(options: VandattaOptions, players: Sequence[str]) -> None:
+    most, clauses = player_limit(options)
+    if len(players) < 2:
+        raise IllegalActionError(
+            f"Vändåtta needs at least two players, not {len(players)}", clauses
+        )
+    if len(players) > most:
+        where = " in a coffee break" if options.session is Session.COFFEE_BREAK else ""
+        raise IllegalActionError(
+            f"at most {most} players may take part{where}, not {len(players)}", clauses
+        )
+    if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
+        raise IllegalActionError("every player needs a name of his own", ())
+
+
+def new_match(options: VandattaOptions, players: Sequence[str], seed: int) -> State:
+    """A match ready for its first deal: the pack shuffled from ``seed`` lies face down."""
+    _check_players(options, players)
+    count = len(players)
+    decks = deck_count(options, count)
+    stock = list(french_deck(decks))
+    random.Random(f"{seed}:shuffle:1").shuffle(stock)
+    empty: tuple[tuple[Card, ...], ...] = ((),) * count
+    dealer = None if options.dealer_draw else count - 1
+    zeros = (0,) * count
+    return State(
+        options=options,
+        players=tuple(players),
+        seed=seed,
+        decks=decks,
+        phase=Phase.READY,
+        deal_number=0,
+        dealer=dealer,
+        hands=empty,
+        penalties=((),) * count,
+        stock=tuple(stock),
+        pile=(),
+        record=Record(wins=zeros, losses=zeros, points=zeros),
+    )
+
+
+def _draw_key(card: Card) -> tuple[int, int]:
+    """Ace high (14), then bridge suit order (V8-DEALER-DRAW-ACE-HIGH, -SUIT-ORDER)."""
+    return int(card.rank), card.suit.bridge_order
+
+
+@implements(
+    "V8-DEALER-DRAW-HELD",
+    "V8-DEALER-DRAW-SHUFFLE-CUT",
+    "V8-DEALER-DRAW-ONE-CARD-EACH",
+    "V8-DEALER-DRAW-ACE-HIGH",
+    "V8-DEALER-DRAW-SUIT-ORDER",
+    "V8-DEALER-DRAW-REDRAW-IDENTICAL",
+    "V8-DEALER-DRAW-LOWEST-SHUFFLES",
+    "V8-SESSION-DRAW-FIRST-DEAL-ONLY",
+)
+def draw_for_deal(table: Table) -> int:
+    """Everyone draws a card from a shuffled, cut pack; the lowest deals. Identical lowest cards
+    (two decks) are drawn again by those players until one is lower."""
+    pack = list(french_deck(table.base.decks))
+    table.rng("draw-for-deal").shuffle(pack)
+    contenders = list(table.base.in_deal)
+    drawn = {seat: pack.pop() for seat in contenders}
+    shown = ", ".join(f"{table.name(s)} {drawn[s]}" for s in contenders)
+    table.say(
+        "draw-for-deal",
+        f"Draw for the deal: {shown}",
+        (
+            "V8-DEALER-DRAW-HELD",
+            "V8-DEALER-DRAW-SHUFFLE-CUT",
+            "V8-DEALER-DRAW-ONE-CARD-EACH",
+            "V8-SESSION-DRAW-FIRST-DEAL-ONLY",
+        ),
+    )
+    while True:
+        low = min(_draw_key(drawn[s]) for s in contenders)
+        lowest = [s for s in contenders if _draw_key(drawn[s]) == low]
+        if len(lowest) == 1:
+            break
+        contenders = lowest
+        drawn = {seat: pack.pop() for seat in contenders}
+        shown = ", ".join(f"{table.name(s)} {drawn[s]}" for s in contenders)
+        table.say(
+            "redraw",
+            f"Identical lowest cards: drawn again: {shown}",
+            ("V8-DEALER-DRAW-REDRAW-IDENTICAL",),
+        )
+    dealer = lowest[0]
+    table.say(
+        "dealer",
+        f"{table.name(dealer)} has the lowest card ({drawn[dealer]}; ace high, "
+        "clubs lowest) and shuffles",
+        ("V8-DEALER-DRAW-LOWEST-SHUFFLES", "V8-DEALER-DRAW-ACE-HIGH", "V8-DEALER-DRAW-SUIT-ORDER"),
+        dealer,
+    )
+    return dealer
+
+
+@implements("V8-DEALER-DRAW-RIGHT-CUTS", "V8-DEALER-DRAW-CUT-FOUR", "V8-DEALER-DRAW-SHUFFLER-DEALS")
+def cut(table: Table, dealer: int) -> None:
+    """The player on the dealer's right cuts, leaving at least four cards in each part."""
+    count = len(table.players)
+    cutter = next(
+        (dealer - k) % count
+        for k in range(1, count + 1)
+        if (dealer - k) % count not in table.record.out
+    )
+    at = table.rng("cut").randint(4, len(table.stock) - 4)
+    table.stock = table.stock[at:] + table.stock[:at]
+    table.say(
+        "cut",
+        f"{table.name(cutter)}, on the dealer's right, cuts ({at} cards and "
+        f"{len(table.stock) - at}); {table.name(dealer)}, who shuffled, deals",
+        ("V8-DEALER-DRAW-RIGHT-CUTS", "V8-DEALER-DRAW-CUT-FOUR", "V8-DEALER-DRAW-SHUFFLER-DEALS"),
+        cutter,
+    )
+
+
+@implements(
+    "V8-DEAL-FORHAND",
+    "V8-DEAL-ONE-AT-A-TIME-CLOCKWISE",
+    "V8-DEAL-FACE-DOWN",
+    "V8-DEAL-SEVEN-ROUNDS",
+    "VA-DEAL-SHUFFLE",
+    "VA-DEAL-CLOCKWISE",
+    "VA-DEAL-SEVEN-CARDS",
+    "VA-SETUP-STOCK",
+    "V8-START-REST-IS-TALON",
+)
+def deal_hands(table: Table, dealer: int) -> None:
+    """Seven cards each, one at a time, clockwise from förhand; the rest is the stock."""
+    order = [*seats_after(len(table.players), dealer, table.record.out), dealer]
+    stock = table.stock
+    hands: list[list[Card]] = [[] for _ in table.players]
+    for _ in range(table.options.hand_size):
+        for seat in order:
+            hands[seat].append(stock.pop())
+    table.hands = [tuple(h) for h in hands]
+    utgang = table.options.go_out_call is GoOutCall.UTGANG
+    clauses = (
+        (
+            "V8-DEAL-FORHAND",
+            "V8-DEAL-ONE-AT-A-TIME-CLOCKWISE",
+            "V8-DEAL-FACE-DOWN",
+            "V8-DEAL-SEVEN-ROUNDS",
+            "V8-START-REST-IS-TALON",
+        )
+        if utgang
+        else ("VA-DEAL-SHUFFLE", "VA-DEAL-CLOCKWISE", "VA-DEAL-SEVEN-CARDS", "VA-SETUP-STOCK")
+    )
+    table.say(
+        "deal",
+        f"{table.name(dealer)} deals {table.options.hand_size} cards to each player, "
+        f"one at a time, clockwise from {table.name(order[0])}; {len(stock)} remain",
+        clauses,
+        dealer,
+    )
+
+
+@implements("VA-START-EIGHT-RETURNED", "VA-START-EIGHT-TURN-AGAIN")
+def return_start_eight(table: Table) -> None:
+    """vandatta: a start eight goes back into the stock and a new card is turned."""
+    eight = table.pile.pop()
+    place = table.options.start_eight_place
+    if place is StartEightPlace.BOTTOM:
+        table.stock.insert(0, eight)
+    elif place is StartEightPlace.RESHUFFLE:
+        table.stock.append(eight)
+        table.rng("start-eight").shuffle(table.stock)
+    else:
+        table.stock.insert(table.rng("start-eight").randint(0, len(table.stock)), eight)
+    table.pile.append(table.stock.pop())
+    table.say(
+        "start-eight",
+        f"The start card {eight} is an eight: it goes back into the stock "
+        f"({place.value}) and {table.pile[-1]} is turned instead",
+        ("VA-START-EIGHT-RETURNED", "VA-START-EIGHT-TURN-AGAIN"),
+        cards=(eight,),
+    )
+
+
+def viggo_plays(table: Table) -> bool:
+    """Whether the person Viggo is at the table (option, or a player of that name)."""
+    return table.options.viggo_present or any(p.casefold() == "viggo" for p in table.players)
+
+
+@implements(
+    "V8-START-ACE-ALL-DRAW",
+    "V8-START-ACE-ONLY-WITH-VIGGO",
+    "VA-START-ACE-ALL-DRAW",
+    "VA-START-ACE-PLAY-ON",
+)
+def start_ace(table: Table, first: int) -> None:
+    """A start ace: every player, dealer included, draws one card in turn from the first player
+    (vvv8: only when Viggo plays, under start_ace_draw)."""
+    rule = table.options.start_ace_draw
+    utgang = table.options.go_out_call is GoOutCall.UTGANG
+    if rule is StartAceDraw.NEVER or (
+        rule is StartAceDraw.ONLY_WITH_VIGGO and not viggo_plays(table)
+    ):
+        table.say(
+            "start-ace",
+            "The start card is an ace, but Viggo is not playing: nobody draws",
+            ("V8-START-ACE-ONLY-WITH-VIGGO",),
+        )
+        return
+    order = [first, *seats_after(len(table.players), first, table.record.out)]
+    for seat in order:
+        table.draw_one(seat)
+    clauses = (
+        ("V8-START-ACE-ALL-DRAW", "V8-START-ACE-ONLY-WITH-VIGGO")
+        if utgang
+        else ("VA-START-ACE-ALL-DRAW", "VA-START-ACE-PLAY-ON")
+    )
+    table.say(
+        "start-ace",
+        f"The start card is an ace: every player draws one card, in turn from {table.name(first)}",
+        clauses,
+    )
+
+
+@implements(
+    "V8-START-CARD-FACE-UP",
+    "VA-START-CARD-TURN",
+    "V8-PLAY-FORHAND-FIRST",
+    "VA-TURN-FIRST-PLAYER",
+    "VA-TURN-FIRST-PLAYS-ON-START",
+)
+def turn_start_card(table: Table, dealer: int) -> None:
+    """Turn the start card and give the first turn (förhand, or the dealer under first_player)."""
+    options = table.options
+    table.pile = [table.stock.pop()]
+    utgang = options.go_out_call is GoOutCall.UTGANG
+    table.say(
+        "start-card",
+        f"The start card is {table.pile[-1]}",
+        ("V8-START-CARD-FACE-UP",)
+        if utgang
+        else ("VA-START-CARD-TURN", "VA-START-CARD-SETS-MATCH"),
+        cards=(table.pile[-1],),
+    )
+    if options.start_eight is StartEight.BACK_INTO_STOCK:
+        for _ in range(len(table.stock)):
+            if not is_eight(table.pile[-1]):
+                break
+            return_start_eight(table)
+    first = dealer
+    if options.first_player is FirstPlayer.LEFT_OF_DEALER:
+        first = seats_after(len(table.players), dealer, table.record.out)[0]
+    table.turn = first
+    table.phase = Phase.PLAY
+    if is_eight(table.pile[-1]) and options.start_eight is StartEight.DEALER_NAMES_SUIT:
+        table.phase = Phase.START_SUIT
+        table.say(
+            "start-eight",
+            f"The start card is an eight: {table.name(dealer)} may name the "
+            "starting suit after looking at his hand",
+            ("V8-START-EIGHT-DEALER-NAMES-SUIT",),
+            dealer,
+        )
+        return
+    if is_ace(table.pile[-1]):
+        start_ace(table, first)
+    table.say(
+        "first-turn",
+        f"{table.name(first)} plays first",
+        ("V8-PLAY-FORHAND-FIRST",)
+        if utgang
+        else ("VA-TURN-FIRST-PLAYER", "VA-TURN-FIRST-PLAYS-ON-START"),
+        first,
+    )
+
+
+def play_deal(table: Table) -> None:
+    """The Deal action: the draw for the deal if due, shuffle, cut, deal, start card."""
+    table.deal_number += 1
+    table.new_deal_fields()
+    if table.deal_number > 1:
+        cards = list(french_deck(table.base.decks))
+        random.Random(f"{table.base.seed}:shuffle:{table.deal_number}").shuffle(cards)
+        table.stock = cards
+        table.hands = [() for _ in table.players]
+        table.penalties = [() for _ in table.players]
+        table.pile, table.turned = [], []
+    dealer = table.dealer
+    if dealer is None:
+        dealer = draw_for_deal(table)
+        cut(table, dealer)
+    table.dealer = dealer
+    table.active_at_start = table.active()
+    deal_hands(table, dealer)
+    turn_start_card(table, dealer)
+
+
+@implements("V8-START-EIGHT-DEALER-NAMES-SUIT", "V8-START-EIGHT-DEFAULT-SUIT")
+def start_suit(table: Table, suit: Suit | None) -> None:
+    """vvv8: the dealer names the starting suit on a start eight, or names none (its own suit)."""
+    table.phase = Phase.PLAY
+    dealer = table.dealer if table.dealer is not None else table.turn
+    if suit is None:
+        table.named_suit = None
+        table.say(
+            "start-suit",
+            f"{table.name(dealer)} names no suit: the eight's own suit, "
+            f"{suit_name(table.pile[-1].suit)}, applies",
+            ("V8-START-EIGHT-DEFAULT-SUIT",),
+            dealer,
+        )
+    else:
+        table.named_suit = suit
+        table.say(
+            "start-suit",
+            f"{table.name(dealer)} names {suit_name(suit)} as the starting suit",
+            ("V8-START-EIGHT-DEALER-NAMES-SUIT",),
+            dealer,
+        )
+    table.say(
+        "first-turn",
+        f"{table.name(table.turn)} plays first",
+        ("V8-PLAY-FORHAND-FIRST",),
+        table.turn,
+    )
