@@ -41,6 +41,11 @@ class NextDealer(enum.Enum):
 class ToyOptions:
     next_dealer: NextDealer = NextDealer.ROTATE_LEFT
     target: int = 3
+    limit: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.limit is not None and not isinstance(self.limit, int):
+            raise ValueError(f"the limit must be a whole number, not {self.limit!r}")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -236,10 +241,14 @@ def test_play_prints_a_log_and_a_record(capsys: pytest.CaptureFixture[str]) -> N
 def test_options_are_replaced_field_by_field_and_checked() -> None:
     options = with_options(ToyOptions(), {"next_dealer": "draw-again", "target": 7})
     assert options == ToyOptions(next_dealer=NextDealer.DRAW_AGAIN, target=7)
-    assert option_values(options) == {"next_dealer": "draw-again", "target": 7}
+    assert option_values(options) == {"next_dealer": "draw-again", "target": 7, "limit": None}
     with pytest.raises(OptionError, match="takes a int"):
         with_options(ToyOptions(), {"target": True})
     assert with_options(options, {}) is options
+    assert with_options(ToyOptions(), {"limit": 4}).limit == 4
+    assert with_options(ToyOptions(limit=4), {"limit": None}).limit is None
+    with pytest.raises(OptionError, match="whole number"):
+        with_options(ToyOptions(), {"limit": "many"})
 
 
 def test_is_allowed_and_adjudicate_without_readings() -> None:

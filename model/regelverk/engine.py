@@ -187,13 +187,15 @@ def with_options(options: Opts, overrides: Mapping[str, Any]) -> Opts:
     """A copy of ``options`` with fields replaced, each value checked against its field.
 
     An enum field takes the member or its value (a reading name); other fields take a value of
-    the default's type. :class:`OptionError` names the bad field or value.
+    the default's type, and an optional field also ``None`` (or, when it is ``None``, a value
+    that the options type's own validation then checks). :class:`OptionError` names the bad
+    field or value.
     """
     if not overrides:
         return options
     if not dataclasses.is_dataclass(options) or isinstance(options, type):
         raise OptionError(f"{options!r} is not an options object")
-    fields = {f.name for f in dataclasses.fields(options)}
+    fields = {f.name: f for f in dataclasses.fields(options)}
     changes: dict[str, Any] = {}
     for name, raw in overrides.items():
         if name not in fields:
@@ -202,7 +204,13 @@ def with_options(options: Opts, overrides: Mapping[str, Any]) -> Opts:
                 f"the options are {', '.join(sorted(fields))}"
             )
         current = getattr(options, name)
-        changes[name] = _coerce(name, current, raw)
+        optional = "None" in str(fields[name].type)
+        if raw is None and optional:
+            changes[name] = None
+        elif current is None and isinstance(raw, int | float | str):
+            changes[name] = raw
+        else:
+            changes[name] = _coerce(name, current, raw)
     try:
         return dataclasses.replace(options, **changes)
     except (ValueError, TypeError) as error:
