@@ -1,0 +1,540 @@
+"""Positions and actions as plain data (for ``regelverk ask``), and the invariants of a state.
+
+The format is documented on the rulebook's page for asking UNO questions. In short: players by
+name, hands by player, the discard pile with its top card last, the draw pile with its next card
+first (leave it out to have the rest of the pack shuffled by ``seed``), the colour, whose turn it
+is and what he must decide (``phase``).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from regelverk.cards import Colour, UnoCard, UnoValue, missing_and_extra, parse_uno_card
+from regelverk.engine import ActionError, PositionError
+from regelverk.errors import CardError
+from regelverk.uno.options import FirstWildChooser, FirstWildPlay, UnoOptions
+from regelverk.uno.rules import COLOUR_NAMES, deck_for
+from regelverk.uno.state import (
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    Direction,
+    Draw,
+    NameColour,
+    Pass,
+    Phase,
+    Play,
+    UnoState,
+    WildDrawFour,
+)
+
+__all__ = [
+    "action_from_data",
+    "action_to_data",
+    "parse_colour",
+    "position_from_data",
+    "position_to_data",
+    "problems",
+]
+
+_COLOUR_WORDS = {name: colour for colour, name in COLOUR_NAMES.items()} | {
+    c.value.lower(): c for c in Colour
+}
+
+
+def parse_colour(text: object, where: str) -> Colour:
+    """A colour from ``R``/``red`` (any case); :class:`PositionError` names ``where``.
+
+    >>> parse_colour("Green", "colour")
+    Colour.GREEN
+    """
+    if isinstance(text, str) and text.strip().lower() in _COLOUR_WORDS:
+        return _COLOUR_WORDS[text.strip().lower()]
+    raise PositionError(
+        f"{where} must be a colour (red, yellow, green, blue or R, Y, G, B), not {text!r}"
+    )
+
+
+def _card(text: object, where: str) -> UnoCard:
+    try:
+        return parse_uno_card(text)  # type: ignore[arg-type]
+    except CardError as error:
+        raise PositionError(f"{where}: {error}") from None
+
+
+def _cards(raw: object, where: str) -> tuple[UnoCard, ...]:
+    if isinstance(raw, str):
+        raw = raw.replace(",", " ").split()
+    if not isinstance(raw, list | tuple):
+        raise PositionError(f'{where} must be a list of cards such as ["R5", "W+4"], not {raw!r}')
+    return tuple(_card(item, f"{where}[{i}]") for i, item in enumerate(raw))
+
+
+def _seat(players: Sequence[str], raw: object, where: str) -> int:
+    if isinstance(raw, str) and raw in players:
+        return players.index(raw)
+    raise PositionError(f"{where} must name a player ({', '.join(players)}), not {raw!r}")
+
+
+def _int(data: Mapping[str, Any], key: str, default: int) -> int:
+    value = data.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise PositionError(f"{key!r} must be a whole number of at least 0, not {value!r}")
+    return value
+
+
+def _enum(
+    kind: type[Direction] | type[Phase], raw: object, where: str, names: Mapping[str, Any]
+) -> Any:
+    if isinstance(raw, str) and raw.lower() in names:
+        return names[raw.lower()]
+    raise PositionError(f"{where} must be one of {', '.join(names)}, not {raw!r}")
+
+
+_DIRECTIONS = {
+    "left": Direction.LEFT,
+    "clockwise": Direction.LEFT,
+    "right": Direction.RIGHT,
+    "counter-clockwise": Direction.RIGHT,
+}
+_PHASES = {p.value: p for p in Phase}
+
+
+def _players(data: Mapping[str, Any]) -> tuple[str, ...]:
+    raw = data.get("players")
+    if not isinstance(raw, list) or not all(isinstance(p, str) and p for p in raw):
+        raise PositionError(f"'players' must be a list of names, not {raw!r}")
+    if len(set(raw)) != len(raw):
+        raise PositionError("'players' names someone twice")
+    if not 2 <= len(raw) <= 10:
+        raise PositionError(
+            f"'players' must name 2 to 10 players (UNO-SETUP-PLAYERS), not {len(raw)}"
+        )
+    return tuple(raw)
+
+
+def _hands(data: Mapping[str, Any], players: tuple[str, ...]) -> tuple[tuple[UnoCard, ...], ...]:
+    raw = data.get("hands")
+    if not isinstance(raw, dict):
+        raise PositionError("'hands' must be a table of each player's cards by name")
+    unknown = [k for k in raw if k not in players]
+    if unknown:
+        raise PositionError(f"'hands' names {unknown[0]!r}, who is not among the players")
+    missing = [p for p in players if p not in raw]
+    if missing:
+        raise PositionError(f"'hands' has no entry for {missing[0]!r}")
+    return tuple(_cards(raw[p], f"hands.{p}") for p in players)
+
+
+def _scores(data: Mapping[str, Any], players: tuple[str, ...]) -> tuple[int, ...]:
+    raw = data.get("scores", {})
+    if not isinstance(raw, dict) or any(k not in players for k in raw):
+        raise PositionError("'scores' must be a table of points by player name")
+    scores = []
+    for p in players:
+        value = raw.get(p, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise PositionError(f"scores.{p} must be a whole number of points, not {value!r}")
+        scores.append(value)
+    return tuple(scores)
+
+
+def position_from_data(data: Mapping[str, Any], options: UnoOptions) -> UnoState:
+    """Build a state from plain data; :class:`PositionError` names the bad field."""
+    if not isinstance(data, Mapping):
+        raise PositionError("a position must be a table")
+    players = _players(data)
+    hands = _hands(data, players)
+    discard = _cards(data.get("discard"), "discard")
+    if not discard:
+        raise PositionError("'discard' must hold at least the top card")
+    seed = _int(data, "seed", 0)
+    if "draw_pile" in data:
+        pile = _cards(data["draw_pile"], "draw_pile")
+    else:
+        missing, extra = missing_and_extra(deck_for(options), [*hands, discard])
+        if extra:
+            raise PositionError(f"the position holds cards the pack has not: {_listing(extra)}")
+        rest = sorted(missing.elements(), key=lambda c: c.code)
+        random.Random(f"uno-position/{seed}").shuffle(rest)
+        pile = tuple(rest)
+    dealer = _seat(players, data.get("dealer", players[0]), "'dealer'")
+    turn = _seat(players, data.get("turn"), "'turn'")
+    direction = _enum(Direction, data.get("direction", "left"), "'direction'", _DIRECTIONS)
+    phase: Phase = _enum(Phase, data.get("phase", "play"), "'phase'", _PHASES)
+    top = discard[-1]
+    if "colour" in data and data["colour"] is not None:
+        colour: Colour | None = parse_colour(data["colour"], "'colour'")
+    else:
+        colour = top.colour
+    after, drawn = _waiting(data, players, hands, discard, dealer=dealer, turn=turn, phase=phase)
+    if phase is Phase.NAME_COLOUR and after is None:
+        after = (turn + direction) % len(players)
+    pending = _int(data, "pending_draw", 2 if phase is Phase.STACK else 0)
+    wd4 = None
+    if phase is Phase.CHALLENGE:
+        wd4 = _wd4(
+            data.get("wild_draw_four", {}),
+            players=players,
+            hands=hands,
+            discard=discard,
+            turn=turn,
+            direction=direction,
+        )
+    exposed = None
+    if data.get("exposed") is not None:
+        exposed = _seat(players, data["exposed"], "'exposed'")
+    scores = _scores(data, players)
+    winners: tuple[int, ...] = ()
+    if phase is Phase.GAME_OVER:
+        raw_winners = data.get("winners", [])
+        if not isinstance(raw_winners, list):
+            raise PositionError("'winners' must be a list of names")
+        winners = tuple(_seat(players, w, "'winners'") for w in raw_winners)
+    return UnoState(
+        options=options,
+        players=players,
+        dealer=dealer,
+        hands=hands,
+        draw_pile=pile,
+        discard=discard,
+        colour=colour,
+        turn=turn,
+        direction=direction,
+        phase=phase,
+        after=after,
+        pending_draw=pending,
+        drawn=drawn,
+        wild_draw_four=wd4,
+        exposed=exposed,
+        scores=scores,
+        results=_results(data, players, scores),
+        winners=winners,
+        hand_number=_int(data, "hand_number", 1),
+        seed=seed,
+        shuffles=_int(data, "shuffles", 0),
+    )
+
+
+def _waiting(
+    data: Mapping[str, Any],
+    players: tuple[str, ...],
+    hands: tuple[tuple[UnoCard, ...], ...],
+    discard: tuple[UnoCard, ...],
+    *,
+    dealer: int,
+    turn: int,
+    phase: Phase,
+) -> tuple[int | None, UnoCard | None]:
+    """Who acts after the colour is named, and the card just drawn, by phase."""
+    after = drawn = None
+    if phase is Phase.NAME_COLOUR:
+        first_player_names = len(discard) == 1 and turn != dealer
+        if "after" in data or first_player_names:
+            after = _seat(players, data.get("after", players[turn]), "'after'")
+    if phase is Phase.DRAWN:
+        if not hands[turn]:
+            raise PositionError("'phase' is drawn but the player in turn holds no card")
+        drawn = _card(data.get("drawn", hands[turn][-1].code), "'drawn'")
+    return after, drawn
+
+
+def _results(
+    data: Mapping[str, Any], players: tuple[str, ...], scores: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """The points of each hand so far; without them, the scores count as one hand's."""
+    raw = data.get("results")
+    if raw is None:
+        return (scores,) if any(scores) else ()
+    ok = isinstance(raw, list) and all(
+        isinstance(row, list)
+        and len(row) == len(players)
+        and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in row)
+        for row in raw
+    )
+    if not ok:
+        raise PositionError("'results' must be a list of rows of points, one number per player")
+    return tuple(tuple(row) for row in raw)
+
+
+def _wd4(
+    raw: object,
+    *,
+    players: tuple[str, ...],
+    hands: tuple[tuple[UnoCard, ...], ...],
+    discard: tuple[UnoCard, ...],
+    turn: int,
+    direction: Direction,
+) -> WildDrawFour:
+    if not isinstance(raw, dict):
+        raise PositionError("'wild_draw_four' must be a table (player, held, colour_before)")
+    n = len(players)
+    default_player = players[(turn - direction) % n]
+    player = _seat(players, raw.get("player", default_player), "wild_draw_four.player")
+    held = _cards(raw["held"], "wild_draw_four.held") if "held" in raw else hands[player]
+    if raw.get("colour_before") is not None:
+        before: Colour | None = parse_colour(raw["colour_before"], "wild_draw_four.colour_before")
+    elif len(discard) >= 2 and discard[-2].colour is not None:
+        before = discard[-2].colour
+    else:
+        raise PositionError(
+            "wild_draw_four.colour_before must say which colour was current when the Wild Draw "
+            "Four was laid on a wild card"
+        )
+    return WildDrawFour(player=player, held=held, colour_before=before)
+
+
+def _listing(counter: Any) -> str:
+    return " ".join(sorted(c.code for c in counter.elements()))
+
+
+def position_to_data(state: UnoState) -> dict[str, Any]:
+    """A state as plain data that :func:`position_from_data` reads back."""
+    names = state.players
+    data: dict[str, Any] = {
+        "players": list(names),
+        "dealer": names[state.dealer],
+        "hands": {names[s]: [c.code for c in h] for s, h in enumerate(state.hands)},
+        "discard": [c.code for c in state.discard],
+        "draw_pile": [c.code for c in state.draw_pile],
+        "colour": COLOUR_NAMES[state.colour] if state.colour else None,
+        "direction": "left" if state.direction is Direction.LEFT else "right",
+        "turn": names[state.turn],
+        "phase": state.phase.value,
+        "scores": {names[s]: v for s, v in enumerate(state.scores)},
+        "results": [list(row) for row in state.results],
+        "hand_number": state.hand_number,
+        "seed": state.seed,
+        "shuffles": state.shuffles,
+        "exposed": None if state.exposed is None else names[state.exposed],
+    }
+    if state.after is not None:
+        data["after"] = names[state.after]
+    if state.phase is Phase.STACK:
+        data["pending_draw"] = state.pending_draw
+    if state.drawn is not None:
+        data["drawn"] = state.drawn.code
+    if state.wild_draw_four is not None:
+        wd4 = state.wild_draw_four
+        data["wild_draw_four"] = {
+            "player": names[wd4.player],
+            "held": [c.code for c in wd4.held],
+            "colour_before": COLOUR_NAMES[wd4.colour_before] if wd4.colour_before else None,
+        }
+    if state.winners:
+        data["winners"] = [names[w] for w in state.winners]
+    return data
+
+
+_KINDS = ("play", "draw", "pass", "challenge", "name-colour", "call-uno", "catch")
+
+
+def action_from_data(data: Mapping[str, Any], state: UnoState) -> Action:
+    """Read an action; :class:`ActionError` names the bad field.
+
+    ``player`` may be left out for the player in turn (for ``call-uno``: the player who has
+    not called).
+    """
+    if not isinstance(data, Mapping):
+        raise ActionError("an action must be a table")
+    kind = data.get("action")
+    if kind not in _KINDS:
+        raise ActionError(f"'action' must be one of {', '.join(_KINDS)}, not {kind!r}")
+    players = state.players
+    default = state.exposed if kind == "call-uno" and state.exposed is not None else state.turn
+    try:
+        seat = players[_seat(players, data.get("player", players[default]), "'player'")]
+        if kind == "play":
+            card = _card(data.get("card"), "'card'")
+            raw_colour = data.get("colour")
+            colour = None if raw_colour is None else parse_colour(raw_colour, "'colour'")
+            uno = data.get("uno", False)
+            if not isinstance(uno, bool):
+                raise ActionError(f"'uno' must be true or false, not {uno!r}")
+            return Play(player=seat, card=card, colour=colour, uno=uno)
+        if kind == "name-colour":
+            return NameColour(player=seat, colour=parse_colour(data.get("colour"), "'colour'"))
+        if kind == "catch":
+            if "player" not in data:
+                raise ActionError("a catch must name the catching 'player'")
+            target = players[_seat(players, data.get("target"), "'target'")]
+            return Catch(player=seat, target=target)
+    except PositionError as error:
+        raise ActionError(str(error)) from None
+    simple: dict[str, type[Draw | Pass | Challenge | CallUno]] = {
+        "draw": Draw,
+        "pass": Pass,
+        "challenge": Challenge,
+        "call-uno": CallUno,
+    }
+    return simple[kind](player=seat)
+
+
+def action_to_data(action: Action) -> dict[str, Any]:
+    """An action as plain data that :func:`action_from_data` reads back."""
+    who = action.player
+    if isinstance(action, Play):
+        data: dict[str, Any] = {"action": "play", "player": who, "card": action.card.code}
+        if action.colour is not None:
+            data["colour"] = COLOUR_NAMES[action.colour]
+        if action.uno:
+            data["uno"] = True
+        return data
+    if isinstance(action, NameColour):
+        return {"action": "name-colour", "player": who, "colour": COLOUR_NAMES[action.colour]}
+    if isinstance(action, Catch):
+        return {"action": "catch", "player": who, "target": action.target}
+    kind = {Draw: "draw", Pass: "pass", Challenge: "challenge", CallUno: "call-uno"}[type(action)]
+    return {"action": kind, "player": who}
+
+
+def _wild_start_allowed(state: UnoState) -> bool:
+    options = state.options
+    return (
+        len(state.discard) == 1
+        and options.first_wild_play is FirstWildPlay.PLAY_WITHOUT_NAMING
+        and options.first_wild_chooser is FirstWildChooser.FIRST_PLAYER
+    )
+
+
+_COLOUR_KEYS = {id(None): 0} | {id(c): n for n, c in enumerate(Colour, 1)}
+_VALUE_KEYS = {id(v): n for n, v in enumerate(UnoValue)}
+
+
+def _key_counts(zones: Sequence[Sequence[UnoCard]]) -> dict[int, int]:
+    """How many of each card the zones hold, cards keyed by small numbers (fast to count: the
+    colours and values are enum singletons, looked up by identity)."""
+    colours, values = _COLOUR_KEYS, _VALUE_KEYS
+    return dict(
+        Counter(colours[id(c.colour)] * 32 + values[id(c.value)] for zone in zones for c in zone)
+    )
+
+
+@functools.cache
+def _deck_counts(size: int) -> dict[int, int]:
+    return _key_counts([deck_for(UnoOptions(deck=size))])
+
+
+def problems(state: UnoState) -> tuple[str, ...]:
+    """Every invariant ``state`` breaks, in words; empty for a sound state."""
+    found: list[str] = []
+    n = len(state.players)
+    if not 2 <= n <= 10:
+        found.append(f"UNO is for 2 to 10 players, not {n}")
+    if len(set(state.players)) != n:
+        found.append("two players have the same name")
+    if len(state.hands) != n or len(state.scores) != n:
+        found.append("there must be one hand and one score for every player")
+        return tuple(found)
+    zones = [*state.hands, state.draw_pile, state.discard]
+    missing = extra = Counter[UnoCard]()
+    if _key_counts(zones) != _deck_counts(state.options.deck):
+        missing, extra = missing_and_extra(deck_for(state.options), zones)
+    if missing:
+        found.append(f"cards missing from the table: {_listing(missing)}")
+    if extra:
+        found.append(f"cards on the table that the pack has not (or twice): {_listing(extra)}")
+    if not state.discard:
+        found.append("the discard pile is empty: there is no top card")
+        return tuple(found)
+    for label, seat in (("dealer", state.dealer), ("turn", state.turn)):
+        if not 0 <= seat < n:
+            found.append(f"the {label} is seat {seat}, but the seats are 0 to {n - 1}")
+    if not 0 <= state.turn < n:
+        return tuple(found)
+    found += _phase_problems(state)
+    found += _colour_problems(state)
+    found += _score_problems(state)
+    if state.exposed is not None and (
+        not 0 <= state.exposed < n or len(state.hands[state.exposed]) != 1
+    ):
+        found.append("a player can be caught without UNO only while he holds exactly one card")
+    return tuple(found)
+
+
+def _phase_problems(state: UnoState) -> list[str]:
+    found: list[str] = []
+    phase, top, n = state.phase, state.top, len(state.players)
+    if (state.wild_draw_four is not None) != (phase is Phase.CHALLENGE):
+        found.append("a Wild Draw Four waits for an answer exactly in the challenge phase")
+    if (state.drawn is not None) != (phase is Phase.DRAWN):
+        found.append("a drawn card is waiting exactly in the drawn phase")
+    if (state.after is not None) != (phase is Phase.NAME_COLOUR):
+        found.append("a next player after naming the colour is set exactly in that phase")
+    if (state.pending_draw != 0) != (phase is Phase.STACK):
+        found.append("cards are owed by stacking exactly in the stack phase")
+    if phase is Phase.CHALLENGE and state.wild_draw_four is not None:
+        if top.value is not UnoValue.WILD_DRAW_FOUR:
+            found.append("a Wild Draw Four waits for an answer, but it is not the top card")
+        if state.turn != (state.wild_draw_four.player + state.direction) % n:
+            found.append("only the player next after the Wild Draw Four's player may answer it")
+    if phase is Phase.STACK and (
+        not state.options.stack_draw_two
+        or top.value is not UnoValue.DRAW_TWO
+        or state.pending_draw % 2
+    ):
+        found.append("cards owed by stacking need the house rule and a Draw Two on top")
+    if (
+        phase is Phase.DRAWN
+        and state.drawn is not None
+        and state.drawn not in state.hands[state.turn]
+    ):
+        found.append(f"the drawn card {state.drawn} is not in the hand of the player in turn")
+    if phase is Phase.NAME_COLOUR and top.colour is not None:
+        found.append("a colour is to be named, but the top card is not a wild card")
+    return found + _empty_hand_problems(state)
+
+
+def _empty_hand_problems(state: UnoState) -> list[str]:
+    found: list[str] = []
+    phase = state.phase
+    empty = [s for s, h in enumerate(state.hands) if not h]
+    allowed_empty = set()
+    if phase is Phase.CHALLENGE and state.wild_draw_four is not None:
+        allowed_empty.add(state.wild_draw_four.player)
+    if phase is Phase.GAME_OVER and len(empty) == 1:
+        allowed_empty.add(empty[0])
+    if any(s not in allowed_empty for s in empty):
+        found.append("a player holds no cards, yet the hand has not been scored")
+    return found
+
+
+def _colour_problems(state: UnoState) -> list[str]:
+    top, colour = state.top, state.colour
+    problem = None
+    if state.phase is Phase.GAME_OVER:
+        pass
+    elif top.colour is not None:
+        if colour is not top.colour:
+            problem = f"the current colour must be {COLOUR_NAMES[top.colour]}, the top card's"
+    elif state.phase is Phase.NAME_COLOUR:
+        if colour is not None:
+            problem = "a colour is in force though it has still to be named"
+    elif colour is None and not _wild_start_allowed(state):
+        problem = "a wild card is on top but no colour has been named"
+    return [problem] if problem else []
+
+
+def _score_problems(state: UnoState) -> list[str]:
+    found: list[str] = []
+    n, target = len(state.players), state.options.target_score
+    if any(len(row) != n for row in state.results):
+        found.append("every hand's result must give points for every player")
+        return found
+    sums = tuple(sum(row[s] for row in state.results) for s in range(n))
+    if sums != state.scores:
+        found.append(f"the scores {list(state.scores)} are not the sums of the hands' points")
+    if any(s < 0 for s in state.scores):
+        found.append("a score is negative")
+    over = state.phase is Phase.GAME_OVER
+    if over and (not state.winners or max(state.scores) < target):
+        found.append("the game is over, but nobody has reached the target or won")
+    if not over and (state.winners or max(state.scores) >= target):
+        found.append(f"a player has reached {target} points, but the game goes on")
+    return found

@@ -1,0 +1,480 @@
+"""The rules that decide what may be laid, what a card is worth, and which actions are legal.
+
+These functions read a state (or parts of one) and never change it; what actions do to the
+table is in :mod:`regelverk.uno.table`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from regelverk.cards import Colour, UnoCard, UnoValue, uno_deck
+from regelverk.engine import IllegalActionError
+from regelverk.trace import implements
+from regelverk.uno.options import (
+    ActionSymbolMatch,
+    BlankWild,
+    CurrentColour,
+    DrawWhenAble,
+    IllegalWd4,
+    NumberMatch,
+    UnoCallWindow,
+    UnoOptions,
+    Wd4WildCounts,
+)
+from regelverk.uno.state import (
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    Draw,
+    NameColour,
+    Pass,
+    Phase,
+    Play,
+    UnoState,
+)
+
+__all__ = [
+    "COLOUR_NAMES",
+    "card_points",
+    "check",
+    "condition_colour",
+    "deck_for",
+    "fit_clauses",
+    "hand_points",
+    "legal_actions",
+    "may_lay",
+    "needs_colour",
+    "wd4_condition_met",
+]
+
+COLOUR_NAMES = {
+    Colour.RED: "red",
+    Colour.YELLOW: "yellow",
+    Colour.GREEN: "green",
+    Colour.BLUE: "blue",
+}
+"""The colours in words, for messages."""
+
+_D2, _WD4, _SH, _BLANK = (
+    UnoValue.DRAW_TWO,
+    UnoValue.WILD_DRAW_FOUR,
+    UnoValue.SHUFFLE_HANDS,
+    UnoValue.BLANK_WILD,
+)
+_WHEN_PLAYABLE = {
+    UnoValue.SKIP: "UNO-SKIP-WHEN-PLAYABLE",
+    UnoValue.REVERSE: "UNO-REVERSE-WHEN-PLAYABLE",
+    UnoValue.DRAW_TWO: "UNO-DRAW-TWO-WHEN-PLAYABLE",
+}
+_DECKS: dict[int, tuple[UnoCard, ...]] = {
+    108: uno_deck(),
+    112: uno_deck(shuffle_hands=True, blank_wilds=3),
+}
+
+
+@implements("UNO-DECK-NEW-CARDS-OPTIONAL", "UNO-DECK-108", "UNO-DECK-112")
+def deck_for(options: UnoOptions) -> tuple[UnoCard, ...]:
+    """The pack the options choose: the classic 108 cards, or 112 with the new wild cards.
+
+    >>> len(deck_for(UnoOptions(deck=112)))
+    112
+    """
+    return _DECKS[options.deck]
+
+
+@implements(
+    "UNO-SCORE-NUMBER-FACE",
+    "UNO-SCORE-ACTION-20",
+    "UNO-SCORE-WILDS-50",
+    "UNO-SCORE-WILD-50",
+    "UNO-SCORE-NEW-WILDS-40",
+)
+def card_points(card: UnoCard) -> int:
+    """What a card left in a hand is worth: face value, 20 for actions, 50 or 40 for wilds.
+
+    >>> [card_points(UnoCard.parse(c)) for c in ("R7", "BS", "G+2", "W", "W+4", "WSH", "WX")]
+    [7, 20, 20, 50, 50, 40, 40]
+    """
+    value = card.value
+    if value.is_number:
+        return int(value.value)
+    if value in (UnoValue.WILD, _WD4):
+        return 50
+    if value in (_SH, _BLANK):
+        return 40
+    return 20
+
+
+def hand_points(hand: Iterable[UnoCard]) -> int:
+    """The points of a hand (UNO-SCORE-WINNER-COLLECTS counts them for the player who went out)."""
+    return sum(card_points(c) for c in hand)
+
+
+def needs_colour(card: UnoCard) -> bool:
+    """Whether the player names the colour as he lays the card (Wild, Wild Draw Four, blank)."""
+    return card.value in (UnoValue.WILD, _WD4, _BLANK)
+
+
+@implements(
+    "UNO-PLAY-MATCH",
+    "UNO-SKIP-WHEN-PLAYABLE",
+    "UNO-REVERSE-WHEN-PLAYABLE",
+    "UNO-DRAW-TWO-WHEN-PLAYABLE",
+    "UNO-WILD-NAMED-COLOUR-GOVERNS",
+    "UNO-WILD-PLAY-ANYTIME",
+    "UNO-SHUFFLE-HANDS-ANYTIME",
+    "UNO-BLANK-WILD-PLAIN",
+)
+def fit_clauses(  # noqa: PLR0911 - one return per row of the matching rules
+    options: UnoOptions, card: UnoCard, top: UnoCard, colour: Colour | None
+) -> tuple[str, ...] | None:
+    """The clauses that let ``card`` go on ``top`` with ``colour`` in force, or ``None``.
+
+    The Wild Draw Four always fits here; its condition is :func:`wd4_condition_met`.
+
+    >>> o = UnoOptions()
+    >>> fit_clauses(o, UnoCard.parse("BS"), UnoCard.parse("RS"), Colour.RED)
+    ('UNO-SKIP-WHEN-PLAYABLE',)
+    >>> fit_clauses(o, UnoCard.parse("B7"), UnoCard.parse("R5"), Colour.RED) is None
+    True
+    """
+    value = card.value
+    if card.colour is None:
+        return _wild_fit(options, value)
+    own = _WHEN_PLAYABLE.get(value)
+    if options.current_colour is CurrentColour.PRINTED_COLOUR:
+        colour = top.colour
+        if colour is None:
+            return None
+    elif colour is None:
+        return ("UNO-PLAY-MATCH",)
+    if card.colour is colour:
+        named = ("UNO-WILD-NAMED-COLOUR-GOVERNS",) if top.colour is None else ()
+        return ("UNO-PLAY-MATCH", *named, *((own,) if own else ()))
+    if value is not top.value:
+        return None
+    if value.is_number:
+        return ("UNO-PLAY-MATCH",) if options.number_match is NumberMatch.NUMBER_MATCHES else None
+    if value is UnoValue.SKIP or options.action_symbol_match is ActionSymbolMatch.ANY_COLOUR:
+        return (own,) if own else None
+    return None
+
+
+def _wild_fit(options: UnoOptions, value: UnoValue) -> tuple[str, ...] | None:
+    if value is _BLANK:
+        if options.blank_wild is BlankWild.DEAD_CARD:
+            return None
+        return ("UNO-BLANK-WILD-PLAIN", "UNO-WILD-PLAY-ANYTIME")
+    if value is _SH:
+        return ("UNO-SHUFFLE-HANDS-ANYTIME",)
+    if value is _WD4:
+        return ("UNO-WD4-CONDITION",)
+    return ("UNO-WILD-PLAY-ANYTIME",)
+
+
+def condition_colour(options: UnoOptions, colour: Colour | None, top: UnoCard) -> Colour | None:
+    """The current colour the Wild Draw Four condition looks at (named or printed, by option)."""
+    if options.current_colour is CurrentColour.PRINTED_COLOUR:
+        return top.colour
+    return colour
+
+
+@implements("UNO-WD4-CONDITION", "UNO-WD4-COLOUR-ONLY-COUNTS")
+def wd4_condition_met(options: UnoOptions, held: Iterable[UnoCard], colour: Colour | None) -> bool:
+    """Whether a Wild Draw Four may be laid by a player left holding ``held``.
+
+    Only the current colour counts: numbers and actions of other colours do not
+    (UNO-WD4-COLOUR-ONLY-COUNTS); wild cards count only under ``wd4_wild_counts = wilds-count``.
+
+    >>> o = UnoOptions()
+    >>> wd4_condition_met(o, [UnoCard.parse("B7"), UnoCard.parse("W")], Colour.RED)
+    True
+    >>> wd4_condition_met(o, [UnoCard.parse("R1")], Colour.RED)
+    False
+    """
+    if colour is None:
+        return True
+    wilds_count = options.wd4_wild_counts is Wd4WildCounts.WILDS_COUNT
+    return not any(c.colour is colour or (wilds_count and c.colour is None) for c in held)
+
+
+def _without(hand: Sequence[UnoCard], card: UnoCard) -> list[UnoCard]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+def may_lay(
+    options: UnoOptions,
+    hand: Sequence[UnoCard],
+    card: UnoCard,
+    top: UnoCard,
+    colour: Colour | None,
+) -> bool:
+    """Whether ``card`` from ``hand`` may be laid now (the Wild Draw Four by ``illegal_wd4``)."""
+    if fit_clauses(options, card, top, colour) is None:
+        return False
+    if card.value is _WD4 and options.illegal_wd4 is IllegalWd4.REFUSED:
+        return wd4_condition_met(
+            options, _without(hand, card), condition_colour(options, colour, top)
+        )
+    return True
+
+
+def _name(state: UnoState, seat: int) -> str:
+    return state.players[seat]
+
+
+def _can_play_any(state: UnoState, seat: int) -> bool:
+    hand = state.hands[seat]
+    return any(may_lay(state.options, hand, c, state.top, state.colour) for c in set(hand))
+
+
+def _stack_fits(state: UnoState, card: UnoCard) -> bool:
+    return (
+        card.value is _D2 and fit_clauses(state.options, card, state.top, state.colour) is not None
+    )
+
+
+_ALL_COLOURS: tuple[Colour | None, ...] = tuple(Colour)
+_NO_COLOUR: tuple[Colour | None, ...] = (None,)
+
+
+def _plays_of(state: UnoState, seat: int, cards: Iterable[UnoCard]) -> list[Action]:
+    hand = state.hands[seat]
+    who = state.players[seat]
+    last_but_one = len(hand) == 2
+    found: list[Action] = []
+    for card in dict.fromkeys(cards):
+        for colour in _ALL_COLOURS if needs_colour(card) else _NO_COLOUR:
+            found.append(Play(player=who, card=card, colour=colour))
+            if last_but_one:
+                found.append(Play(player=who, card=card, colour=colour, uno=True))
+    return found
+
+
+def legal_actions(state: UnoState) -> tuple[Action, ...]:
+    """Every action the rules allow now, catches and late UNO calls included."""
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return ()
+    options = state.options
+    seat = state.turn
+    who = state.players[seat]
+    found: list[Action] = []
+    if phase is Phase.PLAY:
+        hand = state.hands[seat]
+        playable = [c for c in hand if may_lay(options, hand, c, state.top, state.colour)]
+        found = _plays_of(state, seat, playable)
+        if not playable or options.draw_when_able is DrawWhenAble.MAY_DRAW:
+            found.append(Draw(player=who))
+    elif phase is Phase.DRAWN:
+        assert state.drawn is not None
+        found = [*_plays_of(state, seat, (state.drawn,)), Pass(player=who)]
+    elif phase is Phase.NAME_COLOUR:
+        found = [NameColour(player=who, colour=c) for c in Colour]
+    elif phase is Phase.CHALLENGE:
+        found = [Challenge(player=who), Draw(player=who)]
+    else:
+        stackable = [c for c in state.hands[seat] if _stack_fits(state, c)]
+        found = [*_plays_of(state, seat, stackable), Draw(player=who)]
+    exposed = state.exposed
+    if exposed is not None:
+        target = state.players[exposed]
+        if options.uno_call_window is UnoCallWindow.UNTIL_NEXT_TURN:
+            found.append(CallUno(player=target))
+        found += [Catch(player=p, target=target) for p in state.players if p != target]
+    return tuple(found)
+
+
+def _refuse(message: str, *clauses: str) -> IllegalActionError:
+    return IllegalActionError(message, clauses)
+
+
+def check(state: UnoState, action: Action) -> None:
+    """Raise :class:`IllegalActionError` unless the rules allow ``action`` now."""
+    names = [action.player] + ([action.target] if isinstance(action, Catch) else [])
+    for name in names:
+        if name not in state.players:
+            raise _refuse(f"{name!r} is not playing", "UNO-SETUP-PLAYERS")
+    if state.phase is Phase.GAME_OVER:
+        winners = " and ".join(_name(state, w) for w in state.winners)
+        raise _refuse(f"the game is over: {winners} won it", "UNO-WIN-GAME-500")
+    if isinstance(action, Catch):
+        _check_catch(state, action)
+    elif isinstance(action, CallUno):
+        _check_late_call(state, action)
+    else:
+        _check_turn_action(state, action)
+
+
+@implements("UNO-CALL-PENALTY")
+def _check_catch(state: UnoState, action: Catch) -> None:
+    """A player can be caught only in the window UNO-CALL-PENALTY gives, and not by himself."""
+    catcher, target = action.player, action.target
+    if catcher == target:
+        raise _refuse(f"{catcher} cannot catch himself", "UNO-CALL-PENALTY")
+    if state.exposed != state.players.index(target):
+        raise _refuse(
+            f"{catcher} cannot catch {target}: only a player who left himself one card without "
+            "calling UNO can be caught, and only before the next player begins his turn",
+            "UNO-CALL-PENALTY",
+            "UNO-CALL-UNO",
+        )
+
+
+def _check_late_call(state: UnoState, action: CallUno) -> None:
+    who = action.player
+    if state.exposed != state.players.index(who):
+        raise _refuse(
+            f"{who} has nothing to call: UNO is called on laying the next-to-last card, and "
+            "only a player who has not yet called it may make it good",
+            "UNO-CALL-UNO",
+        )
+    if state.options.uno_call_window is UnoCallWindow.WITH_THE_CARD:
+        raise _refuse(
+            f"{who} calls too late: the call must come as the card is laid", "UNO-CALL-UNO"
+        )
+
+
+def _check_turn_action(state: UnoState, action: Action) -> None:
+    who = action.player
+    seat = state.players.index(who)
+    if seat != state.turn:
+        raise _refuse(f"it is {_name(state, state.turn)}'s turn, not {who}'s", "UNO-TURN-DIRECTION")
+    if isinstance(action, Play):
+        _check_play(state, action)
+    elif isinstance(action, Draw):
+        _check_draw(state, who)
+    elif isinstance(action, Pass):
+        if state.phase is not Phase.DRAWN:
+            raise _refuse(
+                f"{who} cannot pass: a player keeps a card only after drawing one that fits",
+                "UNO-DRAW-TURN-PASSES",
+                "UNO-DRAW-CANNOT-PLAY",
+            )
+    elif isinstance(action, Challenge):
+        if state.phase is not Phase.CHALLENGE:
+            raise _refuse(
+                f"{who} has no Wild Draw Four to challenge: only the player a Wild Draw Four "
+                "hits may challenge it, at once, before drawing",
+                "UNO-WD4-CHALLENGE-ONLY-VICTIM",
+            )
+    elif isinstance(action, NameColour):
+        _check_name_colour(state, action)
+    else:  # pragma: no cover - the Action union is closed
+        raise _refuse(f"{action!r} is not an UNO action")
+
+
+def _check_draw(state: UnoState, who: str) -> None:
+    phase = state.phase
+    if phase is Phase.DRAWN:
+        raise _refuse(
+            f"{who} has drawn already: he may lay the card drawn or keep it",
+            "UNO-DRAW-PLAY-DRAWN",
+        )
+    if phase is Phase.NAME_COLOUR:
+        raise _refuse(f"{who} must name the colour first", *_colour_clauses(state))
+    if (
+        phase is Phase.PLAY
+        and state.options.draw_when_able is DrawWhenAble.MUST_PLAY
+        and _can_play_any(state, state.turn)
+    ):
+        raise _refuse(
+            f"{who} holds a card he can lay, and must lay one instead of drawing",
+            "UNO-DRAW-BY-CHOICE",
+        )
+
+
+def _check_name_colour(state: UnoState, action: NameColour) -> None:
+    if state.phase is not Phase.NAME_COLOUR:
+        raise _refuse(
+            f"{action.player} has no colour to name now: a colour is named with a wild card as "
+            "it is laid",
+            "UNO-WILD-NAME-COLOUR",
+        )
+    if not isinstance(action.colour, Colour):
+        raise _refuse(f"{action.colour!r} is not a colour", "UNO-WILD-NAMED-COLOUR-GOVERNS")
+
+
+def _colour_clauses(state: UnoState) -> tuple[str, ...]:
+    if len(state.discard) == 1:
+        return ("UNO-FIRST-CARD-WILD",)
+    return ("UNO-SHUFFLE-HANDS-NAME-COLOUR",)
+
+
+def _check_play(state: UnoState, action: Play) -> None:
+    who, card, phase, options = action.player, action.card, state.phase, state.options
+    hand = state.hands[state.turn]
+    if phase is Phase.NAME_COLOUR:
+        raise _refuse(f"{who} must name the colour first", *_colour_clauses(state))
+    if phase is Phase.CHALLENGE:
+        raise _refuse(
+            f"{who} has been hit by a Wild Draw Four: he may challenge it or draw its four "
+            "cards, and loses his turn",
+            "UNO-WD4-EFFECT",
+            "UNO-WD4-CHALLENGE-WHEN",
+        )
+    if not isinstance(card, UnoCard) or card not in hand:
+        raise _refuse(f"{who} does not hold {card}", "UNO-PLAY-MATCH")
+    if phase is Phase.DRAWN and card != state.drawn:
+        raise _refuse(
+            f"{who} has drawn {state.drawn}: after drawing he may lay only that card",
+            "UNO-DRAW-PLAY-DRAWN",
+        )
+    if phase is Phase.STACK and not _stack_fits(state, card):
+        raise _refuse(
+            f"{who} owes {state.pending_draw} cards: he may only pass them on with a Draw Two "
+            "that fits, or draw them",
+            "UNO-VARIANT-STACKING",
+            "UNO-DRAW-TWO-EFFECT",
+        )
+    if fit_clauses(options, card, state.top, state.colour) is None:
+        _refuse_misfit(state, who, card)
+    if card.value is _WD4 and options.illegal_wd4 is IllegalWd4.REFUSED:
+        colour = condition_colour(options, state.colour, state.top)
+        if not wd4_condition_met(options, _without(hand, card), colour):
+            shown = COLOUR_NAMES[colour] if colour else "the current colour"
+            raise _refuse(
+                f"{who} may not lay a Wild Draw Four while holding a {shown} card "
+                "(or, by option, a wild card)",
+                "UNO-WD4-CONDITION",
+            )
+    _check_play_words(state, action, who, len(hand))
+
+
+def _refuse_misfit(state: UnoState, who: str, card: UnoCard) -> None:
+    options, top = state.options, state.top
+    if card.value is _BLANK:
+        raise _refuse(
+            f"{who} cannot lay a blank wild with no rule written on it", "UNO-BLANK-WILD-PLAIN"
+        )
+    colour = top.colour if options.current_colour is CurrentColour.PRINTED_COLOUR else state.colour
+    shown = COLOUR_NAMES[colour] if colour else "no printed colour"
+    clauses = ["UNO-PLAY-MATCH"]
+    if card.value in _WHEN_PLAYABLE:
+        clauses.append(_WHEN_PLAYABLE[card.value])
+    if top.colour is None:
+        clauses.append("UNO-WILD-NAMED-COLOUR-GOVERNS")
+    raise _refuse(
+        f"{who} cannot lay {card} on {top} ({shown}): it matches neither the colour nor the "
+        "number or symbol",
+        *clauses,
+    )
+
+
+def _check_play_words(state: UnoState, action: Play, who: str, held: int) -> None:
+    card = action.card
+    if needs_colour(card):
+        if not isinstance(action.colour, Colour):
+            raise _refuse(f"{who} must name a colour with {card}", "UNO-WILD-NAME-COLOUR")
+    elif action.colour is not None:
+        clause = "UNO-SHUFFLE-HANDS-NAME-COLOUR" if card.value is _SH else "UNO-PLAY-MATCH"
+        raise _refuse(f"{who} names no colour with {card}", clause)
+    if action.uno and held != 2:
+        raise _refuse(
+            f"{who} cannot call UNO with {card}: the call goes with the next-to-last card",
+            "UNO-CALL-UNO",
+        )

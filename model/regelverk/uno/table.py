@@ -1,0 +1,976 @@
+"""What actions do to the table: laying, drawing, the action cards, the challenge, the deal.
+
+:func:`_apply_unchecked` applies an action that :func:`regelverk.uno.rules.check` has accepted. It
+works on a private scratch copy of the state (:class:`_Table`, lists instead of tuples) that
+lives only inside one call and is frozen into a new :class:`UnoState` at the end: the state
+passed in is never changed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from regelverk.cards import Colour, UnoCard, UnoValue
+from regelverk.engine import Event, Outcome
+from regelverk.trace import implements
+from regelverk.uno.options import (
+    ChallengeSuccessCard,
+    ChallengeSuccessPenalty,
+    ChallengeSuccessTurn,
+    DealerTie,
+    EmptyPiles,
+    FailedChallengeTurn,
+    FirstReverseStart,
+    FirstShuffleHands,
+    FirstWildChooser,
+    FirstWildPlay,
+    LastCardDraw,
+    NextDealer,
+    Scoring,
+    ShuffleHandsDeal,
+    ShuffleHandsLastCard,
+    TwoPlayerDrawCards,
+    TwoPlayerFirstReverse,
+    UnoOptions,
+)
+from regelverk.uno.rules import (
+    COLOUR_NAMES,
+    condition_colour,
+    deck_for,
+    fit_clauses,
+    hand_points,
+    may_lay,
+    wd4_condition_met,
+)
+from regelverk.uno.state import (
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    Direction,
+    Draw,
+    NameColour,
+    Pass,
+    Phase,
+    Play,
+    UnoState,
+    WildDrawFour,
+)
+
+__all__ = ["choose_dealer", "deal_hand", "new_game"]
+
+HAND_SIZE = 7
+"""UNO-DEAL-SEVEN: cards dealt to each player."""
+
+_V = UnoValue
+
+
+class _HandEnded(Exception):  # noqa: N818 - a signal, not an error
+    """Raised inside one action once the hand has ended and the next one is dealt."""
+
+
+def _rng(seed: int, number: int) -> random.Random:
+    """The generator of the game's shuffle number ``number`` (no global random state)."""
+    return random.Random(f"uno/{seed}/{number}")
+
+
+class _Table:
+    """A scratch copy of a state for the length of one action (see the module docstring)."""
+
+    def __init__(self, state: UnoState) -> None:
+        self.options = state.options
+        self.players = state.players
+        self.n = len(state.players)
+        self.dealer = state.dealer
+        self.hands = [list(h) for h in state.hands]
+        self.pile = list(reversed(state.draw_pile))
+        self.discard = list(state.discard)
+        self.colour = state.colour
+        self.turn = state.turn
+        self.direction = state.direction
+        self.phase = state.phase
+        self.after = state.after
+        self.pending_draw = state.pending_draw
+        self.drawn = state.drawn
+        self.wd4 = state.wild_draw_four
+        self.exposed = state.exposed
+        self.scores = list(state.scores)
+        self.results = state.results
+        self.winners = state.winners
+        self.hand_number = state.hand_number
+        self.seed = state.seed
+        self.shuffles = state.shuffles
+        self.events: list[Event] = []
+
+    def freeze(self) -> UnoState:
+        return UnoState(
+            options=self.options,
+            players=self.players,
+            dealer=self.dealer,
+            hands=tuple(tuple(h) for h in self.hands),
+            draw_pile=tuple(reversed(self.pile)),
+            discard=tuple(self.discard),
+            colour=self.colour,
+            turn=self.turn,
+            direction=self.direction,
+            phase=self.phase,
+            after=self.after,
+            pending_draw=self.pending_draw,
+            drawn=self.drawn,
+            wild_draw_four=self.wd4,
+            exposed=self.exposed,
+            scores=tuple(self.scores),
+            results=self.results,
+            winners=self.winners,
+            hand_number=self.hand_number,
+            seed=self.seed,
+            shuffles=self.shuffles,
+        )
+
+    def rng(self) -> random.Random:
+        """The generator of the next shuffle."""
+        self.shuffles += 1
+        return _rng(self.seed, self.shuffles)
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def say(
+        self,
+        kind: str,
+        text: str,
+        clauses: Sequence[str],
+        player: int | None = None,
+        cards: Sequence[UnoCard] = (),
+    ) -> None:
+        self.events.append(
+            Event(
+                kind=kind,
+                text=text,
+                clauses=tuple(dict.fromkeys(clauses)),
+                player=None if player is None else self.players[player],
+                cards=tuple(c.code for c in cards),
+            )
+        )
+
+    @implements("UNO-TURN-DIRECTION")
+    def seat_after(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places on in the direction of play (left until a Reverse)."""
+        return (seat + steps * self.direction) % self.n
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+# --- drawing -------------------------------------------------------------------------------
+
+
+@implements("UNO-DRAW-PILE-REBUILD")
+def _rebuild(t: _Table) -> None:
+    """The discard pile below its top card is shuffled into a new draw pile.
+
+    While a Wild Draw Four waits for its victim's answer, the card under it stays too: a
+    challenge may need it (``challenge_success_card = card-returns``, ``current_colour =
+    printed-colour``).
+    """
+    keep = 2 if t.wd4 is not None else 1
+    if len(t.discard) <= keep:
+        return
+    rest = t.discard[:-keep]
+    t.rng().shuffle(rest)
+    t.pile = rest
+    t.discard = t.discard[-keep:]
+    t.say(
+        "rebuild",
+        f"the draw pile is used up: {_cards(len(rest))} of the discard pile are shuffled into a "
+        "new one",
+        ["UNO-DRAW-PILE-REBUILD"],
+    )
+
+
+@implements("UNO-PILES-EXHAUSTED-NO-DRAW")
+def _take(t: _Table, seat: int, count: int, clauses: Sequence[str]) -> list[UnoCard]:
+    """``seat`` takes ``count`` cards; when both piles are empty the rest lapses (or, by
+    option, the hand is void)."""
+    got: list[UnoCard] = []
+    for _ in range(count):
+        if not t.pile:
+            _rebuild(t)
+        if not t.pile:
+            if t.options.empty_piles is EmptyPiles.HAND_VOID:
+                _void_hand(t)
+            t.say(
+                "lapse",
+                f"no card is left to draw: {t.name(seat)} draws {len(got)} of {count}; the "
+                "rest lapses",
+                ["UNO-PILES-EXHAUSTED-NO-DRAW"],
+                seat,
+            )
+            break
+        got.append(t.pile.pop())
+    t.hands[seat].extend(got)
+    if got:
+        t.say("draw", f"{t.name(seat)} draws {_cards(len(got))}", clauses, seat, got)
+    return got
+
+
+def _hit(t: _Table, victim: int, count: int, clauses: Sequence[str]) -> None:
+    """The victim of a Draw Two or Wild Draw Four draws and loses his turn."""
+    _take(t, victim, count, clauses)
+    t.phase = Phase.PLAY
+    _lose_turn(t, victim, clauses)
+
+
+@implements("UNO-TWO-PLAYER-DRAW-CARDS")
+def _lose_turn(t: _Table, victim: int, clauses: Sequence[str]) -> None:
+    """The victim loses his turn; with two players the card's player plays again, unless the
+    option ``two_player_draw_cards = opponent-plays`` lets the victim play after drawing."""
+    if t.n == 2 and t.options.two_player_draw_cards is TwoPlayerDrawCards.OPPONENT_PLAYS:
+        t.turn = victim
+        t.say(
+            "turn",
+            f"with two players {t.name(victim)} plays after drawing",
+            [*clauses, "UNO-TWO-PLAYER-DRAW-CARDS"],
+            victim,
+        )
+        return
+    t.turn = t.seat_after(victim)
+    extra = ["UNO-TWO-PLAYER-DRAW-CARDS"] if t.n == 2 else []
+    t.say(
+        "skip",
+        f"{t.name(victim)} loses his turn; {t.name(t.turn)} plays next",
+        [*clauses, *extra],
+        victim,
+    )
+
+
+# --- laying a card -------------------------------------------------------------------------
+
+
+@implements("UNO-WILD-NAME-COLOUR", "UNO-WILD-EVEN-WITH-PLAYABLE")
+def _lay(t: _Table, seat: int, action: Play) -> None:
+    """The card goes on the discard pile; a wild card's player names the colour with it (even
+    when he held other cards he could have laid)."""
+    card = action.card
+    top = t.discard[-1]
+    why = fit_clauses(t.options, card, top, t.colour) or ("UNO-PLAY-MATCH",)
+    t.hands[seat].remove(card)
+    t.discard.append(card)
+    words = f"{t.name(seat)} lays {card}"
+    if action.colour is not None:
+        words += f" and names {COLOUR_NAMES[action.colour]}"
+        why = (
+            *why,
+            "UNO-WD4-NAME-COLOUR" if card.value is _V.WILD_DRAW_FOUR else "UNO-WILD-NAME-COLOUR",
+        )
+    if card.colour is None and card.value is not _V.WILD_DRAW_FOUR:
+        others = [c for c in t.hands[seat] if may_lay(t.options, t.hands[seat], c, top, t.colour)]
+        if others:
+            why = (*why, "UNO-WILD-EVEN-WITH-PLAYABLE")
+    if t.phase is Phase.STACK:
+        why = (*why, "UNO-VARIANT-STACKING")
+    t.say("play", words, why, seat, [card])
+    t.colour = card.colour if card.colour is not None else action.colour
+
+
+@implements("UNO-CALL-UNO")
+def _uno_call(t: _Table, seat: int, called: bool) -> None:
+    """A player left with one card calls UNO; if he does not, he can be caught."""
+    if len(t.hands[seat]) != 1:
+        return
+    if called:
+        t.say("uno", f"{t.name(seat)} calls UNO", ["UNO-CALL-UNO"], seat)
+    else:
+        t.exposed = seat
+        t.say(
+            "no-uno",
+            f"{t.name(seat)} has one card left and has not called UNO",
+            ["UNO-CALL-UNO", "UNO-CALL-PENALTY"],
+            seat,
+        )
+
+
+def _play(t: _Table, seat: int, action: Play) -> None:
+    card = action.card
+    colour_before = t.colour
+    was_stack = t.phase is Phase.STACK
+    t.drawn = None
+    _lay(t, seat, action)
+    _uno_call(t, seat, action.uno)
+    t.phase = Phase.PLAY
+    value = card.value
+    redeal_own = (
+        value is _V.SHUFFLE_HANDS
+        and t.options.shuffle_hands_last_card is ShuffleHandsLastCard.REDEAL_INCLUDES_PLAYER
+    )
+    if not t.hands[seat] and not redeal_own:
+        _going_out(t, seat, card, colour_before)
+        return
+    if not was_stack:
+        t.pending_draw = 0
+    if value is _V.SKIP:
+        _skip(t, seat)
+    elif value is _V.REVERSE:
+        _reverse(t, seat)
+    elif value is _V.DRAW_TWO:
+        _draw_two(t, seat)
+    elif value is _V.WILD_DRAW_FOUR:
+        _wild_draw_four(t, seat, colour_before)
+    elif value is _V.SHUFFLE_HANDS:
+        _shuffle_hands_played(t, seat)
+    else:
+        t.turn = t.seat_after(seat)
+
+
+@implements("UNO-SKIP-EFFECT", "UNO-TWO-PLAYER-SKIP")
+def _skip(t: _Table, seat: int) -> None:
+    """The next player loses his turn; with two players the Skip's player plays again."""
+    victim = t.seat_after(seat)
+    t.turn = t.seat_after(seat, 2)
+    if t.n == 2:
+        t.say(
+            "skip",
+            f"{t.name(victim)} is skipped: with two players {t.name(seat)} plays again",
+            ["UNO-SKIP-EFFECT", "UNO-TWO-PLAYER-SKIP"],
+            victim,
+        )
+    else:
+        t.say(
+            "skip",
+            f"{t.name(victim)} is skipped; {t.name(t.turn)} plays next",
+            ["UNO-SKIP-EFFECT"],
+            victim,
+        )
+
+
+@implements("UNO-REVERSE-EFFECT", "UNO-TWO-PLAYER-REVERSE")
+def _reverse(t: _Table, seat: int) -> None:
+    """The direction turns; with exactly two players the Reverse works like a Skip."""
+    t.direction = Direction(-t.direction)
+    way = "clockwise" if t.direction is Direction.LEFT else "counter-clockwise"
+    if t.n == 2:
+        t.turn = seat
+        t.say(
+            "reverse",
+            f"play turns {way}; with two players the turn comes straight back to {t.name(seat)}",
+            ["UNO-REVERSE-EFFECT", "UNO-TWO-PLAYER-REVERSE"],
+            seat,
+        )
+        return
+    t.turn = t.seat_after(seat)
+    t.say(
+        "reverse",
+        f"play turns {way}; {t.name(t.turn)} plays next",
+        ["UNO-REVERSE-EFFECT"],
+        seat,
+    )
+
+
+@implements("UNO-DRAW-TWO-EFFECT", "UNO-DRAW-TWO-NO-STACKING", "UNO-VARIANT-STACKING")
+def _draw_two(t: _Table, seat: int) -> None:
+    """The next player draws two and loses his turn; with stacking on he may pass them on."""
+    victim = t.seat_after(seat)
+    if t.options.stack_draw_two:
+        t.pending_draw += 2
+        t.phase = Phase.STACK
+        t.turn = victim
+        t.say(
+            "stack",
+            f"{t.name(victim)} owes {_cards(t.pending_draw)}: he may pass them on with a Draw "
+            "Two or draw them",
+            ["UNO-VARIANT-STACKING", "UNO-DRAW-TWO-EFFECT"],
+            victim,
+        )
+        return
+    _hit(t, victim, 2, ["UNO-DRAW-TWO-EFFECT", "UNO-DRAW-TWO-NO-STACKING"])
+
+
+@implements("UNO-WD4-EFFECT", "UNO-WD4-NAME-COLOUR", "UNO-WD4-CHALLENGE-WHEN")
+def _wild_draw_four(t: _Table, seat: int, colour_before: Colour | None) -> None:
+    """The next player is hit; before he draws he may challenge (UNO-WD4-CHALLENGE-WHEN)."""
+    held = tuple(t.hands[seat])
+    t.wd4 = WildDrawFour(player=seat, held=held, colour_before=colour_before)
+    t.phase = Phase.CHALLENGE
+    t.turn = t.seat_after(seat)
+    colour = condition_colour(t.options, colour_before, t.discard[-2])
+    if not wd4_condition_met(t.options, held, colour):
+        t.say(
+            "bluff",
+            f"{t.name(seat)} holds a card of the current colour: the Wild Draw Four breaks its "
+            "condition and stands only if nobody challenges it",
+            ["UNO-WD4-CONDITION", "UNO-WD4-CHALLENGE-EXISTS"],
+            seat,
+        )
+    t.say(
+        "hit",
+        f"{t.name(t.turn)} must draw four and lose his turn, or challenge",
+        ["UNO-WD4-EFFECT", "UNO-WD4-CHALLENGE-WHEN"],
+        t.turn,
+    )
+
+
+@implements(
+    "UNO-SHUFFLE-HANDS-EFFECT", "UNO-SHUFFLE-HANDS-DEAL-ORDER", "UNO-SHUFFLE-HANDS-EXTRA-CARDS"
+)
+def _shuffle_hands(t: _Table, seat: int) -> None:
+    """Every hand is gathered, shuffled and dealt out again from the left of ``seat``."""
+    counts = [len(h) for h in t.hands]
+    gathered = [c for h in t.hands for c in h]
+    t.rng().shuffle(gathered)
+    order = [(seat + k) % t.n for k in range(1, t.n + 1)]
+    t.hands = [[] for _ in range(t.n)]
+    if t.options.shuffle_hands_deal is ShuffleHandsDeal.DEAL_ROUND:
+        for k, card in enumerate(gathered):
+            t.hands[order[k % t.n]].append(card)
+        clauses = ["UNO-SHUFFLE-HANDS-EFFECT", "UNO-SHUFFLE-HANDS-DEAL-ORDER"]
+        if len(gathered) % t.n:
+            clauses.append("UNO-SHUFFLE-HANDS-EXTRA-CARDS")
+    else:
+        for s in order:
+            t.hands[s] = [gathered.pop() for _ in range(counts[s])]
+        clauses = ["UNO-SHUFFLE-HANDS-EFFECT"]
+    if t.exposed is not None and len(t.hands[t.exposed]) != 1:
+        t.exposed = None
+    sizes = ", ".join(f"{t.name(s)} {len(t.hands[s])}" for s in order)
+    t.say("shuffle-hands", f"all hands are shuffled and dealt out again: {sizes}", clauses, seat)
+
+
+@implements("UNO-SHUFFLE-HANDS-NAME-COLOUR")
+def _shuffle_hands_played(t: _Table, seat: int) -> None:
+    """After the hands are dealt again, the Shuffle Hands player names the colour."""
+    _shuffle_hands(t, seat)
+    if not t.hands[seat]:
+        t.say(
+            "out",
+            f"{t.name(seat)} is dealt no card back: he has gone out",
+            ["UNO-WIN-HAND-GO-OUT", "UNO-SHUFFLE-HANDS-EXTRA-CARDS"],
+            seat,
+        )
+        _end_hand(t, seat)
+    t.phase = Phase.NAME_COLOUR
+    t.turn = seat
+    t.after = t.seat_after(seat)
+    t.colour = None
+
+
+# --- going out, scoring, the next hand -------------------------------------------------------
+
+
+@implements("UNO-WIN-HAND-GO-OUT", "UNO-WIN-LAST-CARD-DRAW")
+def _going_out(t: _Table, seat: int, card: UnoCard, colour_before: Colour | None) -> None:
+    """The hand ends; a last Draw Two or Wild Draw Four still strikes (by default)."""
+    t.say("out", f"{t.name(seat)} has no cards left", ["UNO-WIN-HAND-GO-OUT"], seat)
+    if t.options.last_card_draw is LastCardDraw.DRAW_AND_COUNT:
+        victim = t.seat_after(seat)
+        if card.value is _V.DRAW_TWO:
+            owed = t.pending_draw + 2
+            t.pending_draw = 0
+            _take(t, victim, owed, ["UNO-WIN-LAST-CARD-DRAW", "UNO-DRAW-TWO-EFFECT"])
+        elif card.value is _V.WILD_DRAW_FOUR:
+            _wild_draw_four(t, seat, colour_before)
+            return
+    _end_hand(t, seat)
+
+
+@implements("UNO-SCORE-WINNER-COLLECTS", "UNO-WIN-GAME-500")
+def _end_hand(t: _Table, winner: int) -> None:
+    """Score the hand; the game ends at the target score, else the next hand is dealt."""
+    options = t.options
+    points = [hand_points(h) for h in t.hands]
+    if options.scoring is Scoring.WINNER_COLLECTS:
+        row = [0] * t.n
+        row[winner] = sum(points)
+        text = f"{t.name(winner)} wins the hand and scores {row[winner]}"
+        clauses = ["UNO-SCORE-WINNER-COLLECTS"]
+    else:
+        row = points
+        text = f"{t.name(winner)} wins the hand; each player adds the points left in his hand"
+        clauses = ["UNO-SCORE-WILD-50"]
+    t.scores = [s + r for s, r in zip(t.scores, row, strict=True)]
+    t.results = (*t.results, tuple(row))
+    t.say("score", text, [*clauses, "UNO-WIN-HAND-GO-OUT"], winner)
+    _reset_hand_state(t)
+    if max(t.scores) >= options.target_score:
+        if options.scoring is Scoring.WINNER_COLLECTS:
+            t.winners = (winner,)
+        else:
+            low = min(t.scores)
+            t.winners = tuple(s for s in range(t.n) if t.scores[s] == low)
+        t.phase = Phase.GAME_OVER
+        t.turn = t.winners[0]
+        names = " and ".join(t.name(w) for w in t.winners)
+        t.say("game", f"{names} won the game", ["UNO-WIN-GAME-500"], t.winners[0])
+        raise _HandEnded
+    _next_hand(t, winner)
+
+
+def _reset_hand_state(t: _Table) -> None:
+    t.phase = Phase.PLAY
+    t.after = None
+    t.pending_draw = 0
+    t.drawn = None
+    t.wd4 = None
+    t.exposed = None
+
+
+def _void_hand(t: _Table) -> None:
+    """UNO-AMB-PILES-EXHAUSTED, reading ``hand-void``: the hand is dealt again without score."""
+    t.results = (*t.results, (0,) * t.n)
+    t.say("void", "no card is left to draw: the hand is void", ["UNO-PILES-EXHAUSTED-NO-DRAW"])
+    _reset_hand_state(t)
+    _next_hand(t, None)
+
+
+@implements("UNO-DEAL-ROTATE")
+def _next_hand(t: _Table, winner: int | None) -> None:
+    """The next dealer (by default the previous dealer's left-hand neighbour) deals."""
+    rule = t.options.next_dealer
+    if rule is NextDealer.DRAW_AGAIN:
+        dealer = _choose_dealer(t)
+    elif rule is NextDealer.WINNER_DEALS and winner is not None:
+        dealer = winner
+    else:
+        dealer = (t.dealer + 1) % t.n
+    t.hand_number += 1
+    t.say("deal", f"hand {t.hand_number}: {t.name(dealer)} deals", ["UNO-DEAL-ROTATE"], dealer)
+    _deal(t, dealer)
+    raise _HandEnded
+
+
+def _dealer_rank(card: UnoCard) -> int:
+    return int(card.value.value) if card.value.is_number else 0
+
+
+@implements("UNO-DEAL-CHOOSE-DEALER", "UNO-DEALER-TIE-REDRAW")
+def choose_dealer(
+    options: UnoOptions, n: int, rng: random.Random
+) -> tuple[int, tuple[tuple[tuple[int, UnoCard], ...], ...]]:
+    """Each player takes a card; the highest number deals (actions and wilds count zero).
+
+    On a tie only the tied players draw again (or everyone, by option ``dealer_tie``). Returns
+    the dealer and every round of cards taken.
+
+    >>> dealer, rounds = choose_dealer(UnoOptions(), 4, random.Random(1))
+    >>> 0 <= dealer < 4 and len(rounds[0]) == 4
+    True
+    """
+    pack = list(deck_for(options))
+    rng.shuffle(pack)
+    drawing = list(range(n))
+    rounds: list[tuple[tuple[int, UnoCard], ...]] = []
+    while True:
+        if len(pack) < len(drawing):
+            pack = list(deck_for(options))
+            rng.shuffle(pack)
+        draws = tuple((seat, pack.pop()) for seat in drawing)
+        rounds.append(draws)
+        best = max(_dealer_rank(c) for _, c in draws)
+        tied = [seat for seat, c in draws if _dealer_rank(c) == best]
+        if len(tied) == 1:
+            return tied[0], tuple(rounds)
+        drawing = tied if options.dealer_tie is DealerTie.TIED_REDRAW else list(range(n))
+
+
+def _choose_dealer(t: _Table) -> int:
+    dealer, rounds = choose_dealer(t.options, t.n, t.rng())
+    for draws in rounds:
+        shown = ", ".join(f"{t.name(s)} {c}" for s, c in draws)
+        t.say("dealer-draw", f"cards for the deal: {shown}", ["UNO-DEAL-CHOOSE-DEALER"])
+    clauses = ["UNO-DEAL-CHOOSE-DEALER"] + (["UNO-DEALER-TIE-REDRAW"] if len(rounds) > 1 else [])
+    t.say("dealer", f"{t.name(dealer)} deals", clauses, dealer)
+    return dealer
+
+
+@implements("UNO-DEAL-SEVEN", "UNO-SETUP-DRAW-PILE", "UNO-SETUP-DISCARD-PILE")
+def _deal(t: _Table, dealer: int, stacked: Sequence[UnoCard] | None = None) -> None:
+    """Shuffle, deal seven each from the dealer's left, the rest is the draw pile; turn one up.
+
+    ``stacked`` (top card first) replaces the shuffle, for tests and questions.
+    """
+    if stacked is None:
+        pack = list(deck_for(t.options))
+        t.rng().shuffle(pack)
+    else:
+        pack = list(reversed(stacked))
+    t.hands = [[] for _ in range(t.n)]
+    for _ in range(HAND_SIZE):
+        for k in range(1, t.n + 1):
+            t.hands[(dealer + k) % t.n].append(pack.pop())
+    t.pile = pack
+    t.discard = []
+    t.dealer = dealer
+    t.direction = Direction.LEFT
+    _reset_hand_state(t)
+    t.say("deal", f"{t.name(dealer)} deals seven cards each", ["UNO-DEAL-SEVEN"], dealer)
+    _first_card(t)
+
+
+# --- the first card ------------------------------------------------------------------------
+
+
+def _redrawn(options: UnoOptions, card: UnoCard) -> bool:
+    if card.value is _V.WILD_DRAW_FOUR:
+        return True
+    new_wild = card.value in (_V.SHUFFLE_HANDS, _V.BLANK_WILD)
+    return new_wild and options.first_shuffle_hands is FirstShuffleHands.REDRAW
+
+
+@implements("UNO-FIRST-CARD-AS-DEALER-PLAY", "UNO-FIRST-CARD-WD4-REDRAW", "UNO-TURN-FIRST-PLAYER")
+def _first_card(t: _Table) -> None:
+    """The top card is turned up and acts as though the dealer had laid it (004's table)."""
+    while True:
+        card = t.pile.pop()
+        if not _redrawn(t.options, card):
+            break
+        t.pile.append(card)
+        t.rng().shuffle(t.pile)
+        t.say(
+            "redraw",
+            f"{card} may not start the hand: it is shuffled back and another card turned",
+            ["UNO-FIRST-CARD-WD4-REDRAW"]
+            if card.value is _V.WILD_DRAW_FOUR
+            else ["UNO-SHUFFLE-HANDS-FIRST-CARD-AS-WILD"],
+            cards=[card],
+        )
+    t.discard.append(card)
+    t.colour = card.colour
+    left = t.seat_after(t.dealer)
+    t.say("first-card", f"{card} is turned up", ["UNO-SETUP-DISCARD-PILE"], cards=[card])
+    value = card.value
+    if value is _V.SKIP:
+        _first_skip(t)
+    elif value is _V.REVERSE:
+        _first_reverse(t)
+    elif value is _V.DRAW_TWO:
+        _first_draw_two(t)
+    elif value is _V.WILD:
+        _first_wild(t, ["UNO-FIRST-CARD-WILD"])
+    elif value in (_V.SHUFFLE_HANDS, _V.BLANK_WILD):
+        _first_new_wild(t, card)
+    else:
+        t.turn = left
+        t.say("turn", f"{t.name(left)} plays first", ["UNO-TURN-FIRST-PLAYER"], left)
+
+
+@implements("UNO-FIRST-CARD-SKIP")
+def _first_skip(t: _Table) -> None:
+    """The player on the dealer's left is skipped; the one after him begins."""
+    left = t.seat_after(t.dealer)
+    t.turn = t.seat_after(t.dealer, 2)
+    t.say(
+        "skip",
+        f"{t.name(left)} is skipped; {t.name(t.turn)} plays first",
+        ["UNO-FIRST-CARD-SKIP", "UNO-SKIP-EFFECT"],
+        left,
+    )
+
+
+@implements("UNO-FIRST-CARD-REVERSE")
+def _first_reverse(t: _Table) -> None:
+    """The dealer plays first and play runs to his right (with options for the readings)."""
+    t.direction = Direction.RIGHT
+    options = t.options
+    if t.n == 2:
+        if options.two_player_first_reverse is TwoPlayerFirstReverse.DEALER_FIRST:
+            t.turn = t.dealer
+        else:
+            t.turn = t.seat_after(t.dealer)
+        clauses = ["UNO-FIRST-CARD-REVERSE", "UNO-TWO-PLAYER-REVERSE"]
+    elif options.first_reverse_start is FirstReverseStart.DEALER_FIRST:
+        t.turn = t.dealer
+        clauses = ["UNO-FIRST-CARD-REVERSE"]
+    else:
+        t.turn = t.seat_after(t.dealer)
+        clauses = ["UNO-FIRST-CARD-REVERSE", "UNO-FIRST-CARD-AS-DEALER-PLAY"]
+    t.say(
+        "reverse",
+        f"play runs to the right; {t.name(t.turn)} plays first",
+        [*clauses, "UNO-REVERSE-EFFECT"],
+        t.turn,
+    )
+
+
+@implements("UNO-FIRST-CARD-DRAW-TWO")
+def _first_draw_two(t: _Table) -> None:
+    """The first player draws two and is skipped."""
+    _hit(t, t.seat_after(t.dealer), 2, ["UNO-FIRST-CARD-DRAW-TWO", "UNO-DRAW-TWO-EFFECT"])
+
+
+@implements("UNO-FIRST-CARD-WILD")
+def _first_wild(t: _Table, clauses: Sequence[str]) -> None:
+    """The first player names the starting colour and plays (or, by option, the dealer names
+    it, or the first player lays any card without naming one)."""
+    left = t.seat_after(t.dealer)
+    t.colour = None
+    if t.options.first_wild_chooser is FirstWildChooser.DEALER:
+        t.phase, t.turn, t.after = Phase.NAME_COLOUR, t.dealer, left
+        t.say("name", f"{t.name(t.dealer)} names the colour", clauses, t.dealer)
+    elif t.options.first_wild_play is FirstWildPlay.PLAY_WITHOUT_NAMING:
+        t.turn = left
+        t.say("turn", f"{t.name(left)} plays first, on any card", clauses, left)
+    else:
+        t.phase, t.turn, t.after = Phase.NAME_COLOUR, left, left
+        t.say("name", f"{t.name(left)} names the colour and plays first", clauses, left)
+
+
+@implements("UNO-SHUFFLE-HANDS-FIRST-CARD-AS-WILD")
+def _first_new_wild(t: _Table, card: UnoCard) -> None:
+    """Shuffle Hands or a blank wild turned up first: like a first-card Wild by default."""
+    if t.options.first_shuffle_hands is FirstShuffleHands.AS_WILD:
+        _first_wild(t, ["UNO-SHUFFLE-HANDS-FIRST-CARD-AS-WILD", "UNO-FIRST-CARD-WILD"])
+        return
+    if card.value is _V.SHUFFLE_HANDS:
+        _shuffle_hands(t, t.dealer)
+    t.colour = None
+    t.phase, t.turn, t.after = Phase.NAME_COLOUR, t.dealer, t.seat_after(t.dealer)
+    t.say(
+        "name", f"{t.name(t.dealer)} names the colour", ["UNO-FIRST-CARD-AS-DEALER-PLAY"], t.dealer
+    )
+
+
+# --- the other actions ---------------------------------------------------------------------
+
+
+def _draw(t: _Table, seat: int) -> None:
+    if t.phase is Phase.CHALLENGE:
+        _accept_wd4(t, seat)
+    elif t.phase is Phase.STACK:
+        owed, t.pending_draw = t.pending_draw, 0
+        _hit(t, seat, owed, ["UNO-VARIANT-STACKING", "UNO-DRAW-TWO-EFFECT"])
+    else:
+        _draw_on_turn(t, seat)
+
+
+@implements("UNO-DRAW-CANNOT-PLAY", "UNO-DRAW-BY-CHOICE", "UNO-DRAW-PLAY-DRAWN")
+def _draw_on_turn(t: _Table, seat: int) -> None:
+    """Draw one card (forced, or by choice); a drawn card that fits may be laid at once."""
+    top, hand = t.discard[-1], t.hands[seat]
+    able = any(may_lay(t.options, hand, c, top, t.colour) for c in hand)
+    clause = "UNO-DRAW-BY-CHOICE" if able else "UNO-DRAW-CANNOT-PLAY"
+    got = _take(t, seat, 1, [clause])
+    if got and may_lay(t.options, t.hands[seat], got[0], top, t.colour):
+        t.phase = Phase.DRAWN
+        t.drawn = got[0]
+        t.say("drawn", f"{t.name(seat)} may lay {got[0]} or keep it", ["UNO-DRAW-PLAY-DRAWN"], seat)
+        return
+    _turn_passes(t, seat, bool(got))
+
+
+@implements("UNO-DRAW-TURN-PASSES")
+def _turn_passes(t: _Table, seat: int, drew: bool) -> None:
+    """After drawing a card that does not fit, or keeping it, the turn passes."""
+    t.phase = Phase.PLAY
+    t.drawn = None
+    t.turn = t.seat_after(seat)
+    clauses = ["UNO-DRAW-TURN-PASSES"] if drew else ["UNO-PILES-EXHAUSTED-NO-DRAW"]
+    t.say("pass", f"{t.name(seat)}'s turn passes to {t.name(t.turn)}", clauses, seat)
+
+
+def _accept_wd4(t: _Table, seat: int) -> None:
+    wd4 = t.wd4
+    assert wd4 is not None
+    _take(t, seat, 4, ["UNO-WD4-EFFECT"])
+    t.wd4 = None
+    t.phase = Phase.PLAY
+    _lose_turn(t, seat, ["UNO-WD4-EFFECT"])
+    if not t.hands[wd4.player]:
+        _end_hand(t, wd4.player)
+
+
+@implements(
+    "UNO-WD4-CHALLENGE-EXISTS",
+    "UNO-WD4-CHALLENGE-WHEN",
+    "UNO-WD4-CHALLENGE-ONLY-VICTIM",
+    "UNO-WD4-CHALLENGE-SHOW-HAND",
+)
+def _challenge(t: _Table, seat: int) -> None:
+    """The victim challenges: the card's player shows him his hand, and the condition decides."""
+    wd4 = t.wd4
+    assert wd4 is not None
+    guilty = wd4.player
+    t.say(
+        "show-hand",
+        f"{t.name(seat)} challenges; {t.name(guilty)} shows him (and only him) his hand",
+        ["UNO-WD4-CHALLENGE-WHEN", "UNO-WD4-CHALLENGE-SHOW-HAND"],
+        guilty,
+        wd4.held,
+    )
+    colour = condition_colour(t.options, wd4.colour_before, t.discard[-2])
+    # t.wd4 stays set while cards are drawn, so that a rebuilt draw pile leaves the card under
+    # the Wild Draw Four in place (see _rebuild)
+    if wd4_condition_met(t.options, wd4.held, colour):
+        _challenge_fails(t, seat)
+    else:
+        _challenge_succeeds(t, seat, wd4)
+    if not t.hands[guilty]:
+        _end_hand(t, guilty)
+
+
+@implements("UNO-WD4-CHALLENGE-SUCCESS")
+def _challenge_succeeds(t: _Table, seat: int, wd4: WildDrawFour) -> None:
+    """The guilty player draws the four cards instead; the challenger draws none."""
+    options, guilty = t.options, wd4.player
+    six = options.challenge_success_penalty is ChallengeSuccessPenalty.GUILTY_DRAWS_SIX
+    t.say(
+        "challenge-won",
+        f"the challenge succeeds: {t.name(guilty)} held a card of the current colour",
+        ["UNO-WD4-CHALLENGE-SUCCESS", "UNO-WD4-CONDITION"],
+        seat,
+    )
+    _take(t, guilty, 6 if six else 4, ["UNO-WD4-CHALLENGE-SUCCESS"])
+    t.wd4 = None
+    if options.challenge_success_card is ChallengeSuccessCard.CARD_RETURNS:
+        card = t.discard.pop()
+        t.hands[guilty].append(card)
+        t.colour = wd4.colour_before
+        t.say(
+            "take-back",
+            f"{t.name(guilty)} takes {card} back; {t.discard[-1]} is on top again",
+            ["UNO-WD4-CHALLENGE-SUCCESS"],
+            guilty,
+            [card],
+        )
+    t.phase = Phase.PLAY
+    if options.challenge_success_turn is ChallengeSuccessTurn.CHALLENGER_PLAYS:
+        t.turn = seat
+        t.say("turn", f"{t.name(seat)} plays", ["UNO-WD4-CHALLENGE-SUCCESS"], seat)
+    else:
+        _lose_turn(t, seat, ["UNO-WD4-CHALLENGE-SUCCESS"])
+
+
+@implements("UNO-WD4-CHALLENGE-FAILED-SIX", "UNO-WD4-CHALLENGE-FAILED-STANDS")
+def _challenge_fails(t: _Table, seat: int) -> None:
+    """The card was legal: the challenger draws six and, being its victim, loses his turn."""
+    t.say(
+        "challenge-lost",
+        "the challenge fails: the Wild Draw Four was legal",
+        ["UNO-WD4-CHALLENGE-FAILED-STANDS", "UNO-WD4-CONDITION"],
+        seat,
+    )
+    _take(t, seat, 6, ["UNO-WD4-CHALLENGE-FAILED-SIX", "UNO-WD4-CHALLENGE-FAILED-STANDS"])
+    t.wd4 = None
+    t.phase = Phase.PLAY
+    if t.options.failed_challenge_turn is FailedChallengeTurn.LOSES_TURN:
+        _lose_turn(t, seat, ["UNO-WD4-CHALLENGE-FAILED-STANDS"])
+    else:
+        t.turn = seat
+        t.say("turn", f"{t.name(seat)} plays after drawing", ["UNO-WD4-CHALLENGE-FAILED-SIX"], seat)
+
+
+def _name_colour(t: _Table, seat: int, action: NameColour) -> None:
+    colour = action.colour
+    first = len(t.discard) == 1
+    clauses = ["UNO-FIRST-CARD-WILD"] if first else ["UNO-SHUFFLE-HANDS-NAME-COLOUR"]
+    t.colour = colour
+    t.phase = Phase.PLAY
+    assert t.after is not None
+    t.turn, t.after = t.after, None
+    t.say(
+        "colour",
+        f"{t.name(seat)} names {COLOUR_NAMES[colour]}; {t.name(t.turn)} plays",
+        [*clauses, "UNO-WILD-NAMED-COLOUR-GOVERNS"],
+        seat,
+    )
+
+
+@implements("UNO-CALL-PENALTY")
+def _catch(t: _Table, action: Catch) -> None:
+    """A player caught without having called UNO draws two cards."""
+    t.exposed = None
+    t.say(
+        "catch",
+        f"{action.player} catches {action.target} without UNO called",
+        ["UNO-CALL-PENALTY"],
+        t.players.index(action.player),
+    )
+    _take(t, t.players.index(action.target), 2, ["UNO-CALL-PENALTY"])
+
+
+def _late_call(t: _Table, action: CallUno) -> None:
+    t.exposed = None
+    t.say(
+        "uno",
+        f"{action.player} calls UNO before the next player begins",
+        ["UNO-CALL-UNO"],
+        t.players.index(action.player),
+    )
+
+
+def _apply_unchecked(state: UnoState, action: Action) -> Outcome[UnoState]:
+    """Apply an action WITHOUT checking it: only for actions :func:`regelverk.uno.rules.check`
+    has accepted (:meth:`UnoGame.apply` checks first; nothing else should call this)."""
+    t = _Table(state)
+    try:
+        if isinstance(action, Catch):
+            _catch(t, action)
+        elif isinstance(action, CallUno):
+            _late_call(t, action)
+        else:
+            t.exposed = None
+            seat = t.turn
+            if isinstance(action, Play):
+                _play(t, seat, action)
+            elif isinstance(action, Draw):
+                _draw(t, seat)
+            elif isinstance(action, Pass):
+                _turn_passes(t, seat, True)
+            elif isinstance(action, Challenge):
+                _challenge(t, seat)
+            else:
+                _name_colour(t, seat, action)
+    except _HandEnded:
+        pass
+    return Outcome(state=t.freeze(), events=tuple(t.events))
+
+
+def new_game(options: UnoOptions, players: Sequence[str], seed: int) -> UnoState:
+    """A new game: the dealer chosen by drawing cards, seven dealt each, the first card up."""
+    n = len(players)
+    blank = UnoState(
+        options=options,
+        players=tuple(players),
+        dealer=0,
+        hands=((),) * n,
+        draw_pile=(),
+        discard=(),
+        colour=None,
+        turn=0,
+        scores=(0,) * n,
+        seed=seed,
+    )
+    t = _Table(blank)
+    _deal(t, _choose_dealer(t))
+    return t.freeze()
+
+
+def deal_hand(
+    options: UnoOptions,
+    players: Sequence[str],
+    *,
+    dealer: int,
+    pack: Sequence[UnoCard],
+    seed: int = 0,
+) -> Outcome[UnoState]:
+    """Deal a first hand from ``pack`` as stacked (its first card is dealt first), no shuffle.
+
+    The deal goes one card at a time from the dealer's left; the card after the hands is turned
+    up. Later shuffles (a Wild Draw Four sent back, a used-up draw pile) are seeded by ``seed``.
+    """
+    n = len(players)
+    blank = UnoState(
+        options=options,
+        players=tuple(players),
+        dealer=dealer,
+        hands=((),) * n,
+        draw_pile=(),
+        discard=(),
+        colour=None,
+        turn=0,
+        scores=(0,) * n,
+        seed=seed,
+    )
+    t = _Table(blank)
+    _deal(t, dealer, pack)
+    return Outcome(state=t.freeze(), events=tuple(t.events))
