@@ -2,6 +2,12 @@
 its own, and the nearest public climbing games side by side (OpenSpiel ``dou_dizhu`` driven from
 a Python loop, RLCard ``doudizhu``) when the ``bench`` extra is installed.
 
+Two Viggo figures, labelled apart: the public, checked API (``GAME.legal_actions`` and
+``GAME.apply``, events and all), and the private, unchecked fast path
+``regelverk.viggo._fast._random_round_fast`` (integer cards, no events, no checks; it plays the
+same rounds as the public API, which ``tests/test_viggo_fast.py`` asserts). A round ends when
+someone runs out of cards; the public figure also deals the next round, as ``apply`` does.
+
 Run with ``python bench/viggo.py [seconds]``. Never run in CI.
 """
 
@@ -13,7 +19,8 @@ import time
 from collections.abc import Callable
 
 from regelverk.viggo import GAME, ViggoState
-from regelverk.viggo.state import Play
+from regelverk.viggo._fast import _random_round_fast
+from regelverk.viggo.state import Pass, Play
 
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
 NAMES = ("P1", "P2", "P3", "P4")
@@ -43,32 +50,51 @@ def viggo_rounds(players: int) -> Callable[[], int]:
     return one
 
 
-def sample_states(players: int, count: int = 400) -> list[ViggoState]:
-    """States met in random play where a player must lead or reply."""
+def fast_rounds(players: int) -> Callable[[], int]:
+    """The same random rounds through the private, unchecked fast path."""
+    options = GAME.options("viggo")
+    rng = random.Random(1)
+    seeds = iter(range(10**9))
+
+    def one() -> int:
+        _random_round_fast(options, players, next(seeds), rng)
+        return 1
+
+    return one
+
+
+def kind_of(state: ViggoState) -> str:
+    """Which kind of position ``state`` is for legal-move generation."""
+    if not state.trick:
+        return "leads"
+    return "run replies" if len(state.trick[-1].cards) == 5 else "set replies"
+
+
+def legal_move_report(players: int) -> str:
+    """Public legal-move generation per position as met in random play (so the move caches
+    help exactly as much as they do in play), overall and by kind of position."""
+    options = GAME.options("viggo")
     rng = random.Random(2)
-    found: list[ViggoState] = []
+    spent: dict[str, float] = {"leads": 0.0, "set replies": 0.0, "run replies": 0.0}
+    seen = dict.fromkeys(spent, 0)
+    clock = time.perf_counter
+    start = clock()
     seed = 0
-    while len(found) < count:
-        state = GAME.deal(GAME.options("viggo"), NAMES[:players], seed)
+    while clock() - start < SECONDS:
+        state = GAME.deal(options, NAMES[:players], seed)
         seed += 1
-        while state.round == 1 and len(found) < count:
+        while state.round == 1 and not GAME.is_over(state):
+            kind = kind_of(state)
+            before = clock()
             legal = GAME.legal_actions(state)
-            if any(isinstance(a, Play) for a in legal):
-                found.append(state)
+            took = clock() - before
+            if isinstance(legal[0], Play | Pass):
+                spent[kind] += took
+                seen[kind] += 1
             state = GAME.apply(state, rng.choice(legal)).state
-    return found
-
-
-def legal_moves(players: int) -> Callable[[], int]:
-    """Legal-move generation alone, over sampled leads and replies."""
-    states = sample_states(players)
-
-    def gen() -> int:
-        for state in states:
-            GAME.legal_actions(state)
-        return len(states)
-
-    return gen
+    total = sum(seen.values())
+    parts = ", ".join(f"{k} {1e6 * spent[k] / seen[k]:.1f} µs ({seen[k]})" for k in seen if seen[k])
+    return f"{1e6 * sum(spent.values()) / total:.1f} µs per position ({parts})"
 
 
 def openspiel() -> Callable[[], int] | None:
@@ -110,22 +136,27 @@ def rlcard_doudizhu() -> Callable[[], int] | None:
 
 def main() -> None:
     print(f"Viggo benchmark ({SECONDS:g} s per figure)")
-    rounds = {}
+    public: dict[int, float] = {}
+    fast: dict[int, float] = {}
     for players in (2, 3, 4):
-        rounds[players] = rate(viggo_rounds(players))
-        moves = rate(legal_moves(players))
+        public[players] = rate(viggo_rounds(players))
+        fast[players] = rate(fast_rounds(players))
         print(
-            f"  {players} players: {rounds[players]:8.1f} random full rounds/s, "
-            f"legal-move generation {moves:9.0f} positions/s ({1e6 / moves:.1f} µs each)"
+            f"  {players} players: public API {public[players]:8.1f} rounds/s, "
+            f"private fast path {fast[players]:8.1f} rounds/s\n"
+            f"             public legal-move generation {legal_move_report(players)}"
         )
+    targets = {"OpenSpiel dou_dizhu": 0.5, "RLCard doudizhu": 5.0}
     for name, make in (("OpenSpiel dou_dizhu", openspiel), ("RLCard doudizhu", rlcard_doudizhu)):
         work = make()
         if work is None:
             print(f"  {name}: not installed (pip install -e '.[bench]'); skipped")
             continue
         games = rate(work)
-        ratio = rounds[4] / games
-        print(f"  {name}: {games:8.1f} games/s; Viggo 4-player rounds / it = {ratio:.2f}")
+        print(f"  {name}: {games:8.1f} games/s (target: Viggo at least {targets[name]:g}x)")
+        for label, figures in (("public API", public), ("fast path", fast)):
+            ratios = ", ".join(f"{p}p {figures[p] / games:.2f}x" for p in (2, 3, 4))
+            print(f"    Viggo {label} / {name}: {ratios}")
 
 
 if __name__ == "__main__":

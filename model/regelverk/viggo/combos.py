@@ -17,8 +17,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from regelverk.cards import Card, Rank, Suit
+from regelverk.cards import Card, Rank, french_deck
 from regelverk.trace import implements
 from regelverk.viggo.options import (
     ClubThree,
@@ -66,10 +67,67 @@ for _i, _r in enumerate(RANK_ORDER):
     _POS[_r] = _i
 THREE_POS = 12
 """The position of the three, the highest rank."""
+_SUIT_N = {"C": 0, "D": 1, "H": 2, "S": 3}
+"""Suit letters in bridge order (the letters, not the members: hashing a plain enum member runs
+Python code, hashing a short string does not)."""
+
+
+def card_index(card: Card) -> int:
+    """A card as a number 0-51: its position times four plus its suit in bridge order, so that
+    numbers sort as hands are sorted (a private helper of the hot path; not a rule).
+
+    >>> card_index(Card.parse("4C")), card_index(Card.parse("3S"))
+    (0, 51)
+    """
+    return _POS[card.rank] * 4 + _SUIT_N[card.suit._value_]
+
+
+CARD_OF: tuple[Card, ...] = tuple(sorted(french_deck(), key=card_index))
+"""The card numbered ``i`` by :func:`card_index`."""
+_TEXT: tuple[str, ...] = tuple(str(c) for c in CARD_OF)
+_CODE: tuple[str, ...] = tuple(c.code for c in CARD_OF)
+CLUB_THREE_INDEX = 48
+"""The number of the 3♣."""
+
+
+def card_mask(cards: Sequence[Card]) -> int:
+    """The set of ``cards`` as a bit mask of their :func:`card_index` numbers."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << (_POS[c.rank] * 4 + _SUIT_N[c.suit._value_])
+    return mask
+
+
+def sorted_mask(cards: Sequence[Card]) -> int:
+    """:func:`card_mask` of ``cards`` when they are in hand order (each card once, sorted as
+    :func:`card_index` numbers them); otherwise -1."""
+    mask = 0
+    last = -1
+    for c in cards:
+        i = _POS[c.rank] * 4 + _SUIT_N[c.suit._value_]
+        if i <= last:
+            return -1
+        mask |= 1 << i
+        last = i
+    return mask
+
+
+def without(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` in their order, less every card equal to one of ``gone``."""
+    mask = card_mask(gone)
+    return tuple(c for c in cards if not mask >> (_POS[c.rank] * 4 + _SUIT_N[c.suit._value_]) & 1)
+
+
+def codes(cards: Sequence[Card]) -> tuple[str, ...]:
+    """The cards' ASCII notation, as events carry it."""
+    return tuple(_CODE[_POS[c.rank] * 4 + _SUIT_N[c.suit._value_]] for c in cards)
+
 
 _ROW_CLASS = (0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 4, 5)
 """The rank class of each position when the table's rows are read as equal ranks."""
 _ORDERED_CLASS = tuple(range(13))
+_ALL_STARTS = tuple(range(13))
+_NINE_STARTS = tuple(range(9))
 
 
 @implements(
@@ -104,7 +162,7 @@ def rank_class(options: ViggoOptions) -> tuple[int, ...]:
 def run_starts(options: ViggoOptions) -> tuple[int, ...]:
     """The positions a five-card run may start at: 4 up to Q (nine runs, 4-5-6-7-8 to
     Q-K-A-2-3), or every position when runs wrap (VG-AMB-SEQUENCE-WRAP)."""
-    return tuple(range(13)) if options.sequence_wrap is SequenceWrap.WRAP else tuple(range(9))
+    return _ALL_STARTS if options.sequence_wrap is SequenceWrap.WRAP else _NINE_STARTS
 
 
 class Kind(enum.Enum):
@@ -149,10 +207,6 @@ class Combo:
     has_club_three: bool
 
 
-def _club_three(cards: Sequence[Card]) -> bool:
-    return any(c.rank is Rank.THREE and c.suit is Suit.CLUBS for c in cards)
-
-
 @implements(
     "VG-COMBO-SINGLE",
     "VG-COMBO-PAIR",
@@ -165,39 +219,73 @@ def classify(cards: Sequence[Card], options: ViggoOptions) -> Combo | None:
     """The combination ``cards`` form, or ``None``: a single, a pair, three or four of a kind
     (one rank), or a run of five consecutive ranks in the rank order; suits never matter."""
     count = len(cards)
-    if count == 0 or count > 5 or len(set(cards)) != count:
+    if count == 0 or count > 5:
         return None
     classes = rank_class(options)
-    positions = [_POS[c.rank] for c in cards]
+    starts = run_starts(options)
+    mask = sorted_mask(cards)
+    if mask >= 0:  # cards in hand order, as every play listed by legal_actions is
+        return _sorted_combo(mask, count, classes, starts)
+    shape = _shape(card_mask(cards), count, classes, starts)
+    if shape is None:
+        return None
+    kind, key, top_is_three, has_three, has_club_three = shape
+    return Combo(
+        kind=kind,
+        cards=tuple(cards),
+        key=key,
+        top_is_three=top_is_three,
+        has_three=has_three,
+        has_club_three=has_club_three,
+    )
+
+
+@lru_cache(maxsize=8192)
+def _sorted_combo(
+    mask: int, count: int, classes: tuple[int, ...], starts: tuple[int, ...]
+) -> Combo | None:
+    """:func:`classify` of the cards of ``mask`` in hand order: a pure function of hashable
+    values, cached; the combination is immutable, so every caller may share it."""
+    shape = _shape(mask, count, classes, starts)
+    if shape is None:
+        return None
+    kind, key, top_is_three, has_three, has_club_three = shape
+    return Combo(
+        kind=kind,
+        cards=tuple(CARD_OF[i] for i in range(52) if mask >> i & 1),
+        key=key,
+        top_is_three=top_is_three,
+        has_three=has_three,
+        has_club_three=has_club_three,
+    )
+
+
+@lru_cache(maxsize=8192)
+def _shape(
+    mask: int, count: int, classes: tuple[int, ...], starts: tuple[int, ...]
+) -> tuple[Kind, int, bool, bool, bool] | None:
+    """What :func:`classify` derives from a set of cards: kind, key, top is a three, holds a
+    three, holds the 3♣; ``None`` for no combination (a card named twice included). A pure
+    function of hashable values, cached."""
+    if mask.bit_count() != count:
+        return None
+    positions = [i >> 2 for i in range(52) if mask >> i & 1]
+    club_three = bool(mask >> CLUB_THREE_INDEX & 1)
     if count < 5:
         first = positions[0]
         if any(p != first for p in positions):
             return None
         three = first == THREE_POS
-        return Combo(
-            kind=SET_KINDS[count],
-            cards=tuple(cards),
-            key=classes[first],
-            top_is_three=three,
-            has_three=three,
-            has_club_three=three and _club_three(cards),
-        )
-    top = _run_top(frozenset(positions), options)
+        return SET_KINDS[count], classes[first], three, three, club_three
+    top = _run_top(frozenset(positions), starts)
     if top is None:
         return None
     has_three = THREE_POS in positions
-    return Combo(
-        kind=Kind.SEQUENCE,
-        cards=tuple(cards),
-        key=classes[top],
-        top_is_three=top == THREE_POS,
-        has_three=has_three,
-        has_club_three=has_three and _club_three(cards),
-    )
+    return Kind.SEQUENCE, classes[top], top == THREE_POS, has_three, club_three
 
 
-def _run_top(positions: frozenset[int], options: ViggoOptions) -> int | None:
-    for start in run_starts(options):
+def _run_top(positions: frozenset[int], starts: tuple[int, ...]) -> int | None:
+    for start in starts:
         if positions == frozenset((start + i) % 13 for i in range(5)):
             return (start + 4) % 13
     return None
@@ -219,10 +307,12 @@ class Verdict:
 
 def describe(cards: Sequence[Card]) -> str:
     """Cards as printed at the table: ``5♣ 5♦``."""
-    return " ".join(str(c) for c in cards)
+    return " ".join([_TEXT[_POS[c.rank] * 4 + _SUIT_N[c.suit._value_]] for c in cards])
 
 
 _HIGHER = ("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "VG-RANK-ORDER")
+_RANKS_HIGHER = Verdict(allowed=True, reason="it ranks higher", clauses=_HIGHER)
+_RANKS_LOWER = Verdict(allowed=False, reason="it ranks lower", clauses=_HIGHER)
 
 
 @implements(
@@ -260,12 +350,7 @@ def beats(new: Combo, old: Combo, options: ViggoOptions) -> Verdict:
             clauses=("VG-PLAY-THREE-COMBINATION-BEATS",),
         )
     if new.key != old.key:
-        higher = new.key > old.key
-        return Verdict(
-            allowed=higher,
-            reason="it ranks higher" if higher else "it ranks lower",
-            clauses=_HIGHER,
-        )
+        return _RANKS_HIGHER if new.key > old.key else _RANKS_LOWER
     return _equal_reply(new, old, options)
 
 

@@ -1,29 +1,43 @@
 """The moves of Viggo: the two-player draft, leads, replies and passes, and the legal moves.
 
 ``check`` raises :class:`~regelverk.engine.IllegalActionError` naming the rule in words and by
-clause; ``apply`` checks first, always. Legal-move generation groups a hand by rank once and
-builds sets with :func:`itertools.combinations` and runs with :func:`itertools.product`.
+clause; ``apply`` checks first, always. Legal-move generation reads a hand (kept in rank order)
+as a 52-bit mask of :func:`~regelverk.viggo.combos.card_index` numbers: every set of one rank is
+a play built once at import (:data:`_SET_PLAYS`), runs are built with :func:`itertools.product`
+and cached by their suits, and a hand's leads and runs are cached by its mask (pure functions of
+immutable values, so the caches never change an answer). A hand out of rank order, which only a
+state built by hand can hold, is grouped by rank and built afresh with
+:func:`itertools.combinations` and :func:`itertools.product`.
+
+The unchecked fast path for random play is private: :mod:`regelverk.viggo._fast`.
 """
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from bisect import bisect_left
+from functools import lru_cache
+from itertools import chain, combinations, product
 
 from regelverk.cards import Card
 from regelverk.engine import Event, IllegalActionError, Outcome
 from regelverk.trace import implements
 from regelverk.viggo.combos import (
+    CARD_OF,
     SET_KINDS,
     THREE_POS,
     Combo,
     Kind,
     Verdict,
     beats,
+    card_mask,
     classify,
+    codes,
     describe,
     position,
     rank_class,
     run_starts,
+    sorted_mask,
+    without,
 )
 from regelverk.viggo.options import (
     ClubFourOpening,
@@ -33,7 +47,6 @@ from regelverk.viggo.options import (
     LeadAfterTie,
     PassIsFinal,
     ThreeInCombination,
-    ViggoOptions,
 )
 from regelverk.viggo.rounds import (
     CLUB_FOUR,
@@ -197,8 +210,8 @@ def _club_four_must_lead(state: ViggoState) -> bool:
 
 def _combo(state: ViggoState, action: Play) -> Combo:
     hand = state.hands[state.turn]
-    missing = [c for c in action.cards if c not in hand]
-    if missing:
+    if card_mask(action.cards) & ~card_mask(hand):
+        missing = [c for c in action.cards if c not in hand]
         raise IllegalActionError(
             f"{state.player} may not lay {describe(action.cards)}: "
             f"{describe(missing)} {'is' if len(missing) == 1 else 'are'} not in his hand",
@@ -402,7 +415,7 @@ def _close_trick(state: ViggoState) -> tuple[ViggoState, tuple[Event, ...]]:
             f"cards are set aside, and {state.players[lead]} leads",
             clauses=("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST"),
             player=state.players[lead],
-            cards=tuple(c.code for c in cards),
+            cards=codes(cards),
         ),
     )
     return nxt, events
@@ -411,7 +424,7 @@ def _close_trick(state: ViggoState) -> tuple[ViggoState, tuple[Event, ...]]:
 def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Outcome[ViggoState]:
     seat = state.turn
     played = action.cards
-    hand = tuple(c for c in state.hands[seat] if c not in played)
+    hand = without(state.hands[seat], played)
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     laid = Laid(seat=seat, cards=played)
     if verdict is None:
@@ -430,7 +443,7 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
         text=text,
         clauses=clauses,
         player=state.player,
-        cards=tuple(c.code for c in played),
+        cards=codes(played),
     )
     final = state.options.pass_is_final is PassIsFinal.FINAL
     passed = state.passed if final else frozenset()
@@ -492,40 +505,111 @@ def _groups(hand: tuple[Card, ...]) -> list[list[Card]]:
     return groups
 
 
-def _sets(groups: list[list[Card]], size: int) -> list[tuple[int, list[tuple[Card, ...]]]]:
-    return [(pos, list(combinations(g, size))) for pos, g in enumerate(groups) if len(g) >= size]
+_Bunches = tuple[tuple[int, tuple[Play, ...]], ...]
+"""Combinations of one kind bunched by rank (sets) or starting position (runs), as plays."""
 
 
-def _runs(
-    groups: list[list[Card]], starts: tuple[int, ...]
-) -> list[tuple[int, list[tuple[Card, ...]]]]:
+def _make_bunches(groups: list[list[Card]], size: int, starts: tuple[int, ...]) -> _Bunches:
+    """Sets of ``size`` cards built with :func:`itertools.combinations`, or (``size`` 5) runs
+    built with :func:`itertools.product`, in the order of the hand."""
+    if size < 5:
+        return tuple(
+            (pos, tuple(Play(cards=cards) for cards in combinations(g, size)))
+            for pos, g in enumerate(groups)
+            if len(g) >= size
+        )
     found = []
     for start in starts:
         run = [groups[(start + i) % 13] for i in range(5)]
         if all(run):
-            found.append((start, list(product(*run))))
-    return found
+            found.append((start, tuple(Play(cards=cards) for cards in product(*run))))
+    return tuple(found)
 
 
-_SIZES = {kind: size for size, kind in SET_KINDS.items()}
+def _set_plays(pos: int, suits: int, size: int) -> tuple[Play, ...]:
+    cards = [CARD_OF[pos * 4 + s] for s in range(4) if suits >> s & 1]
+    return tuple(Play(cards=c) for c in combinations(cards, size))
 
 
-def _candidates(
-    groups: list[list[Card]], kind: Kind, starts: tuple[int, ...]
-) -> list[tuple[int, list[tuple[Card, ...]]]]:
-    """The combinations of one kind in a hand grouped by rank, bunched by rank (for sets) or by
-    starting position (for runs)."""
-    if kind is Kind.SEQUENCE:
-        return _runs(groups, starts)
-    return _sets(groups, _SIZES[kind])
+_SET_PLAYS = tuple(
+    tuple(tuple(_set_plays(pos, suits, size) for size in range(5)) for suits in range(16))
+    for pos in range(13)
+)
+"""Every set of one rank as a play, by position, suits held (a 4-bit mask) and size: the plays
+are immutable, so every hand shares them."""
 
 
-def _bunch_key(kind: Kind, at: int, options: ViggoOptions) -> tuple[int, bool]:
-    """The strength every combination of a bunch shares, and whether they hold a three."""
-    classes = rank_class(options)
-    if kind is Kind.SEQUENCE:
-        return classes[(at + 4) % 13], at + 4 >= THREE_POS
-    return classes[at], at == THREE_POS
+@lru_cache(maxsize=16384)
+def _run_plays(start: int, suits: tuple[int, ...]) -> tuple[Play, ...]:
+    """The runs from ``start`` given the suits held at each of its five positions."""
+    groups = [
+        [CARD_OF[(start + i) % 13 * 4 + s] for s in range(4) if suits[i] >> s & 1] for i in range(5)
+    ]
+    return tuple(Play(cards=c) for c in product(*groups))
+
+
+_NIBBLE_LOW = int("1" * 13, 16)
+"""The lowest bit of each position's four in a hand mask."""
+_RUN = 0x11111
+"""Five positions in a row, as :data:`_NIBBLE_LOW` bits."""
+
+
+@lru_cache(maxsize=4096)
+def _bunches(mask: int, size: int, starts: tuple[int, ...]) -> _Bunches:
+    """:func:`_make_bunches` for the sorted hand whose :func:`card_mask` is ``mask``, from the
+    shared plays: a pure function of immutable values, cached, so that a hand asked again
+    (after a pass, say) costs a dictionary look-up."""
+    if size < 5:
+        return _set_bunches(mask, size, 0)
+    held = (mask | mask >> 1 | mask >> 2 | mask >> 3) & _NIBBLE_LOW  # positions held
+    held |= held << 52  # runs that wrap round from the three to the four
+    found = []
+    for start in starts:
+        if held >> (4 * start) & _RUN == _RUN:
+            suits = tuple(mask >> (4 * ((start + i) % 13)) & 15 for i in range(5))
+            found.append((start, _run_plays(start, suits)))
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _leads(mask: int, starts: tuple[int, ...]) -> tuple[Play, ...]:
+    """Every combination in the sorted hand ``mask``: singles, pairs, threes and fours of a
+    kind (by size, then rank), then runs."""
+    held = [(pos, mask >> (4 * pos) & 15) for pos in range(13)]
+    held = [(pos, suits) for pos, suits in held if suits]
+    multi = [(pos, suits) for pos, suits in held if suits & (suits - 1)]
+    sets = chain(
+        chain.from_iterable(_SET_PLAYS[pos][suits][1] for pos, suits in held),
+        chain.from_iterable(
+            _SET_PLAYS[pos][suits][size] for size in range(2, 5) for pos, suits in multi
+        ),
+    )
+    runs = chain.from_iterable(bunch for _, bunch in _bunches(mask, 5, starts))
+    return (*sets, *runs)
+
+
+def _set_bunches(mask: int, size: int, first: int) -> _Bunches:
+    """The sets of ``size`` in the sorted hand ``mask`` from position ``first`` up, from the
+    shared plays (cheap enough not to cache)."""
+    found = []
+    held = mask >> (4 * first)
+    for pos in range(first, 13):
+        plays = _SET_PLAYS[pos][held & 15][size]
+        if plays:
+            found.append((pos, plays))
+        held >>= 4
+    return tuple(found)
+
+
+def _hand_bunches(hand: tuple[Card, ...], size: int, starts: tuple[int, ...]) -> _Bunches:
+    mask = sorted_mask(hand)
+    if mask < 0:  # a hand out of order (a state built by hand): no cache
+        return _make_bunches(_groups(hand), size, starts)
+    return _bunches(mask, size, starts)
+
+
+_SIZES = {kind: size for size, kind in SET_KINDS.items()} | {Kind.SEQUENCE: 5}
+_PASS = Pass()
 
 
 @implements("VG-PLAY-REPLY-OR-PASS", "VG-PLAY-FIRST-HAND-LEADS-FREE")
@@ -535,36 +619,62 @@ def legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
 
     A bunch of combinations of one rank (or one run of ranks) that is strictly higher or lower
     than the top is taken or left whole; only a bunch of equal strength is judged combination
-    by combination with :func:`~regelverk.viggo.combos.beats`, where suits may matter."""
+    by combination with :func:`~regelverk.viggo.combos.beats`, where suits may matter. The
+    combinations of a hand are cached by the hand (see :func:`_bunches`)."""
     if state.phase is Phase.OVER:
         return ()
     if state.phase is Phase.DRAFT:
         return tuple(Keep(card=c) for c in dict.fromkeys(_drawn(state)))
-    o = state.options
-    groups = _groups(state.hands[state.turn])
-    starts = run_starts(o)
     if not state.trick:
-        leads = [
-            c for kind in Kind for _, bunch in _candidates(groups, kind, starts) for c in bunch
-        ]
-        if _club_four_must_lead(state):
-            leads = [cards for cards in leads if CLUB_FOUR in cards]
-        return tuple(Play(cards=cards) for cards in leads)
+        return _lead_moves(state)
+    return _reply_moves(state)
+
+
+def _lead_moves(state: ViggoState) -> tuple[Play, ...]:
+    hand = state.hands[state.turn]
+    starts = run_starts(state.options)
+    mask = sorted_mask(hand)
+    if mask < 0:
+        leads: tuple[Play, ...] = tuple(
+            p for size in range(1, 6) for _, b in _hand_bunches(hand, size, starts) for p in b
+        )
+    else:
+        leads = _leads(mask, starts)
+    if _club_four_must_lead(state):
+        leads = tuple(p for p in leads if CLUB_FOUR in p.cards)
+    return leads
+
+
+def _reply_moves(state: ViggoState) -> tuple[ViggoAction, ...]:
+    o = state.options
+    hand = state.hands[state.turn]
+    starts = run_starts(o)
     old = classify(state.trick[-1].cards, o)
     if old is None:
-        return (Pass(),)
+        return (_PASS,)
     trumps = o.three_in_combination is ThreeInCombination.THREE_TRUMPS
-    moves: list[ViggoAction] = [Pass()]
-    for at, bunch in _candidates(groups, old.kind, starts):
-        key, three = _bunch_key(old.kind, at, o)
+    classes = rank_class(o)
+    run = old.kind is Kind.SEQUENCE
+    size = _SIZES[old.kind]
+    mask = -1 if run else sorted_mask(hand)
+    if mask < 0:
+        bunches: _Bunches = _hand_bunches(hand, size, starts)
+    else:  # sets: no bunch below the top's strength can answer (strength rises with rank)
+        bunches = _set_bunches(mask, size, bisect_left(classes, old.key))
+    moves: list[ViggoAction] = [_PASS]
+    for at, bunch in bunches:
+        if run:
+            key, three = classes[(at + 4) % 13], at + 4 >= THREE_POS
+        else:
+            key, three = classes[at], at == THREE_POS
         if trumps and three != old.has_three:
             if three:
-                moves.extend(Play(cards=cards) for cards in bunch)
+                moves.extend(bunch)
         elif key > old.key:
-            moves.extend(Play(cards=cards) for cards in bunch)
+            moves.extend(bunch)
         elif key == old.key:
-            for cards in bunch:
-                new = classify(cards, o)
+            for play in bunch:
+                new = classify(play.cards, o)
                 if new is not None and beats(new, old, o).allowed:
-                    moves.append(Play(cards=cards))
+                    moves.append(play)
     return tuple(moves)

@@ -9,7 +9,7 @@ from typing import Any
 from regelverk.cards import Card, Rank, Suit, french_deck
 from regelverk.engine import Event
 from regelverk.trace import implements
-from regelverk.viggo.combos import position
+from regelverk.viggo.combos import card_index
 from regelverk.viggo.options import (
     ClubFourScope,
     Direction,
@@ -41,12 +41,12 @@ HAND_SIZE = 13
 """Thirteen cards each (VG-DEAL-THIRTEEN-EACH)."""
 CLUB_FOUR = Card(Rank.FOUR, Suit.CLUBS)
 """The 4♣ of the club-four house rule."""
-_SUIT_N = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+_DECK = french_deck()
 
 
 def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     """Cards in rank order (4 lowest, 3 highest), suits in bridge order within a rank."""
-    return tuple(sorted(cards, key=lambda c: position(c) * 4 + _SUIT_N[c.suit]))
+    return tuple(sorted(cards, key=card_index))
 
 
 @implements("VG-TURN-ROUND-THE-TABLE", "VG-TURN-CLOCKWISE", "VG-DEAL-ROUND-THE-TABLE")
@@ -122,7 +122,7 @@ def leader(state: ViggoState) -> tuple[int, tuple[str, ...]]:
 
 
 def _shuffled(seed: int, round_no: int) -> list[Card]:
-    deck = list(french_deck())
+    deck = list(_DECK)
     random.Random(f"viggo/{seed}/{round_no}").shuffle(deck)
     return deck
 
