@@ -5,6 +5,14 @@ A deal is played by choosing uniformly among ``legal_actions`` and calling the c
 With the optional ``bench`` extra (open-spiel) installed, OpenSpiel's ``crazy_eights`` is driven
 the same way from a Python loop in the same run and the ratio is printed.
 
+Two figures per preset and player count, labelled:
+
+* ``public API``: ``GAME.legal_actions`` and the checked ``GAME.apply`` at every step;
+* ``fast path``: the private, unchecked ``regelverk.vandatta._fast._random_deal_from_start``
+  (the deal through the public ``apply``, the play on integer-coded cards, the end of the deal
+  through the public scoring), which ``tests/test_vandatta_fast.py`` holds to the very same
+  games as the public loop. It is a benchmark driver, not a referee.
+
 Run: ``.venv/bin/python bench/vandatta.py [SECONDS]``.
 """
 
@@ -15,6 +23,7 @@ import sys
 import time
 
 from regelverk.vandatta import GAME
+from regelverk.vandatta._fast import _random_deal_from_start
 from regelverk.vandatta.state import Phase
 
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
@@ -38,6 +47,21 @@ def deals_per_second(book: str, players: int) -> tuple[float, float]:
         deals += 1
     elapsed = time.perf_counter() - start
     return deals / elapsed, actions / deals
+
+
+def fast_deals_per_second(book: str, players: int) -> float:
+    """Deals per second on the private fast path, the same random games as the public loop."""
+    options = GAME.options(book)
+    names = [f"P{n}" for n in range(1, players + 1)]
+    chooser = random.Random(1)
+    deals = 0
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < SECONDS:
+        seed += 1
+        _random_deal_from_start(GAME.deal(options, names, seed), chooser)
+        deals += 1
+    return deals / (time.perf_counter() - start)
 
 
 def matches_per_second(players: int) -> float:
@@ -78,12 +102,16 @@ def openspiel_per_second(players: int) -> float | None:
 def main() -> None:
     """Print the figures."""
     print(f"random full deals per second ({SECONDS:g} s each, one core)")
-    figures = {}
+    figures: dict[tuple[str, int], tuple[float, float]] = {}
     for book in ("vandatta", "vvv8"):
         for players in (3, 4, 5):
             rate, length = deals_per_second(book, players)
-            figures[book, players] = rate
-            print(f"  {book:8} {players} players: {rate:8.0f} deals/s  ({length:.0f} actions/deal)")
+            fast = fast_deals_per_second(book, players)
+            figures[book, players] = rate, fast
+            print(
+                f"  {book:8} {players} players: public API {rate:8.0f} deals/s, "
+                f"fast path {fast:8.0f} deals/s  ({length:.0f} actions/deal)"
+            )
     for players in (3, 4, 5):
         print(f"  vandatta {players} players: {matches_per_second(players):8.1f} games to 100/s")
     for players in (3, 4, 5):
@@ -91,10 +119,10 @@ def main() -> None:
         if theirs is None:
             print("  OpenSpiel not installed (pip install -e '.[bench]'): comparison skipped")
             break
-        ours = figures["vandatta", players]
+        public, fast = figures["vandatta", players]
         print(
             f"  OpenSpiel crazy_eights {players} players: {theirs:8.0f} games/s; "
-            f"vandatta/OpenSpiel = {ours / theirs:.2f}"
+            f"vandatta/OpenSpiel: public API {public / theirs:.2f}, fast path {fast / theirs:.2f}"
         )
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from regelverk.cli import main
 from regelverk.engine import ActionError, IllegalActionError, OptionError, PositionError
+from regelverk.games import game_for
 from regelverk.referee import QuestionError, ask, load_question, play
 from regelverk.registry import default_registry
 from regelverk.vandatta import GAME, VANDATTA, VVV8, VandattaOptions
@@ -137,3 +138,17 @@ def test_play_and_replay_through_the_command_line(
     answer = json.loads(capsys.readouterr().out)
     assert answer["allowed"] and answer["over"] and answer["problems"] == []
     assert answer["position"] == json.loads(record)["final"]
+
+
+@pytest.mark.clause("V8-LOSS-PLAYER-BEFORE-WINNER")
+def test_a_finished_deal_keeps_its_loser_through_a_position_file() -> None:
+    for seed in range(40):
+        final = play("vvv8", 3, seed=seed).record["final"]
+        if final.get("loser") is not None:
+            break
+    else:
+        pytest.fail("no random vvv8 deal among 40 ended with an official loser")
+    game = game_for("vvv8")
+    state = game.position_from_data(final, game.options("vvv8"))
+    assert game.position_to_data(state) == final
+    assert game.problems(state) == ()

@@ -140,7 +140,11 @@ def _play_error(state: State, play: Play, *, from_hand: bool = False) -> Illegal
             f"{name} lays no card",
             _cite(state, ("V8-PLAY-MATCH-SUIT",), ("VA-PLAY-MATCH-RANK-OR-SUIT",)),
         )
-    missing = () if from_hand else Counter(cards) - Counter(state.hands[play.player])
+    missing = (
+        ()
+        if from_hand or _holds(state.hands[play.player], cards)
+        else (Counter(cards) - Counter(state.hands[play.player]))
+    )
     if missing:
         shown = " ".join(str(c) for c in missing.elements())
         return _refuse(f"{name} does not hold {shown} in his hand", ())
@@ -152,6 +156,18 @@ def _play_error(state: State, play: Play, *, from_hand: bool = False) -> Illegal
     if error is None:
         error = _play_call_error(state, play)
     return error
+
+
+def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    """Whether the hand holds every card of ``cards`` (as a multiset), without hashing."""
+    if len(cards) == 1:
+        return cards[0] in hand
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            return False
+        rest.remove(card)
+    return True
 
 
 def _first_error(state: State, play: Play) -> IllegalActionError | None:  # noqa: PLR0911
@@ -443,12 +459,12 @@ def _plays(state: State) -> list[Play]:
             continue
         if is_eight(first):
             for suit in Suit:
-                _keep(state, Play(player=seat, cards=(first,), suit=suit), plays)
+                _keep_single(state, Play(player=seat, cards=(first,), suit=suit), plays)
             continue
         rest = list(hand)
         rest.remove(first)
         mates = [c for c in rest if c.rank is first.rank and follow_fits(state, first, c, first)]
-        _keep(state, Play(player=seat, cards=(first,)), plays)
+        _keep_single(state, Play(player=seat, cards=(first,)), plays)
         for size in range(1, len(mates) + 1):
             groups = combinations(mates, size)
             for group in dict.fromkeys(groups) if twice else groups:
@@ -457,6 +473,13 @@ def _plays(state: State) -> list[Play]:
                     middle.remove(top)
                     _keep(state, Play(player=seat, cards=(first, *middle, top)), plays)
     return list(dict.fromkeys(plays)) if twice else plays
+
+
+def _keep_single(state: State, play: Play, plays: list[Play]) -> None:
+    """Keep a one-card play whose card :func:`first_fits` and whose suit is named exactly when
+    the card is an eight: of :func:`_play_error`'s checks only going out can still refuse it."""
+    if _going_out_error(state, play) is None:
+        plays.append(play)
 
 
 def _keep(state: State, play: Play, plays: list[Play]) -> None:

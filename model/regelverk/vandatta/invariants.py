@@ -14,7 +14,12 @@ __all__ = ["problems"]
 
 def problems(state: State) -> tuple[str, ...]:
     """Every invariant ``state`` breaks: cards, seats, the turn, the phase, the match record."""
-    found = [*_card_problems(state), *_seat_problems(state), *_record_problems(state)]
+    found = [
+        *_card_problems(state),
+        *_seat_problems(state),
+        *_result_problems(state),
+        *_record_problems(state),
+    ]
     if not found:
         found += _turn_problems(state)
     return tuple(found)
@@ -74,6 +79,17 @@ def _seat_problems(state: State) -> list[str]:
         for seat in state.record.out:
             if seat < count and (state.hands[seat] or state.penalties[seat]):
                 found.append(f"{state.players[seat]} is out of the game but holds cards")
+    return found
+
+
+def _result_problems(state: State) -> list[str]:
+    """The deal's winner and loser are seats, and a loser goes with a different winner."""
+    found = []
+    for label, seat in (("winner", state.winner), ("loser", state.loser)):
+        if seat is not None and not 0 <= seat < len(state.players):
+            found.append(f"the {label} is seat {seat}, which does not exist")
+    if state.loser is not None and (state.winner is None or state.loser == state.winner):
+        found.append("a loser is named without a different winner")
     return found
 
 

@@ -184,6 +184,7 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
         dealer = (turn - 1) % count
     previous_raw = data.get("previous")
     winner_raw = data.get("winner")
+    loser_raw = data.get("loser")
     return State(
         options=options,
         players=players,
@@ -207,6 +208,7 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
         talon_passes=reader.integer("talon_passes", 0),
         active_at_start=reader.integer("active_at_start", count),
         winner=None if winner_raw is None else reader.seat(winner_raw, "'winner'"),
+        loser=None if loser_raw is None else reader.seat(loser_raw, "'loser'"),
         record=_record(reader),
     )
 

@@ -216,7 +216,10 @@ def follow_fits(state: State, first: Card, card: Card, beneath: Card) -> bool:  
 @implements("V8-CALL-CARD-COUNT-ALL-HELD")
 def held(state: State, seat: int) -> int:
     """Every card a seat holds, hand and face-down penalty cards: the count a caller gives."""
-    return len(state.hands[seat]) + sum(len(p.cards) for p in state.penalties[seat])
+    penalties = state.penalties[seat]
+    if not penalties:
+        return len(state.hands[seat])
+    return len(state.hands[seat]) + sum(len(p.cards) for p in penalties)
 
 
 @implements("V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT", "VA-WIN-NOT-ON-ACE-OR-EIGHT")

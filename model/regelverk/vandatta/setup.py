@@ -86,12 +86,22 @@ def _check_players(options: VandattaOptions, players: Sequence[str]) -> None:
         raise IllegalActionError("every player needs a name of his own", ())
 
 
+_DECKS = {1: french_deck(1), 2: french_deck(2)}
+"""The unshuffled packs, built once: tuples of frozen cards, shared safely."""
+
+
+def _deck(decks: int) -> tuple[Card, ...]:
+    """The unshuffled pack of one or two decks (:func:`~regelverk.cards.french_deck`)."""
+    found = _DECKS.get(decks)
+    return found if found is not None else french_deck(decks)
+
+
 def new_match(options: VandattaOptions, players: Sequence[str], seed: int) -> State:
     """A match ready for its first deal: the pack shuffled from ``seed`` lies face down."""
     _check_players(options, players)
     count = len(players)
     decks = deck_count(options, count)
-    stock = list(french_deck(decks))
+    stock = list(_deck(decks))
     random.Random(f"{seed}:shuffle:1").shuffle(stock)
     empty: tuple[tuple[Card, ...], ...] = ((),) * count
     dealer = None if options.dealer_draw else count - 1
@@ -130,7 +140,7 @@ def _draw_key(card: Card) -> tuple[int, int]:
 def draw_for_deal(table: Table) -> int:
     """Everyone draws a card from a shuffled, cut pack; the lowest deals. Identical lowest cards
     (two decks) are drawn again by those players until one is lower."""
-    pack = list(french_deck(table.base.decks))
+    pack = list(_deck(table.base.decks))
     table.rng("draw-for-deal").shuffle(pack)
     contenders = list(table.base.in_deal)
     drawn = {seat: pack.pop() for seat in contenders}
@@ -349,7 +359,7 @@ def play_deal(table: Table) -> None:
     table.deal_number += 1
     table.new_deal_fields()
     if table.deal_number > 1:
-        cards = list(french_deck(table.base.decks))
+        cards = list(_deck(table.base.decks))
         random.Random(f"{table.base.seed}:shuffle:{table.deal_number}").shuffle(cards)
         table.stock = cards
         table.hands = [() for _ in table.players]
