@@ -178,3 +178,12 @@ def test_suits_in_bridge_order_and_aces_high() -> None:
         3,
     ]
     assert Rank.ACE > Rank.KING > Rank.TWO
+
+
+@given(french_cards, french_cards)
+def test_cards_order_by_rank_then_suit_in_bridge_order(a: Card, b: Card) -> None:
+    key = (a.rank, a.suit.bridge_order) < (b.rank, b.suit.bridge_order)
+    assert (a < b) == key
+    assert (a == b) == (a.rank is b.rank and a.suit is b.suit)
+    assert (hash(a) == hash(b)) == (a == b)
+    assert a != a.code
