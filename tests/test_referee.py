@@ -23,6 +23,7 @@ from regelverk.engine import (
     OptionError,
     Outcome,
     PositionError,
+    Ruling,
     adjudicate,
     is_allowed,
     option_values,
@@ -264,3 +265,34 @@ def test_a_rulebook_without_an_engine_says_so(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setitem(__import__("regelverk.games").games.FAMILIES, "uno", "regelverk.no_such")
     with pytest.raises(EngineMissingError, match="has not been built yet"):
         game_for("uno")
+
+
+class PenalisingToy(ToyGame):
+    """The stand-in with a rulebook that penalises a wrong 'pass-deal' by adding to the count."""
+
+    def attempt(self, state: ToyState, action: ToyAction) -> Ruling[ToyState]:
+        if action.kind == "pass-deal":
+            penalty = Event(
+                kind="penalty", text="three penalty counts", clauses=("UNO-CALL-PENALTY",)
+            )
+            return Ruling(
+                allowed=False,
+                message="a wrong pass is penalised",
+                clauses=("UNO-CALL-PENALTY",),
+                events=(penalty,),
+                state=replace(state, count=state.count + 3),
+            )
+        outcome = self.apply(state, action)
+        return Ruling(
+            allowed=True, message="allowed", clauses=(), events=outcome.events, state=outcome.state
+        )
+
+
+def test_a_penalised_attempt_changes_the_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(referee, "game_for", lambda rulebook: PenalisingToy())
+    answer = referee.ask(
+        {"rulebook": "uno", "position": {"count": 0}, "action": {"kind": "pass-deal"}}
+    )
+    assert answer["allowed"] is False
+    assert answer["position"] == {"count": 3}
+    assert answer["events"][0]["clauses"] == ["UNO-CALL-PENALTY"]

@@ -28,6 +28,7 @@ from regelverk.errors import RegelverkError
 
 __all__ = [
     "ActionError",
+    "Attempting",
     "Event",
     "Game",
     "IllegalActionError",
@@ -45,6 +46,7 @@ __all__ = [
 S = TypeVar("S")
 A = TypeVar("A")
 Opts = TypeVar("Opts")
+A_contra = TypeVar("A_contra", contravariant=True)
 
 
 class IllegalActionError(RegelverkError):
@@ -258,7 +260,25 @@ class Ruling(Generic[S]):
     readings: tuple[ReadingResult, ...] = ()
 
 
+class Attempting(Protocol[S, A_contra]):
+    """A game whose rulebook gives penalties for mistakes (vvv8's "Brott och straff").
+
+    ``attempt`` rules on any action a real player might make, mistakes included: a legal action
+    is applied; a mistake the rulebook penalises gives ``allowed=False`` with the penalty's
+    events and the resulting state (penalty cards dealt, a wrong card taken back); a mistake it
+    does not penalise gives ``allowed=False`` and the state unchanged.
+    """
+
+    def attempt(self, state: S, action: A_contra) -> Ruling[S]:
+        """The ruling on ``action`` as a referee at the table gives it."""
+        ...
+
+
 def _judge(game: Game[S, A, Opts], state: S, action: A) -> Ruling[S]:
+    attempt = getattr(game, "attempt", None)
+    if attempt is not None:
+        ruling: Ruling[S] = attempt(state, action)
+        return ruling
     try:
         outcome = game.apply(state, action)
     except IllegalActionError as error:
