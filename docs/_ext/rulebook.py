@@ -366,7 +366,6 @@ def options_page(registry: Registry) -> str:
         "selects a reading of an ambiguity has the ambiguity's option name and links to it.",
         "",
     ]
-    by_option = {a.option: a for b in registry.rulebooks for a in b.ambiguities}
     landed = False
     for family in dict.fromkeys(FAMILIES.values()):
         books = [b for b, f in FAMILIES.items() if f == family]
@@ -375,6 +374,9 @@ def options_page(registry: Registry) -> str:
         except EngineMissingError:
             continue
         landed = True
+        by_option = {
+            a.option: a for b in registry.rulebooks if b.id in books for a in b.ambiguities
+        }
         presets = {b: game.options(b) for b in books}
         first = presets[books[0]]
         docs = field_docs(type(first))
@@ -387,7 +389,7 @@ def options_page(registry: Registry) -> str:
             link = f" (:need:`{ambiguity.id}`)" if ambiguity else ""
             lines += [f"   * - ``{field.name}``"]
             lines += [f"     - ``{v!r}``" for v in values]
-            lines += [f"     - {esc(docs.get(field.name, ''))}{link}"]
+            lines += [f"     - {docs.get(field.name, '')}{link}"]
         lines.append("")
     if not landed:
         lines += ["No engine has landed yet.", ""]
