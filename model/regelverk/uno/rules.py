@@ -42,6 +42,7 @@ __all__ = [
     "condition_colour",
     "deck_for",
     "fit_clauses",
+    "fits",
     "hand_points",
     "legal_actions",
     "may_lay",
@@ -67,6 +68,21 @@ _WHEN_PLAYABLE = {
     UnoValue.SKIP: "UNO-SKIP-WHEN-PLAYABLE",
     UnoValue.REVERSE: "UNO-REVERSE-WHEN-PLAYABLE",
     UnoValue.DRAW_TWO: "UNO-DRAW-TWO-WHEN-PLAYABLE",
+}
+_NUMBER_IDS = frozenset(id(v) for v in UnoValue if v.is_number)
+"""The number values, by identity (enum members are singletons; a lookup by ``id`` skips the
+Python-level enum hash on the hot path)."""
+_COLOUR_KEY = {id(None): 0} | {id(c): n for n, c in enumerate(Colour, 1)}
+_VALUE_KEY = {id(v): n * 5 for n, v in enumerate(UnoValue)}
+_POINTS = {
+    id(v): int(v.value)
+    if v.is_number
+    else 50
+    if v in (UnoValue.WILD, _WD4)
+    else 40
+    if v in (_SH, _BLANK)
+    else 20
+    for v in UnoValue
 }
 _DECKS: dict[int, tuple[UnoCard, ...]] = {
     108: uno_deck(),
@@ -108,8 +124,33 @@ def card_points(card: UnoCard) -> int:
 
 
 def hand_points(hand: Iterable[UnoCard]) -> int:
-    """The points of a hand (UNO-SCORE-WINNER-COLLECTS counts them for the player who went out)."""
-    return sum(card_points(c) for c in hand)
+    """The points of a hand (UNO-SCORE-WINNER-COLLECTS counts them for the player who went out);
+    each card is worth :func:`card_points`, read from a table of the same values."""
+    points = _POINTS
+    return sum(points[id(c.value)] for c in hand)
+
+
+def card_key(card: UnoCard) -> int:
+    """A small number that equal cards share and unequal cards do not (a private helper of the
+    hot path: it reads the colour and value by identity instead of hashing the card)."""
+    return _COLOUR_KEY.get(id(card.colour), -1000) + _VALUE_KEY.get(id(card.value), -100_000)
+
+
+def card_code(card: UnoCard) -> str:
+    """The card's notation, as :attr:`UnoCard.code <regelverk.cards.UnoCard.code>` gives it."""
+    colour = card.colour
+    code: str = card.value._value_ if colour is None else colour._value_ + card.value._value_
+    return code
+
+
+def index_in(hand: Sequence[UnoCard], card: UnoCard) -> int:
+    """The position of the first card of ``hand`` equal to ``card`` (as ``hand.index(card)``),
+    or -1; colours and values are enum singletons, so equality is identity of both."""
+    colour, value = card.colour, card.value
+    for i, c in enumerate(hand):
+        if c.value is value and c.colour is colour:
+            return i
+    return -1
 
 
 def needs_colour(card: UnoCard) -> bool:
@@ -162,6 +203,34 @@ def fit_clauses(  # noqa: PLR0911 - one return per row of the matching rules
     return None
 
 
+def fits(  # noqa: PLR0911 - one return per row of the matching rules
+    options: UnoOptions, card: UnoCard, top: UnoCard, colour: Colour | None
+) -> bool:
+    """Whether ``fit_clauses(options, card, top, colour) is not None``, without building the
+    clause tuple: the same rows of the matching rules, for legal-move generation.
+
+    >>> fits(UnoOptions(), UnoCard.parse("BS"), UnoCard.parse("RS"), Colour.RED)
+    True
+    """
+    value = card.value
+    own = card.colour
+    if own is None:
+        return value is not _BLANK or options.blank_wild is not BlankWild.DEAD_CARD
+    if options.current_colour is CurrentColour.PRINTED_COLOUR:
+        colour = top.colour
+        if colour is None:
+            return False
+    elif colour is None:
+        return True
+    if own is colour:
+        return True
+    if value is not top.value:
+        return False
+    if id(value) in _NUMBER_IDS:
+        return options.number_match is NumberMatch.NUMBER_MATCHES
+    return value is UnoValue.SKIP or options.action_symbol_match is ActionSymbolMatch.ANY_COLOUR
+
+
 def _wild_fit(options: UnoOptions, value: UnoValue) -> tuple[str, ...] | None:
     if value is _BLANK:
         if options.blank_wild is BlankWild.DEAD_CARD:
@@ -202,7 +271,7 @@ def wd4_condition_met(options: UnoOptions, held: Iterable[UnoCard], colour: Colo
 
 def _without(hand: Sequence[UnoCard], card: UnoCard) -> list[UnoCard]:
     rest = list(hand)
-    rest.remove(card)
+    del rest[index_in(rest, card)]
     return rest
 
 
@@ -214,7 +283,7 @@ def may_lay(
     colour: Colour | None,
 ) -> bool:
     """Whether ``card`` from ``hand`` may be laid now (the Wild Draw Four by ``illegal_wd4``)."""
-    if fit_clauses(options, card, top, colour) is None:
+    if not fits(options, card, top, colour):
         return False
     if card.value is _WD4 and options.illegal_wd4 is IllegalWd4.REFUSED:
         return wd4_condition_met(
@@ -229,29 +298,44 @@ def _name(state: UnoState, seat: int) -> str:
 
 def _can_play_any(state: UnoState, seat: int) -> bool:
     hand = state.hands[seat]
-    return any(may_lay(state.options, hand, c, state.top, state.colour) for c in set(hand))
+    return any(may_lay(state.options, hand, c, state.top, state.colour) for c in hand)
 
 
 def _stack_fits(state: UnoState, card: UnoCard) -> bool:
-    return (
-        card.value is _D2 and fit_clauses(state.options, card, state.top, state.colour) is not None
-    )
+    return card.value is _D2 and fits(state.options, card, state.top, state.colour)
 
 
 _ALL_COLOURS: tuple[Colour | None, ...] = tuple(Colour)
 _NO_COLOUR: tuple[Colour | None, ...] = (None,)
+_NAMING_IDS = frozenset(id(v) for v in (UnoValue.WILD, _WD4, _BLANK))
 
 
 def _plays_of(state: UnoState, seat: int, cards: Iterable[UnoCard]) -> list[Action]:
-    hand = state.hands[seat]
+    """One play per distinct card (in hand order), per colour it may name, with and without the
+    UNO call when it is the next-to-last card."""
+    last_but_one = len(state.hands[seat]) == 2
     who = state.players[seat]
-    last_but_one = len(hand) == 2
     found: list[Action] = []
-    for card in dict.fromkeys(cards):
-        for colour in _ALL_COLOURS if needs_colour(card) else _NO_COLOUR:
+    seen: set[int] = set()
+    naming = _NAMING_IDS
+    for card in cards:
+        key = card_key(card)
+        if key in seen:
+            continue
+        seen.add(key)
+        for colour in _ALL_COLOURS if id(card.value) in naming else _NO_COLOUR:
             found.append(Play(player=who, card=card, colour=colour))
             if last_but_one:
                 found.append(Play(player=who, card=card, colour=colour, uno=True))
+    return found
+
+
+def _playable(state: UnoState, hand: Sequence[UnoCard]) -> list[UnoCard]:
+    """The cards of ``hand`` that may be laid now, in hand order (as :func:`may_lay` says)."""
+    options, top, colour = state.options, state.discard[-1], state.colour
+    found = [c for c in hand if fits(options, c, top, colour)]
+    if options.illegal_wd4 is IllegalWd4.REFUSED:
+        found = [c for c in found if c.value is not _WD4 or may_lay(options, hand, c, top, colour)]
     return found
 
 
@@ -263,18 +347,17 @@ def legal_actions(state: UnoState) -> tuple[Action, ...]:
     options = state.options
     seat = state.turn
     who = state.players[seat]
-    found: list[Action] = []
+    found: list[Action]
     if phase is Phase.PLAY:
-        hand = state.hands[seat]
-        playable = [c for c in hand if may_lay(options, hand, c, state.top, state.colour)]
-        found = _plays_of(state, seat, playable)
+        playable = _playable(state, state.hands[seat])
+        found = _plays_of(state, seat, playable) if playable else []
         if not playable or options.draw_when_able is DrawWhenAble.MAY_DRAW:
             found.append(Draw(player=who))
     elif phase is Phase.DRAWN:
         assert state.drawn is not None
         found = [*_plays_of(state, seat, (state.drawn,)), Pass(player=who)]
     elif phase is Phase.NAME_COLOUR:
-        found = [NameColour(player=who, colour=c) for c in Colour]
+        found = [NameColour(player=who, colour=c) for c in _COLOURS]
     elif phase is Phase.CHALLENGE:
         found = [Challenge(player=who), Draw(player=who)]
     else:
@@ -287,6 +370,9 @@ def legal_actions(state: UnoState) -> tuple[Action, ...]:
             found.append(CallUno(player=target))
         found += [Catch(player=p, target=target) for p in state.players if p != target]
     return tuple(found)
+
+
+_COLOURS = tuple(Colour)
 
 
 def _refuse(message: str, *clauses: str) -> IllegalActionError:
@@ -417,7 +503,7 @@ def _check_play(state: UnoState, action: Play) -> None:
             "UNO-WD4-EFFECT",
             "UNO-WD4-CHALLENGE-WHEN",
         )
-    if not isinstance(card, UnoCard) or card not in hand:
+    if not isinstance(card, UnoCard) or index_in(hand, card) < 0:
         raise _refuse(f"{who} does not hold {card}", "UNO-PLAY-MATCH")
     if phase is Phase.DRAWN and card != state.drawn:
         raise _refuse(
@@ -431,7 +517,7 @@ def _check_play(state: UnoState, action: Play) -> None:
             "UNO-VARIANT-STACKING",
             "UNO-DRAW-TWO-EFFECT",
         )
-    if fit_clauses(options, card, state.top, state.colour) is None:
+    if not fits(options, card, state.top, state.colour):
         _refuse_misfit(state, who, card)
     if card.value is _WD4 and options.illegal_wd4 is IllegalWd4.REFUSED:
         colour = condition_colour(options, state.colour, state.top)

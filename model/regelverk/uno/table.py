@@ -1,9 +1,10 @@
 """What actions do to the table: laying, drawing, the action cards, the challenge, the deal.
 
 :func:`_apply_unchecked` applies an action that :func:`regelverk.uno.rules.check` has accepted. It
-works on a private scratch copy of the state (:class:`_Table`, lists instead of tuples) that
-lives only inside one call and is frozen into a new :class:`UnoState` at the end: the state
-passed in is never changed.
+works on a private scratch record of the state (:class:`_Table`) that lives only inside one
+call and is frozen into a new :class:`UnoState` at the end: the state passed in is never changed.
+The record holds the state's own tuples and replaces (never changes) those an action touches,
+so an action copies only what it changes.
 """
 
 from __future__ import annotations
@@ -36,10 +37,12 @@ from regelverk.uno.options import (
 )
 from regelverk.uno.rules import (
     COLOUR_NAMES,
+    card_code,
     condition_colour,
     deck_for,
     fit_clauses,
     hand_points,
+    index_in,
     may_lay,
     wd4_condition_met,
 )
@@ -76,16 +79,46 @@ def _rng(seed: int, number: int) -> random.Random:
 
 
 class _Table:
-    """A scratch copy of a state for the length of one action (see the module docstring)."""
+    """A scratch record of a state for the length of one action (see the module docstring).
+
+    ``hands`` is a list of the hands' tuples; ``pile`` is the draw pile's tuple (its first card
+    drawn next); ``discard`` the discard pile's tuple. Changes replace a tuple, never alter it.
+    """
+
+    __slots__ = (
+        "after",
+        "colour",
+        "dealer",
+        "direction",
+        "discard",
+        "drawn",
+        "events",
+        "exposed",
+        "hand_number",
+        "hands",
+        "n",
+        "options",
+        "pending_draw",
+        "phase",
+        "pile",
+        "players",
+        "results",
+        "scores",
+        "seed",
+        "shuffles",
+        "turn",
+        "wd4",
+        "winners",
+    )
 
     def __init__(self, state: UnoState) -> None:
         self.options = state.options
         self.players = state.players
         self.n = len(state.players)
         self.dealer = state.dealer
-        self.hands = [list(h) for h in state.hands]
-        self.pile = list(reversed(state.draw_pile))
-        self.discard = list(state.discard)
+        self.hands = list(state.hands)
+        self.pile = state.draw_pile
+        self.discard = state.discard
         self.colour = state.colour
         self.turn = state.turn
         self.direction = state.direction
@@ -95,7 +128,7 @@ class _Table:
         self.drawn = state.drawn
         self.wd4 = state.wild_draw_four
         self.exposed = state.exposed
-        self.scores = list(state.scores)
+        self.scores = state.scores
         self.results = state.results
         self.winners = state.winners
         self.hand_number = state.hand_number
@@ -108,9 +141,9 @@ class _Table:
             options=self.options,
             players=self.players,
             dealer=self.dealer,
-            hands=tuple(tuple(h) for h in self.hands),
-            draw_pile=tuple(reversed(self.pile)),
-            discard=tuple(self.discard),
+            hands=tuple(self.hands),
+            draw_pile=self.pile,
+            discard=self.discard,
             colour=self.colour,
             turn=self.turn,
             direction=self.direction,
@@ -120,7 +153,7 @@ class _Table:
             drawn=self.drawn,
             wild_draw_four=self.wd4,
             exposed=self.exposed,
-            scores=tuple(self.scores),
+            scores=self.scores,
             results=self.results,
             winners=self.winners,
             hand_number=self.hand_number,
@@ -150,7 +183,7 @@ class _Table:
                 text=text,
                 clauses=tuple(dict.fromkeys(clauses)),
                 player=None if player is None else self.players[player],
-                cards=tuple(c.code for c in cards),
+                cards=tuple(map(card_code, cards)) if cards else (),
             )
         )
 
@@ -178,9 +211,9 @@ def _rebuild(t: _Table) -> None:
     keep = 2 if t.wd4 is not None else 1
     if len(t.discard) <= keep:
         return
-    rest = t.discard[:-keep]
+    rest = list(t.discard[:-keep])
     t.rng().shuffle(rest)
-    t.pile = rest
+    t.pile = tuple(reversed(rest))
     t.discard = t.discard[-keep:]
     t.say(
         "rebuild",
@@ -191,14 +224,16 @@ def _rebuild(t: _Table) -> None:
 
 
 @implements("UNO-PILES-EXHAUSTED-NO-DRAW")
-def _take(t: _Table, seat: int, count: int, clauses: Sequence[str]) -> list[UnoCard]:
+def _take(t: _Table, seat: int, count: int, clauses: Sequence[str]) -> tuple[UnoCard, ...]:
     """``seat`` takes ``count`` cards; when both piles are empty the rest lapses (or, by
     option, the hand is void)."""
-    got: list[UnoCard] = []
-    for _ in range(count):
+    got: tuple[UnoCard, ...] = ()
+    need = count
+    while need:
         if not t.pile:
             _rebuild(t)
-        if not t.pile:
+        pile = t.pile
+        if not pile:
             if t.options.empty_piles is EmptyPiles.HAND_VOID:
                 _void_hand(t)
             t.say(
@@ -209,8 +244,11 @@ def _take(t: _Table, seat: int, count: int, clauses: Sequence[str]) -> list[UnoC
                 seat,
             )
             break
-        got.append(t.pile.pop())
-    t.hands[seat].extend(got)
+        taken = pile[:need]
+        t.pile = pile[need:]
+        got += taken
+        need -= len(taken)
+    t.hands[seat] += got
     if got:
         t.say("draw", f"{t.name(seat)} draws {_cards(len(got))}", clauses, seat, got)
     return got
@@ -256,9 +294,11 @@ def _lay(t: _Table, seat: int, action: Play) -> None:
     card = action.card
     top = t.discard[-1]
     why = fit_clauses(t.options, card, top, t.colour) or ("UNO-PLAY-MATCH",)
-    t.hands[seat].remove(card)
-    t.discard.append(card)
-    words = f"{t.name(seat)} lays {card}"
+    hand = t.hands[seat]
+    at = index_in(hand, card)
+    t.hands[seat] = hand = hand[:at] + hand[at + 1 :]
+    t.discard += (card,)
+    words = f"{t.players[seat]} lays {card_code(card)}"
     if action.colour is not None:
         words += f" and names {COLOUR_NAMES[action.colour]}"
         why = (
@@ -266,7 +306,7 @@ def _lay(t: _Table, seat: int, action: Play) -> None:
             "UNO-WD4-NAME-COLOUR" if card.value is _V.WILD_DRAW_FOUR else "UNO-WILD-NAME-COLOUR",
         )
     if card.colour is None and card.value is not _V.WILD_DRAW_FOUR:
-        others = [c for c in t.hands[seat] if may_lay(t.options, t.hands[seat], c, top, t.colour)]
+        others = [c for c in hand if may_lay(t.options, hand, c, top, t.colour)]
         if others:
             why = (*why, "UNO-WILD-EVEN-WITH-PLAYABLE")
     if t.phase is Phase.STACK:
@@ -390,7 +430,7 @@ def _draw_two(t: _Table, seat: int) -> None:
 @implements("UNO-WD4-EFFECT", "UNO-WD4-NAME-COLOUR", "UNO-WD4-CHALLENGE-WHEN")
 def _wild_draw_four(t: _Table, seat: int, colour_before: Colour | None) -> None:
     """The next player is hit; before he draws he may challenge (UNO-WD4-CHALLENGE-WHEN)."""
-    held = tuple(t.hands[seat])
+    held = t.hands[seat]
     t.wd4 = WildDrawFour(player=seat, held=held, colour_before=colour_before)
     t.phase = Phase.CHALLENGE
     t.turn = t.seat_after(seat)
@@ -420,17 +460,18 @@ def _shuffle_hands(t: _Table, seat: int) -> None:
     gathered = [c for h in t.hands for c in h]
     t.rng().shuffle(gathered)
     order = [(seat + k) % t.n for k in range(1, t.n + 1)]
-    t.hands = [[] for _ in range(t.n)]
+    hands: list[list[UnoCard]] = [[] for _ in range(t.n)]
     if t.options.shuffle_hands_deal is ShuffleHandsDeal.DEAL_ROUND:
         for k, card in enumerate(gathered):
-            t.hands[order[k % t.n]].append(card)
+            hands[order[k % t.n]].append(card)
         clauses = ["UNO-SHUFFLE-HANDS-EFFECT", "UNO-SHUFFLE-HANDS-DEAL-ORDER"]
         if len(gathered) % t.n:
             clauses.append("UNO-SHUFFLE-HANDS-EXTRA-CARDS")
     else:
         for s in order:
-            t.hands[s] = [gathered.pop() for _ in range(counts[s])]
+            hands[s] = [gathered.pop() for _ in range(counts[s])]
         clauses = ["UNO-SHUFFLE-HANDS-EFFECT"]
+    t.hands = [tuple(h) for h in hands]
     if t.exposed is not None and len(t.hands[t.exposed]) != 1:
         t.exposed = None
     sizes = ", ".join(f"{t.name(s)} {len(t.hands[s])}" for s in order)
@@ -488,7 +529,7 @@ def _end_hand(t: _Table, winner: int) -> None:
         row = points
         text = f"{t.name(winner)} wins the hand; each player adds the points left in his hand"
         clauses = ["UNO-SCORE-WILD-50"]
-    t.scores = [s + r for s, r in zip(t.scores, row, strict=True)]
+    t.scores = tuple(s + r for s, r in zip(t.scores, row, strict=True))
     t.results = (*t.results, tuple(row))
     t.say("score", text, [*clauses, "UNO-WIN-HAND-GO-OUT"], winner)
     _reset_hand_state(t)
@@ -594,17 +635,17 @@ def _deal(t: _Table, dealer: int, stacked: Sequence[UnoCard] | None = None) -> N
         t.rng().shuffle(pack)
     else:
         pack = list(reversed(stacked))
-    t.hands = [[] for _ in range(t.n)]
+    hands: list[list[UnoCard]] = [[] for _ in range(t.n)]
     for _ in range(HAND_SIZE):
         for k in range(1, t.n + 1):
-            t.hands[(dealer + k) % t.n].append(pack.pop())
-    t.pile = pack
-    t.discard = []
+            hands[(dealer + k) % t.n].append(pack.pop())
+    t.hands = [tuple(h) for h in hands]
+    t.discard = ()
     t.dealer = dealer
     t.direction = Direction.LEFT
     _reset_hand_state(t)
     t.say("deal", f"{t.name(dealer)} deals seven cards each", ["UNO-DEAL-SEVEN"], dealer)
-    _first_card(t)
+    _first_card(t, pack)
 
 
 # --- the first card ------------------------------------------------------------------------
@@ -618,14 +659,17 @@ def _redrawn(options: UnoOptions, card: UnoCard) -> bool:
 
 
 @implements("UNO-FIRST-CARD-AS-DEALER-PLAY", "UNO-FIRST-CARD-WD4-REDRAW", "UNO-TURN-FIRST-PLAYER")
-def _first_card(t: _Table) -> None:
-    """The top card is turned up and acts as though the dealer had laid it (004's table)."""
+def _first_card(t: _Table, pile: list[UnoCard]) -> None:
+    """The top card is turned up and acts as though the dealer had laid it (004's table).
+
+    ``pile`` is the rest of the pack, its last card on top.
+    """
     while True:
-        card = t.pile.pop()
+        card = pile.pop()
         if not _redrawn(t.options, card):
             break
-        t.pile.append(card)
-        t.rng().shuffle(t.pile)
+        pile.append(card)
+        t.rng().shuffle(pile)
         t.say(
             "redraw",
             f"{card} may not start the hand: it is shuffled back and another card turned",
@@ -634,7 +678,8 @@ def _first_card(t: _Table) -> None:
             else ["UNO-SHUFFLE-HANDS-FIRST-CARD-AS-WILD"],
             cards=[card],
         )
-    t.discard.append(card)
+    t.pile = tuple(reversed(pile))
+    t.discard = (card,)
     t.colour = card.colour
     left = t.seat_after(t.dealer)
     t.say("first-card", f"{card} is turned up", ["UNO-SETUP-DISCARD-PILE"], cards=[card])
@@ -822,8 +867,9 @@ def _challenge_succeeds(t: _Table, seat: int, wd4: WildDrawFour) -> None:
     _take(t, guilty, 6 if six else 4, ["UNO-WD4-CHALLENGE-SUCCESS"])
     t.wd4 = None
     if options.challenge_success_card is ChallengeSuccessCard.CARD_RETURNS:
-        card = t.discard.pop()
-        t.hands[guilty].append(card)
+        card = t.discard[-1]
+        t.discard = t.discard[:-1]
+        t.hands[guilty] += (card,)
         t.colour = wd4.colour_before
         t.say(
             "take-back",
