@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from regelverk.engine import OptionError, Outcome
+from regelverk.engine import OptionError, Outcome, Ruling
 from regelverk.errors import UnknownRulebookError
-from regelverk.vandatta import adjudication, position
+from regelverk.vandatta import adjudication, attempts, position
 from regelverk.vandatta.invariants import problems
 from regelverk.vandatta.options import PRESETS, VANDATTA, VVV8, VandattaOptions
 from regelverk.vandatta.setup import new_match
@@ -55,6 +55,11 @@ class VandattaGame:
     def apply(self, state: State, action: Action) -> Outcome[State]:
         """Check, then play ``action``."""
         return adjudication.apply(state, action)
+
+    def attempt(self, state: State, action: Action) -> Ruling[State]:
+        """The referee's ruling on any attempt, mistakes included: vvv8's penalties of
+        "Brott och straff", or (vandatta) a plain refusal (:mod:`regelverk.vandatta.attempts`)."""
+        return attempts.attempt(state, action)
 
     def is_over(self, state: State) -> bool:
         """Whether the match has ended."""

@@ -12,6 +12,7 @@ from itertools import combinations, pairwise
 from regelverk.cards import Card, Suit
 from regelverk.engine import IllegalActionError, Outcome
 from regelverk.trace import implements
+from regelverk.vandatta.conduct import conduct_error, paused, perform_conduct
 from regelverk.vandatta.options import (
     AceAgainDraws,
     AfterEight,
@@ -45,6 +46,7 @@ from regelverk.vandatta.scoring import champions_at_leap_day, end_match, finish_
 from regelverk.vandatta.setup import play_deal, start_suit, suit_name
 from regelverk.vandatta.state import (
     Action,
+    Back,
     Deal,
     Draw,
     LeapDay,
@@ -55,6 +57,7 @@ from regelverk.vandatta.state import (
     Play,
     Restart,
     State,
+    Withdrawn,
 )
 
 __all__ = ["apply", "check", "legal_actions"]
@@ -81,6 +84,10 @@ def check(state: State, action: Action) -> None:
 
 def _error(state: State, action: Action) -> IllegalActionError | None:  # noqa: PLR0911
     phase = state.phase
+    if isinstance(action, Withdrawn):
+        return _withdrawn_error(state, action)
+    if not isinstance(action, Deal | LeapDay | NameSuit | Play | Draw | Pass):
+        return conduct_error(state, action)
     if isinstance(action, Deal):
         if phase in (Phase.READY, Phase.DEAL_OVER):
             return None
@@ -104,7 +111,25 @@ def _error(state: State, action: Action) -> IllegalActionError | None:  # noqa: 
     return _turn_error(state, action)
 
 
-def _turn_error(state: State, action: Play | Draw | Pass) -> IllegalActionError | None:
+@implements("V8-PEN-FALSE-CALL-SAME-BREATH", "V8-PEN-SAME-BREATH-MEANING")
+def _withdrawn_error(state: State, withdrawn: Withdrawn) -> IllegalActionError | None:
+    """A call taken back in the same breath, before anyone has reacted, is as if never made:
+    the action stands as made without it."""
+    inner = withdrawn.action
+    if state.options.go_out_call is not GoOutCall.UTGANG or not inner.call:
+        return _refuse("only an utgång call made with the action can be taken back", ())
+    return _error(state, _uncalled(inner))
+
+
+def _uncalled(action: Play | Draw | Pass) -> Play | Draw | Pass:
+    if isinstance(action, Play):
+        return Play(player=action.player, cards=action.cards, suit=action.suit)
+    if isinstance(action, Draw):
+        return Draw(player=action.player)
+    return Pass(player=action.player)
+
+
+def _turn_error(state: State, action: Play | Draw | Pass) -> IllegalActionError | None:  # noqa: PLR0911
     if state.phase is Phase.START_SUIT:
         return _refuse(
             f"{state.players[state.turn]} must wait for the dealer to name the starting suit",
@@ -114,6 +139,11 @@ def _turn_error(state: State, action: Play | Draw | Pass) -> IllegalActionError 
         return _refuse(
             "nobody plays: the deal is not in progress",
             _cite(state, ("V8-WIN-FIRST-OUT-WINS",), ("VA-WIN-DEAL-OVER",)),
+        )
+    if state.away and paused(state):
+        return _refuse(
+            "fewer than two players are at the table: play pauses until someone comes back",
+            ("V8-PRESENCE-PAUSE-BELOW-TWO",),
         )
     if action.player != state.turn:
         who = state.players[action.player] if 0 <= action.player < len(state.players) else "?"
@@ -310,8 +340,16 @@ def _play_call_error(state: State, play: Play) -> IllegalActionError | None:
     return _call_error(state, _after(state, play))
 
 
+@implements("V8-PEN-OVERDRAW-MAY-CALL", "V8-PEN-NEXT-ROUND-CALL-RISK")
 def _call_error(state: State, cards: tuple[Card, ...]) -> IllegalActionError | None:
+    """The call is judged on the cards held next turn: the hand, and locked cards that join it
+    as this turn ends (a player with cards drawn too many may still call; penalty cards count as
+    they are, which all but rules the call out)."""
     if state.options.go_out_call is GoOutCall.UTGANG:
+        if state.penalties[state.turn]:
+            cards = cards + tuple(
+                c for p in state.penalties[state.turn] if p.release_after <= 1 for c in p.cards
+            )
         if real_chance(state.options, cards):
             return None
         return _refuse(
@@ -409,9 +447,16 @@ def _pass_error(state: State, action: Pass) -> IllegalActionError | None:
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every action the rules allow now, each variant with and without a call where allowed."""
+    """Every move of play the rules allow now, each with and without a call where allowed.
+
+    What else happens at a real vvv8 table (stepping away, coming back, remarks, looking back,
+    vetoes) is not a move of play and is not listed, except that while play pauses for want of
+    two active players, coming back is the only thing that can happen.
+    """
     phase = state.phase
     if phase is Phase.PLAY:
+        if state.away and paused(state):
+            return tuple(Back(player=s) for s in sorted(state.away))
         return _turn_actions(state)
     if phase in (Phase.READY, Phase.DEAL_OVER):
         if phase is Phase.DEAL_OVER and state.options.game_end is GameEnd.LEAP_DAY:
@@ -499,6 +544,14 @@ def apply(state: State, action: Action) -> Outcome[State]:
 def _perform(state: State, action: Action) -> Outcome[State]:
     """Carry out an action that :func:`check` has accepted (unchecked: private)."""
     table = Table.of(state)
+    if isinstance(action, Withdrawn):
+        action = _uncalled(action.action)
+        table.say(
+            "withdrawn",
+            f"{table.name(action.player)} takes back his utgång in the same breath: no penalty",
+            ("V8-PEN-FALSE-CALL-SAME-BREATH", "V8-PEN-SAME-BREATH-MEANING"),
+            action.player,
+        )
     if isinstance(action, Deal):
         play_deal(table)
     elif isinstance(action, NameSuit):
@@ -509,8 +562,10 @@ def _perform(state: State, action: Action) -> Outcome[State]:
         _play(table, action)
     elif isinstance(action, Draw):
         _draw(table, action)
-    else:
+    elif isinstance(action, Pass):
         _pass(table, action)
+    else:
+        perform_conduct(table, action)
     if table.drawn_deal and table.phase is Phase.PLAY:
         finish_deal(
             table,
@@ -819,6 +874,7 @@ def _utgang_calls(table: Table, seat: int, *, call: bool) -> None:
         )
 
 
+@implements("V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE", "V8-PEN-OVERDRAW-KEEP-LOCKED")
 def _release_penalties(table: Table, seat: int) -> None:
     """Face-down cards whose time has come join the hand as the owner's turn ends."""
     sets = table.penalties[seat]
@@ -831,6 +887,40 @@ def _release_penalties(table: Table, seat: int) -> None:
         else:
             keep.append(PenaltySet(cards=item.cards, release_after=item.release_after - 1))
     table.penalties[seat] = tuple(keep)
+
+
+@implements("V8-PRESENCE-ABSENT-TURN-SKIPPED", "V8-CALL-FORFEITED-IF-ABSENT")
+def _skip_absent(table: Table, seat: int, following: int) -> None:
+    """The turn passes over absent players; a caller away when his turn comes loses that
+    chance of going out."""
+    count = len(table.players)
+    step = (seat + 1) % count
+    while step not in (following, seat):
+        if step in table.away:
+            clauses: tuple[str, ...] = ("V8-PRESENCE-ABSENT-TURN-SKIPPED",)
+            text = f"{table.name(step)} is away: his turn is passed over"
+            if step in table.calls:
+                table.calls = table.calls - {step}
+                clauses += ("V8-CALL-FORFEITED-IF-ABSENT",)
+                text += " and his utgång is forfeited"
+            table.say("skipped", text, clauses, step)
+        step = (step + 1) % count
+
+
+def _release_at_turn_start(table: Table, seat: int) -> None:
+    """Penalty cards usable from the start of the owner's next turn (release_after 0)."""
+    sets = table.penalties[seat]
+    due = [p for p in sets if p.release_after <= 0]
+    if not due:
+        return
+    table.penalties[seat] = tuple(p for p in sets if p.release_after > 0)
+    table.hands[seat] = (*table.hands[seat], *(c for p in due for c in p.cards))
+    table.say(
+        "penalty-usable",
+        f"{table.name(seat)}'s penalty cards join his hand as his turn begins",
+        ("V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE",),
+        seat,
+    )
 
 
 @implements("V8-TURN-PASS-AFTER-PLAY", "VA-TURN-NEXT-PLAYER", "VA-WIN-BLOCKED-DEAL-VOID")
@@ -851,7 +941,11 @@ def _end_turn(table: Table, seat: int, *, call: bool, laid: bool, eight: bool = 
     if table.drawn_deal:
         return
     following = next_seat(table, seat)
+    if table.away:
+        _skip_absent(table, seat, following)
     table.previous, table.turn, table.draws, table.restart = seat, following, 0, Restart.NONE
+    if table.penalties[following]:
+        _release_at_turn_start(table, following)
     utgang = options.go_out_call is GoOutCall.UTGANG
     clauses = ("V8-TURN-PASS-AFTER-PLAY", "V8-TURN-NEXT-BECOMES-SPELFORARE", "V8-TURN-CLOCKWISE")
     table.say(

@@ -58,7 +58,7 @@ def _card_problems(state: State) -> list[str]:
     return found
 
 
-def _seat_problems(state: State) -> list[str]:
+def _seat_problems(state: State) -> list[str]:  # noqa: PLR0912
     found = []
     count = len(state.players)
     seats = set(range(count))
@@ -75,6 +75,11 @@ def _seat_problems(state: State) -> list[str]:
         found.append(f"the dealer is seat {state.dealer}, which does not exist")
     if not 0 <= state.draws <= state.options.max_draws:
         found.append(f"{state.draws} draws in one turn is outside 0 to {state.options.max_draws}")
+    for seat, sets in enumerate(state.penalties[:count]):
+        if any(not p.cards or p.release_after < 0 for p in sets):
+            found.append(f"{state.players[seat]} has an empty or badly timed penalty set")
+    if state.vetoable is not None and not 0 <= state.vetoable[0] < count:
+        found.append("the penalty open to a veto belongs to a seat that does not exist")
     if state.phase in (Phase.PLAY, Phase.START_SUIT):
         for seat in state.record.out:
             if seat < count and (state.hands[seat] or state.penalties[seat]):

@@ -24,6 +24,7 @@ from regelverk.trace import implements
 __all__ = [
     "VANDATTA",
     "VVV8",
+    "AbsentTurn",
     "AceAgainDraws",
     "AceAgainScope",
     "AceBatchDraws",
@@ -31,7 +32,10 @@ __all__ = [
     "AceRule",
     "AfterEight",
     "AfterThreeDraws",
+    "BelowTwoActive",
     "BlockedDeal",
+    "CommentOwnHand",
+    "CommentPenaltyText",
     "DealerWithoutLoser",
     "DeckSetup",
     "DrawTieScope",
@@ -43,24 +47,33 @@ __all__ = [
     "EmptyStock",
     "ExceptionBelow",
     "FailedCallPenalty",
+    "FailedOutCard",
+    "FalseCallDetection",
     "FirstPlayer",
     "GameEnd",
     "GoOutCall",
     "GoOutOn",
     "GoOutWithoutLappen",
+    "HiddenBundlePenalty",
     "LappenCondition",
     "LappenFailure",
     "LappenOmission",
     "LappenPenalty",
+    "LookBackDepth",
     "LoserRule",
     "MaxPlayersFreeTime",
     "MultiCard",
     "MultiCardPlay",
     "NextDealer",
     "NobodyAlone",
+    "OutOfTurnCard",
     "OutWithoutCall",
     "OverLimit",
+    "OverdrawRelease",
     "Penalties",
+    "PenaltyCardsUsable",
+    "PenaltySetsTiming",
+    "PenaltyStacking",
     "PlayAfterThirdDraw",
     "RealChanceTest",
     "RebuildReference",
@@ -79,7 +92,9 @@ __all__ = [
     "VandattaOptions",
     "VarningOmission",
     "VarningTrigger",
+    "VetoScope",
     "VoluntaryDraw",
+    "WrongCardTakeBack",
 ]
 
 
@@ -563,11 +578,11 @@ class OutWithoutCall(_Reading):
     """Playing the last card without a valid call (V8-AMB-OUT-WITHOUT-CALL)."""
 
     NOT_OUT_THREE_CARDS = "not-out-three-cards"
-    """A mistake: not out, three penalty cards (ruled with the penalties; refused until then)."""
+    """A mistake: not out, three penalty cards as the turn passes (ruled by ``attempt``)."""
     REFUSED_NO_PENALTY = "refused-no-penalty"
     """The play is simply not allowed."""
     WRONG_CARD_PENALTY = "wrong-card-penalty"
-    """A wrong card: taken back, three penalty cards (refused until the penalties land)."""
+    """A wrong card: taken back, three penalty cards (ruled by ``attempt``)."""
 
 
 class GoOutOn(_Reading):
@@ -637,9 +652,147 @@ class Penalties(_Reading):
     """How mistakes are handled (comparison row 'Penalties for mistakes')."""
 
     BROTT_OCH_STRAFF = "brott-och-straff"
-    """vvv8's §3: three penalty cards and the rest (the next issue; refused until then)."""
+    """vvv8's §3: mistakes are ruled on with their penalties (three cards and the rest)."""
     REFUSE = "refuse"
     """vandatta: an illegal attempt is refused, citing the clause that forbids it."""
+
+
+# --- presence and "Brott och straff" (vvv8 §2-§3) -------------------------------------------
+
+
+class AbsentTurn(_Reading):
+    """The turn of a temporarily absent player (V8-AMB-ABSENT-PLAYER-TURN)."""
+
+    SKIP = "skip"
+    """The turn passes over him; nobody steps away while spelförare."""
+    WAIT = "wait"
+    """The table waits for him (not played: refused when the options are made)."""
+
+
+class BelowTwoActive(_Reading):
+    """Fewer than two active players (V8-AMB-FEWER-THAN-TWO-ACTIVE)."""
+
+    PAUSE = "pause"
+    """Play pauses until someone comes back."""
+    CONTINUE_ALONE = "continue-alone"
+    """The one active player keeps taking turns."""
+
+
+class PenaltyStacking(_Reading):
+    """One act breaking several rules (V8-AMB-PENALTY-STACKING)."""
+
+    ONE_PER_ACT = "one-per-act"
+    """One standard penalty per act."""
+    PER_OFFENCE = "per-offence"
+    """Three cards for every rule broken."""
+
+
+class PenaltyCardsUsable(_Reading):
+    """When penalty cards become usable (V8-AMB-PENALTY-CARDS-USABLE)."""
+
+    AFTER_EXHAUSTING_TURN = "after-exhausting-turn"
+    """Locked through the current turn (spelförare) or through his next turn (others)."""
+    AT_NEXT_TURN_START = "at-next-turn-start"
+    """Usable at once by a spelförare, at the start of his next turn by others."""
+
+
+class PenaltySetsTiming(_Reading):
+    """Several penalty sets of one player (V8-AMB-PENALTY-SETS-TIMING)."""
+
+    EACH_OWN_CLOCK = "each-own-clock"
+    """Every set is released on its own schedule."""
+    MERGED = "merged"
+    """All sets are released together, at the latest release."""
+
+
+class WrongCardTakeBack(_Reading):
+    """The wrongly laid cards (V8-AMB-WRONG-CARD-TAKE-BACK)."""
+
+    ALWAYS_BACK = "always-back"
+    """They go back to the offender's hand; he then plays correctly or draws."""
+    MAY_LEAVE = "may-leave"
+    """He may leave them (not played: refused when the options are made)."""
+
+
+class FalseCallDetection(_Reading):
+    """When a false utgång is punished (V8-AMB-FALSE-CALL-DETECTION)."""
+
+    AT_CALL = "at-call"
+    """As it is made, unless withdrawn in the same breath."""
+    WHEN_REVEALED = "when-revealed"
+    """Only once caught or admitted (not played: refused when the options are made)."""
+
+
+class OutOfTurnCard(_Reading):
+    """A card laid out of turn (V8-AMB-OUT-OF-TURN-CARD)."""
+
+    RETURNED = "returned"
+    """It goes back to the offender's hand."""
+    STANDS = "stands"
+    """It stays on the pile (not played: refused when the options are made)."""
+
+
+class LookBackDepth(_Reading):
+    """How far back anyone may look through the pile (V8-AMB-LOOK-BACK-DEPTH)."""
+
+    LATEST_PLAY = "latest-play"
+    """Through the latest play, down to the top card of the player before it."""
+    ONE_CARD = "one-card"
+    """Only the card directly beneath the top card."""
+
+
+class OverdrawRelease(_Reading):
+    """When cards drawn too many become usable (V8-AMB-OVERDRAW-NEXT-ROUND)."""
+
+    NEXT_OWN_TURN = "next-own-turn"
+    """At the player's next turn."""
+    AFTER_NEXT_TURN = "after-next-turn"
+    """Only after his next turn as well."""
+
+
+class FailedOutCard(_Reading):
+    """The ace or eight laid as a last card (V8-AMB-FAILED-OUT-CARD)."""
+
+    CARD_STAYS = "card-stays"
+    """It stays with its normal effect; three penalty cards as the turn passes."""
+    CARD_RETURNS = "card-returns"
+    """It goes back to his hand (not played: refused when the options are made)."""
+
+
+class CommentOwnHand(_Reading):
+    """Remarks about one's own hand (V8-AMB-COMMENT-OWN-HAND)."""
+
+    INCLUDES_OWN_HAND = "includes-own-hand"
+    """They are offences too."""
+    OTHERS_ONLY = "others-only"
+    """Only remarks about other players' hands are offences."""
+
+
+class CommentPenaltyText(_Reading):
+    """The remark penalty's sentence ends in a comma (V8-AMB-COMMENT-TRUNCATED)."""
+
+    THREE_CARDS = "three-cards"
+    """Three penalty cards, complete as written."""
+    UNFINISHED = "unfinished"
+    """Three penalty cards, and the rest is reported as undefined."""
+
+
+class VetoScope(_Reading):
+    """When utgång callers may veto a penalty draw (V8-AMB-VETO-INFLUENCE)."""
+
+    ANY_DRAW_WHILE_CALLED = "any-draw-while-called"
+    """While any call stands, every caller may veto any standard three-card penalty."""
+    TURNED_TALON_OR_BEFORE_CALLER = "turned-talon-or-before-caller"
+    """Only once the talon has been turned, or when the offender plays before the caller."""
+
+
+class HiddenBundlePenalty(_Reading):
+    """Laying a bundle with only its top card showing (V8-AMB-HIDDEN-BUNDLE-PENALTY)."""
+
+    NO_OWN_PENALTY = "no-own-penalty"
+    """No penalty of its own; others may look through it freely."""
+    STANDARD_PENALTY = "standard-penalty"
+    """A mistake like any other: three penalty cards."""
 
 
 _NOT_MODELLED: frozenset[enum.Enum] = frozenset(
@@ -663,6 +816,11 @@ _NOT_MODELLED: frozenset[enum.Enum] = frozenset(
         OverLimit.PLAY_ON,
         NobodyAlone.REPLAY_DEAL,
         TurnedPile.UNDER_STOCK,
+        AbsentTurn.WAIT,
+        WrongCardTakeBack.MAY_LEAVE,
+        FalseCallDetection.WHEN_REVEALED,
+        OutOfTurnCard.STANDS,
+        FailedOutCard.CARD_RETURNS,
     }
 )
 """Readings the engine does not play yet: options holding one are refused when made."""
@@ -699,7 +857,7 @@ class VandattaOptions:
     misdeal_rules: bool = False
     """Misdeal remedies apply (V8-MISDEAL-TOO-MANY-RETURN and the rest of §1; next issue)."""
     presence: bool = False
-    """Players may be away (V8-PRESENCE-ABSENT-TURN-SKIPPED) and join late; next issue."""
+    """Players may step away and come back (V8-PRESENCE-ABSENT-TURN-SKIPPED)."""
 
     # start card
     start_eight: StartEight = StartEight.BACK_INTO_STOCK
@@ -823,7 +981,37 @@ class VandattaOptions:
     nobody_alone: NobodyAlone = NobodyAlone.LOWEST_TOTAL
     """Nobody alone under the limit (VA-AMB-NOBODY-UNDER-100)."""
     penalties: Penalties = Penalties.REFUSE
-    """How mistakes are handled (V8-PEN-STANDARD-THREE-CARDS; the next issue)."""
+    """How mistakes are handled (V8-PEN-STANDARD-THREE-CARDS)."""
+    absent_turn: AbsentTurn = AbsentTurn.SKIP
+    """An absent player's turn (V8-AMB-ABSENT-PLAYER-TURN, V8-PRESENCE-ABSENT-TURN-SKIPPED)."""
+    below_two_active: BelowTwoActive = BelowTwoActive.PAUSE
+    """Fewer than two active players (V8-AMB-FEWER-THAN-TWO-ACTIVE)."""
+    penalty_stacking: PenaltyStacking = PenaltyStacking.ONE_PER_ACT
+    """One act, several offences (V8-AMB-PENALTY-STACKING)."""
+    penalty_cards_usable: PenaltyCardsUsable = PenaltyCardsUsable.AFTER_EXHAUSTING_TURN
+    """When penalty cards become usable (V8-AMB-PENALTY-CARDS-USABLE)."""
+    penalty_sets_timing: PenaltySetsTiming = PenaltySetsTiming.EACH_OWN_CLOCK
+    """Several penalty sets of one player (V8-AMB-PENALTY-SETS-TIMING)."""
+    wrong_card_take_back: WrongCardTakeBack = WrongCardTakeBack.ALWAYS_BACK
+    """The wrongly laid cards (V8-AMB-WRONG-CARD-TAKE-BACK)."""
+    false_call_detection: FalseCallDetection = FalseCallDetection.AT_CALL
+    """When a false utgång costs its cards (V8-AMB-FALSE-CALL-DETECTION)."""
+    out_of_turn_card: OutOfTurnCard = OutOfTurnCard.RETURNED
+    """A card laid out of turn (V8-AMB-OUT-OF-TURN-CARD)."""
+    look_back_depth: LookBackDepth = LookBackDepth.LATEST_PLAY
+    """How far back the pile may be looked through (V8-AMB-LOOK-BACK-DEPTH)."""
+    overdraw_release: OverdrawRelease = OverdrawRelease.NEXT_OWN_TURN
+    """Cards drawn too many (V8-AMB-OVERDRAW-NEXT-ROUND)."""
+    failed_out_card: FailedOutCard = FailedOutCard.CARD_STAYS
+    """The ace or eight laid as a last card (V8-AMB-FAILED-OUT-CARD)."""
+    comment_own_hand: CommentOwnHand = CommentOwnHand.INCLUDES_OWN_HAND
+    """Remarks about one's own hand (V8-AMB-COMMENT-OWN-HAND)."""
+    comment_penalty_text: CommentPenaltyText = CommentPenaltyText.THREE_CARDS
+    """The remark penalty's unfinished sentence (V8-AMB-COMMENT-TRUNCATED)."""
+    veto_scope: VetoScope = VetoScope.ANY_DRAW_WHILE_CALLED
+    """When callers may veto a penalty draw (V8-AMB-VETO-INFLUENCE)."""
+    hidden_bundle_penalty: HiddenBundlePenalty = HiddenBundlePenalty.NO_OWN_PENALTY
+    """A bundle laid with only its top card showing (V8-AMB-HIDDEN-BUNDLE-PENALTY)."""
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):

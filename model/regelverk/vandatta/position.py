@@ -19,17 +19,26 @@ from regelverk.vandatta.options import VandattaOptions
 from regelverk.vandatta.setup import deck_count
 from regelverk.vandatta.state import (
     Action,
+    Back,
     Deal,
     Draw,
+    ForgetAbsentCard,
+    HideBundle,
     LeapDay,
+    LookBack,
     NameSuit,
     Pass,
     PenaltySet,
     Phase,
     Play,
     Record,
+    Remark,
+    RemarkKind,
     Restart,
     State,
+    StepAway,
+    Veto,
+    Withdrawn,
 )
 
 __all__ = ["action_from_data", "action_to_data", "position_from_data", "position_to_data"]
@@ -185,6 +194,7 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
     previous_raw = data.get("previous")
     winner_raw = data.get("winner")
     loser_raw = data.get("loser")
+    vetoable = _vetoable(reader, data.get("vetoable"))
     return State(
         options=options,
         players=players,
@@ -210,7 +220,20 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
         winner=None if winner_raw is None else reader.seat(winner_raw, "'winner'"),
         loser=None if loser_raw is None else reader.seat(loser_raw, "'loser'"),
         record=_record(reader),
+        vetoable=vetoable,
     )
+
+
+def _vetoable(reader: _Reader, raw: Any) -> tuple[int, tuple[Card, ...]] | None:
+    """``vetoable``: ``{"player": name, "cards": [...]}``, penalty cards just taken that the
+    utgång callers may still veto."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or set(raw) != {"player", "cards"}:
+        raise PositionError(
+            f"'vetoable' must be a table with 'player' and 'cards' (or null), not {raw!r}"
+        )
+    return reader.seat(raw["player"], "'vetoable.player'"), _cards(raw["cards"], "'vetoable.cards'")
 
 
 def position_to_data(state: State) -> dict[str, Any]:
@@ -260,10 +283,27 @@ def position_to_data(state: State) -> dict[str, Any]:
             "out": [names[s] for s in sorted(record.out)],
             "champions": [names[s] for s in record.champions],
         },
+        "vetoable": None
+        if state.vetoable is None
+        else {"player": names[state.vetoable[0]], "cards": codes(state.vetoable[1])},
     }
 
 
-_KINDS = ("play", "draw", "pass", "deal", "name-suit", "leap-day")
+_KINDS = (
+    "play",
+    "draw",
+    "pass",
+    "deal",
+    "name-suit",
+    "leap-day",
+    "step-away",
+    "back",
+    "remark",
+    "look-back",
+    "forget-absent-card",
+    "hide-bundle",
+    "veto",
+)
 CALL_WORDS = ("utgång", "utgang", "varning", "lappen")
 """Words accepted as the going-out call (V8-CALL-ALTERNATIVE-WORDS), in any case."""
 
@@ -278,7 +318,7 @@ def _call(raw: Any) -> bool:
     raise ActionError(f"'call' must be true, false or one of {', '.join(CALL_WORDS)}, not {raw!r}")
 
 
-def action_from_data(data: Mapping[str, Any], state: State) -> Action:
+def action_from_data(data: Mapping[str, Any], state: State) -> Action:  # noqa: PLR0912
     """An action from plain data: ``{"action": "play", "cards": ["9S"], "suit": null,
     "call": false, "player": "A"}``; ``player`` defaults to the one whose turn it is."""
     if not isinstance(data, Mapping):
@@ -304,22 +344,103 @@ def action_from_data(data: Mapping[str, Any], state: State) -> Action:
         )
     if kind == "name-suit":
         return NameSuit(player=player, suit=_suit(data.get("suit"), "'suit'", ActionError))
+    if kind not in ("play", "draw", "pass"):
+        return _conduct_from_data(kind, data, state, player)
     call = _call(data.get("call", False))
+    move: Play | Draw | Pass
     if kind == "draw":
-        return Draw(player=player, call=call)
-    if kind == "pass":
-        return Pass(player=player, call=call)
-    if "cards" not in data:
-        raise ActionError("a play needs 'cards', the cards laid, bottom first")
-    cards = _cards(data["cards"], "'cards'", ActionError)
-    return Play(
-        player=player, cards=cards, suit=_suit(data.get("suit"), "'suit'", ActionError), call=call
-    )
+        move = Draw(player=player, call=call)
+    elif kind == "pass":
+        move = Pass(player=player, call=call)
+    else:
+        if "cards" not in data:
+            raise ActionError("a play needs 'cards', the cards laid, bottom first")
+        cards = _cards(data["cards"], "'cards'", ActionError)
+        suit = _suit(data.get("suit"), "'suit'", ActionError)
+        move = Play(player=player, cards=cards, suit=suit, call=call)
+    withdrawn = data.get("withdrawn", False)
+    if not isinstance(withdrawn, bool):
+        raise ActionError(f"'withdrawn' must be true or false, not {withdrawn!r}")
+    return Withdrawn(action=move) if withdrawn else move
 
 
-def action_to_data(action: Action) -> dict[str, Any]:
+def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
+    raw = data.get(key, default)
+    if not isinstance(raw, bool):
+        raise ActionError(f"'{key}' must be true or false, not {raw!r}")
+    return raw
+
+
+def _count(data: Mapping[str, Any], key: str, default: int | None) -> int:
+    raw = data.get(key, default)
+    if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
+        raise ActionError(f"'{key}' must be a whole number of at least 0, not {raw!r}")
+    return raw
+
+
+def _conduct_from_data(  # noqa: PLR0911
+    kind: str, data: Mapping[str, Any], state: State, player: int
+) -> Action:
+    """The actions at the table that are not moves of play (vvv8)."""
+    if kind == "step-away":
+        return StepAway(player=player)
+    if kind == "back":
+        return Back(player=player)
+    if kind == "hide-bundle":
+        return HideBundle(player=player)
+    if kind == "veto":
+        return Veto(player=player)
+    if kind == "remark":
+        raw = data.get("kind")
+        try:
+            remark = RemarkKind(raw)
+        except ValueError:
+            allowed = ", ".join(repr(k.value) for k in RemarkKind)
+            raise ActionError(f"'kind' of a remark must be one of {allowed}, not {raw!r}") from None
+        return Remark(player=player, kind=remark, truthful=_flag(data, "truthful", True))
+    if kind == "look-back":
+        return LookBack(
+            player=player,
+            cards=_count(data, "cards", None),
+            latest_play=max(1, _count(data, "latest_play", 1)),
+            checking_bundle=_flag(data, "checking_bundle", False),
+        )
+    absent = data.get("absent")
+    count = len(state.players)
+    if isinstance(absent, int) and not isinstance(absent, bool) and 0 <= absent < count:
+        return ForgetAbsentCard(player=player, absent=absent)
+    if absent not in state.players:
+        raise ActionError(
+            f"'absent' must be one of {list(state.players)} or a seat number, not {absent!r}"
+        )
+    return ForgetAbsentCard(player=player, absent=state.players.index(absent))
+
+
+def action_to_data(action: Action) -> dict[str, Any]:  # noqa: PLR0911
     """An action as plain data that :func:`action_from_data` reads back (the player by seat
     number, 0 being the first player listed)."""
+    if isinstance(action, Withdrawn):
+        return {**action_to_data(action.action), "withdrawn": True}
+    if isinstance(action, StepAway | Back | HideBundle | Veto):
+        names = {StepAway: "step-away", Back: "back", HideBundle: "hide-bundle", Veto: "veto"}
+        return {"action": names[type(action)], "player": action.player}
+    if isinstance(action, Remark):
+        return {
+            "action": "remark",
+            "player": action.player,
+            "kind": action.kind.value,
+            "truthful": action.truthful,
+        }
+    if isinstance(action, LookBack):
+        return {
+            "action": "look-back",
+            "player": action.player,
+            "cards": action.cards,
+            "latest_play": action.latest_play,
+            "checking_bundle": action.checking_bundle,
+        }
+    if isinstance(action, ForgetAbsentCard):
+        return {"action": "forget-absent-card", "player": action.player, "absent": action.absent}
     if isinstance(action, Deal):
         return {"action": "deal"}
     if isinstance(action, LeapDay):

@@ -372,6 +372,7 @@ class Table:
     loser: int | None
     events: list[Event] = field(default_factory=list)
     drawn_deal: bool = False
+    vetoable: tuple[int, tuple[Card, ...]] | None = None
 
     @classmethod
     def of(cls, state: State) -> Table:
@@ -433,6 +434,7 @@ class Table:
             winner=self.winner,
             loser=self.loser,
             record=self.record,
+            vetoable=self.vetoable,
         )
 
     def name(self, seat: int) -> str:
@@ -567,6 +569,24 @@ class Table:
         names = ", ".join(self.name(o) for o in others)
         each = f"{rounds} cards" if rounds > 1 else "one card"
         self.say("ace-draws", f"{names} each draw {each} for the ace", clauses, seat)
+        if self.away:
+            self.absent_ace_cards(others)
+
+    @implements("V8-ACE-ABSENT-ALSO-DRAWS", "V8-ACE-NEXT-GIVES-ABSENT-CARD")
+    def absent_ace_cards(self, others: list[int]) -> None:
+        """An absent player's card for the ace is taken from the talon for him by the player
+        whose draw follows his."""
+        for index, other in enumerate(others):
+            if other not in self.away:
+                continue
+            helper = next((o for o in others[index + 1 :] if o not in self.away), None)
+            by = f", taken for him by {self.name(helper)}" if helper is not None else ""
+            self.say(
+                "absent-card",
+                f"{self.name(other)} is away but gets his card for the ace{by}",
+                ("V8-ACE-ABSENT-ALSO-DRAWS", "V8-ACE-NEXT-GIVES-ABSENT-CARD"),
+                other,
+            )
 
     def turn_pile_away(self) -> None:
         """vandatta: the pile, the eight on top, is turned away (set aside, or dead for the deal

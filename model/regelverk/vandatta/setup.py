@@ -329,7 +329,7 @@ def turn_start_card(table: Table, dealer: int) -> None:
             return_start_eight(table)
     first = dealer
     if options.first_player is FirstPlayer.LEFT_OF_DEALER:
-        first = seats_after(len(table.players), dealer, table.record.out)[0]
+        first = seats_after(len(table.players), dealer, table.record.out | table.away)[0]
     table.turn = first
     table.phase = Phase.PLAY
     if is_eight(table.pile[-1]) and options.start_eight is StartEight.DEALER_NAMES_SUIT:
@@ -358,6 +358,7 @@ def play_deal(table: Table) -> None:
     """The Deal action: the draw for the deal if due, shuffle, cut, deal, start card."""
     table.deal_number += 1
     table.new_deal_fields()
+    table.away = frozenset()  # a deal is dealt to the players at the table: all are back
     if table.deal_number > 1:
         cards = list(_deck(table.base.decks))
         random.Random(f"{table.base.seed}:shuffle:{table.deal_number}").shuffle(cards)

@@ -20,17 +20,26 @@ from regelverk.vandatta.options import VandattaOptions
 
 __all__ = [
     "Action",
+    "Back",
     "Deal",
     "Draw",
+    "ForgetAbsentCard",
+    "HideBundle",
     "LeapDay",
+    "LookBack",
     "NameSuit",
     "Pass",
     "PenaltySet",
     "Phase",
     "Play",
     "Record",
+    "Remark",
+    "RemarkKind",
     "Restart",
     "State",
+    "StepAway",
+    "Veto",
+    "Withdrawn",
 ]
 
 
@@ -70,10 +79,10 @@ class Restart(enum.Enum):
 class PenaltySet:
     """Face-down penalty cards in front of a player, unusable until released.
 
-    vvv8's "Brott och straff" (V8-PEN-CARDS-FACE-DOWN-IN-FRONT) puts them here; the engine of
-    this issue never creates one, but every invariant and the position format count them.
-    ``release_after`` is the number of the owner's own turns that must end before the cards join
-    his hand.
+    vvv8's "Brott och straff" (V8-PEN-CARDS-FACE-DOWN-IN-FRONT) puts them here, and so do cards
+    drawn too many by mistake (V8-PEN-OVERDRAW-KEEP-LOCKED). ``release_after`` is the number of
+    the owner's own turns that must end before the cards join his hand; 0 means they join it as
+    his next turn begins (penalty_cards_usable = at-next-turn-start).
     """
 
     cards: tuple[Card, ...]
@@ -130,7 +139,7 @@ class State:
     calls: frozenset[int] = frozenset()
     """Standing going-out calls: vvv8's utgång for the caller's next turn; vandatta's LAPPEN."""
     away: frozenset[int] = frozenset()
-    """Seats temporarily away (vvv8's presence rules; the next issue)."""
+    """Seats temporarily away (V8-PRESENCE-ABSENT-TURN-SKIPPED)."""
     previous: int | None = None
     """The last spelförare before the current one."""
     talon_passes: int = 0
@@ -144,6 +153,9 @@ class State:
     winner: int | None = None
     loser: int | None = None
     record: Record = Record()
+    vetoable: tuple[int, tuple[Card, ...]] | None = None
+    """The seat and the penalty cards it has just taken, which the utgång callers may still veto
+    (V8-PEN-VETO-RIGHT); cleared by the next action."""
 
     def seat(self, name: str) -> int:
         """The seat of a player by name; ``ValueError`` if nobody has that name."""
@@ -214,5 +226,114 @@ class LeapDay:
         return "LeapDay()"
 
 
-Action = Deal | NameSuit | Play | Draw | Pass | LeapDay
-"""Every action of the engine."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepAway:
+    """vvv8: a player leaves the table for a while, a phone call or a head of department
+    (V8-PRESENCE-ABSENT-NOT-COUNTED-FOR-LOSER); not while he is spelförare."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Back:
+    """vvv8: an absent player comes back to the table (V8-PRESENCE-MAY-RETURN)."""
+
+    player: int
+
+
+class RemarkKind(enum.Enum):
+    """What a remark at the table tells, by kind, not by words (000 §3 ¶9)."""
+
+    NEUTRAL = "neutral"
+    """Tells nothing about any hand or the cards gone."""
+    OBVIOUS = "obvious"
+    """The obvious, said during the turn it is about: "no hearts, then!" as the spelförare
+    draws rather than lay a heart on a heart (V8-PEN-COMMENT-OBVIOUS-ALLOWED)."""
+    OBVIOUS_LATE = "obvious-late"
+    """The obvious, said once the turn has passed on (V8-PEN-COMMENT-AFTER-TURN-FORBIDDEN)."""
+    OTHER_HAND = "other-hand"
+    """Tells what another player holds or lacks (V8-PEN-COMMENT-OFFENCE)."""
+    OWN_HAND = "own-hand"
+    """Tells about the speaker's own hand (V8-AMB-COMMENT-OWN-HAND)."""
+    HISTORY = "history"
+    """Tells about the spelförare's past turns (V8-PEN-COMMENT-HISTORY-FORBIDDEN)."""
+    CARDS_GONE = "cards-gone"
+    """Tells which cards have gone, such as aces (V8-PEN-COMMENT-CARDS-GONE-FORBIDDEN)."""
+
+    def __repr__(self) -> str:
+        return f"RemarkKind.{self.name}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Remark:
+    """vvv8: a player remarks on the game; ``truthful`` does not matter to the ruling."""
+
+    player: int
+    kind: RemarkKind
+    truthful: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LookBack:
+    """vvv8: a player leafs back through the face-up pile, ``cards`` cards below the top.
+
+    The pile does not record how its cards were laid in plays, so the question says how many
+    cards the latest play laid (``latest_play``) and whether the look checks a bundle laid with
+    only its top card showing (``checking_bundle``).
+    """
+
+    player: int
+    cards: int
+    latest_play: int = 1
+    checking_bundle: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForgetAbsentCard:
+    """vvv8: drawing for an ace, a player forgets to take the card of an absent player who comes
+    before him in turn (V8-PEN-ABSENT-ACE-CARD-FORGOTTEN)."""
+
+    player: int
+    absent: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HideBundle:
+    """vvv8: the spelförare has laid several cards showing only the top one
+    (V8-PLAY-NO-HIDDEN-BUNDLE)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Veto:
+    """vvv8: an utgång caller vetoes the penalty cards just taken (V8-PEN-VETO-RIGHT)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Withdrawn:
+    """vvv8: ``action`` made with an utgång call taken back in the same breath
+    (V8-PEN-FALSE-CALL-SAME-BREATH)."""
+
+    action: Play | Draw | Pass
+
+
+Action = (
+    Deal
+    | NameSuit
+    | Play
+    | Draw
+    | Pass
+    | LeapDay
+    | StepAway
+    | Back
+    | Remark
+    | LookBack
+    | ForgetAbsentCard
+    | HideBundle
+    | Veto
+    | Withdrawn
+)
+"""Every action of the engine: the moves of play, and (vvv8) what else happens at a real table."""

@@ -1,0 +1,455 @@
+"""vvv8's "Brott och straff": the referee's ruling on any attempt, mistakes included.
+
+:func:`attempt` applies a legal action; a mistake that 000 §3 penalises gives ``allowed=False``
+with the penalty (three cards face down in front of the offender, locked until he has used up
+his turn as spelförare; a wrong card taken back; cards drawn too many kept but locked); any other
+mistake gives ``allowed=False`` and the state unchanged. Under vandatta (001) every mistake is
+simply refused.
+
+>>> from regelverk.vandatta import GAME, VVV8
+>>> state = GAME.position_from_data(
+...     {"players": ["Ann", "Bo", "Cy"], "hands": {"Ann": ["9S", "5H"], "Bo": ["2C"],
+...      "Cy": ["3C"]}, "pile": ["KH"], "stock": ["4D", "6D", "7D"]}, VVV8)
+>>> ruling = GAME.attempt(state, GAME.action_from_data({"action": "play", "cards": ["9S"]}, state))
+>>> ruling.allowed, [c.code for c in ruling.state.penalties[0][0].cards]
+(False, ['4D', '6D', '7D'])
+>>> ruling.state.hands[0], ruling.state.turn
+((Card.parse('9S'), Card.parse('5H')), 0)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from regelverk.cards import Card
+from regelverk.engine import Event, IllegalActionError, Ruling
+from regelverk.trace import implements
+from regelverk.vandatta.adjudication import (
+    _ends_turn,
+    _error,
+    _first_error,
+    _group_error,
+    _holds,
+    _perform,
+    _uncalled,
+)
+from regelverk.vandatta.conduct import paused
+from regelverk.vandatta.options import (
+    CommentPenaltyText,
+    HiddenBundlePenalty,
+    OutWithoutCall,
+    OverdrawRelease,
+    Penalties,
+    PenaltyCardsUsable,
+    PenaltySetsTiming,
+    PenaltyStacking,
+    VetoScope,
+)
+from regelverk.vandatta.rules import (
+    Table,
+    call_stands,
+    can_draw_any,
+    draws_left,
+    first_fits,
+    goes_out,
+    is_eight,
+    last_card_barred,
+)
+from regelverk.vandatta.scoring import finish_deal
+from regelverk.vandatta.state import (
+    Action,
+    Draw,
+    ForgetAbsentCard,
+    HideBundle,
+    LookBack,
+    Pass,
+    PenaltySet,
+    Phase,
+    Play,
+    Remark,
+    State,
+    Withdrawn,
+)
+
+__all__ = ["attempt"]
+
+_STANDARD = (
+    "V8-PEN-FOR-MISTAKES-ONLY",
+    "V8-PEN-STANDARD-THREE-CARDS",
+    "V8-PEN-CARDS-FACE-DOWN-IN-FRONT",
+    "V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE",
+    "V8-PEN-CARDS-COUNT-AS-HELD",
+)
+
+
+def attempt(state: State, action: Action) -> Ruling[State]:
+    """The ruling on ``action``: applied if legal; otherwise refused, with 000 §3's penalty
+    where it gives one."""
+    error = _error(state, action)
+    if error is None:
+        outcome = _perform(state, action)
+        cited = tuple(dict.fromkeys(c for e in outcome.events for c in e.clauses))
+        text = "; ".join(e.text for e in outcome.events) or "allowed"
+        return Ruling(
+            allowed=True, message=text, clauses=cited, events=outcome.events, state=outcome.state
+        )
+    if state.options.penalties is Penalties.BROTT_OCH_STRAFF:
+        ruling = _mistake(state, action, error)
+        if ruling is not None:
+            return ruling
+    return _refused(state, error)
+
+
+def _refused(state: State, error: IllegalActionError) -> Ruling[State]:
+    return Ruling(allowed=False, message=str(error), clauses=error.clauses, events=(), state=state)
+
+
+def _mistake(state: State, action: Action, error: IllegalActionError) -> Ruling[State] | None:  # noqa: PLR0911
+    if isinstance(action, Withdrawn):
+        return _mistake(state, _uncalled(action.action), error)
+    if isinstance(action, Remark | LookBack | ForgetAbsentCard | HideBundle):
+        return _conduct_mistake(state, action, error)
+    if not isinstance(action, Play | Draw | Pass):
+        return None
+    if state.phase is not Phase.PLAY or paused(state):
+        return None
+    if not 0 <= action.player < len(state.players) or action.player in state.away:
+        return None
+    if action.player != state.turn:
+        return _out_of_turn(state, action, error) if isinstance(action, Play) else None
+    if isinstance(action, Play):
+        return _play_mistake(state, action, error)
+    if isinstance(action, Draw) and draws_left(state) <= 0:
+        return _overdraw(state, action, error) if can_draw_any(state) else None
+    if action.call and _error(state, _uncalled(action)) is None:
+        return _false_call(state, action, error)
+    return None
+
+
+# --- the standard penalty ---------------------------------------------------------------------
+
+
+@implements(
+    "V8-PEN-FOR-MISTAKES-ONLY",
+    "V8-PEN-STANDARD-THREE-CARDS",
+    "V8-PEN-CARDS-FACE-DOWN-IN-FRONT",
+    "V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE",
+    "V8-PEN-CARDS-COUNT-AS-HELD",
+    "V8-PEN-VETO-CONDITION",
+)
+def penalise(table: Table, seat: int, offences: int, why: str, clauses: tuple[str, ...]) -> None:
+    """The standard penalty: three cards from the talon (per offence under penalty_stacking =
+    per-offence) face down in front of the offender, locked until he has used up his turn as
+    spelförare (this one if he is spelförare, else his next one; penalty_cards_usable). They
+    count as his: he cannot go out while he has them. Utgång callers may veto the draw."""
+    options = table.options
+    count = options.penalty_cards * (
+        offences if options.penalty_stacking is PenaltyStacking.PER_OFFENCE else 1
+    )
+    drawn: list[Card] = []
+    for _ in range(count):
+        card = table.draw_one(seat)
+        if card is None:
+            break
+        drawn.append(card)
+        if table.drawn_deal:
+            break
+    hand = table.hands[seat]
+    table.hands[seat] = hand[: len(hand) - len(drawn)]
+    cards = tuple(drawn)
+    spelforare = table.phase is Phase.PLAY and table.turn == seat
+    usable = options.penalty_cards_usable
+    if usable is PenaltyCardsUsable.AT_NEXT_TURN_START and spelforare:
+        table.hands[seat] = (*table.hands[seat], *cards)
+        when = "usable at once, as he is spelförare"
+    else:
+        release = 1 if usable is PenaltyCardsUsable.AFTER_EXHAUSTING_TURN else 0
+        when = (
+            "unusable until his turn as spelförare is over"
+            if spelforare and release
+            else "unusable until his next turn as spelförare is over"
+            if release
+            else "usable from the start of his next turn"
+        )
+        sets = (*table.penalties[seat], PenaltySet(cards=cards, release_after=release))
+        if options.penalty_sets_timing is PenaltySetsTiming.MERGED and len(sets) > 1:
+            latest = max(p.release_after for p in sets)
+            sets = tuple(PenaltySet(cards=p.cards, release_after=latest) for p in sets)
+            when += " (all his face-down cards together)"
+        table.penalties[seat] = sets
+    shown = " ".join(str(c) for c in cards)
+    table.say(
+        "penalty",
+        f"{why}: {table.name(seat)} takes {len(cards)} penalty cards face down ({shown}), {when}",
+        clauses + _STANDARD,
+        seat,
+        cards,
+    )
+    callers = _vetoers(table, seat)
+    if callers and cards:
+        table.vetoable = (seat, cards)
+        names = " and ".join(table.name(c) for c in callers)
+        table.say(
+            "veto-right",
+            f"{names}, who called utgång, may veto these penalty cards",
+            ("V8-PEN-VETO-CONDITION", "V8-PEN-VETO-RIGHT"),
+            callers[0],
+        )
+
+
+def _vetoers(table: Table, seat: int) -> list[int]:
+    """Callers who may veto a penalty draw by ``seat`` (veto_scope)."""
+    callers = [c for c in sorted(table.calls) if c != seat]
+    if table.options.veto_scope is VetoScope.ANY_DRAW_WHILE_CALLED or table.talon_passes > 0:
+        return callers
+    count = len(table.players)
+    turn = table.turn
+
+    def distance(s: int) -> int:
+        return (s - turn) % count
+
+    return [c for c in callers if distance(seat) < distance(c)]
+
+
+def _settle(table: Table) -> None:
+    """A penalty draw that runs the talon through its limit draws the deal."""
+    if table.drawn_deal and table.phase is Phase.PLAY:
+        finish_deal(
+            table,
+            None,
+            "The talon has been gone through the limit number of times: the deal is drawn",
+            (
+                "V8-TALON-DRAWN-ONE-DECK",
+                "V8-TALON-DRAWN-TWO-DECKS",
+                "V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK",
+            ),
+        )
+
+
+def _ruling(
+    table: Table,
+    error: IllegalActionError,
+    then: Play | Draw | Pass | None = None,
+) -> Ruling[State]:
+    """The ruling after a penalty on ``table``; ``then`` is carried out afterwards (unchecked:
+    the caller has made sure the rest of it is legal)."""
+    _settle(table)
+    state = table.freeze()
+    events: tuple[Event, ...] = tuple(table.events)
+    if then is not None and state.phase is Phase.PLAY:
+        outcome = _perform(state, then)
+        events += outcome.events
+        state = dataclasses.replace(outcome.state, vetoable=table.vetoable)
+    cited = tuple(dict.fromkeys((*error.clauses, *(c for e in events for c in e.clauses))))
+    text = "; ".join((str(error), *(e.text for e in events)))
+    return Ruling(allowed=False, message=text, clauses=cited, events=events, state=state)
+
+
+# --- the mistakes -----------------------------------------------------------------------------
+
+
+@implements("V8-PEN-OUT-OF-TURN", "V8-PEN-OUT-OF-TURN-CARD-RETURNED")
+def _out_of_turn(state: State, play: Play, error: IllegalActionError) -> Ruling[State] | None:
+    """A card laid out of turn goes back to the offender's hand, and he takes three penalty
+    cards (six under per-offence when the card fits the top card by no rule either)."""
+    if not play.cards or not _holds(state.hands[play.player], play.cards):
+        return None
+    offences = 1 + (not first_fits(state, play.cards[0]))
+    table = Table.of(state)
+    name = table.name(play.player)
+    penalise(
+        table,
+        play.player,
+        offences,
+        f"{name} laid a card out of turn; it goes back to his hand",
+        ("V8-PEN-OUT-OF-TURN", "V8-PEN-OUT-OF-TURN-CARD-RETURNED"),
+    )
+    return _ruling(table, error)
+
+
+def _play_mistake(state: State, play: Play, error: IllegalActionError) -> Ruling[State] | None:  # noqa: PLR0911
+    if not play.cards or not _holds(state.hands[play.player], play.cards):
+        return None
+    if is_eight(play.cards[0]) != (play.suit is not None):
+        return None
+    if _first_error(state, play) is not None or _group_error(state, play) is not None:
+        return _wrong_card(state, play, error)
+    seat = play.player
+    if goes_out(state, seat, len(play.cards)):
+        if last_card_barred(state.options, play.cards, state.top):
+            return _failed_out(state, play, error, no_call=False)
+        if not call_stands(state, seat):
+            rule = state.options.out_without_call
+            if rule is OutWithoutCall.NOT_OUT_THREE_CARDS:
+                return _failed_out(state, play, error, no_call=True)
+            if rule is OutWithoutCall.WRONG_CARD_PENALTY:
+                return _wrong_card(state, play, error)
+        return None
+    if play.call and _ends_turn(state, play):
+        return _false_call(state, play, error)
+    return None
+
+
+@implements(
+    "V8-PEN-WRONG-CARD-OFFENCE",
+    "V8-PEN-WRONG-CARD-THREE",
+    "V8-PEN-WRONG-CARD-TAKE-BACK",
+    "V8-PEN-LEX-LARS",
+)
+def _wrong_card(state: State, play: Play, error: IllegalActionError) -> Ruling[State]:
+    """A card that fits neither by suit nor by rank (or a later card that does not fit the one
+    beneath; Lex Lars when going out) costs three penalty cards; the cards go back to his hand
+    and he plays again correctly, or draws."""
+    seat = play.player
+    clauses: tuple[str, ...] = (
+        "V8-PEN-WRONG-CARD-OFFENCE",
+        "V8-PEN-WRONG-CARD-THREE",
+        "V8-PEN-WRONG-CARD-TAKE-BACK",
+    )
+    if len(play.cards) > 1:
+        clauses += ("V8-PEN-WRONG-CARD-EACH-FITS-BELOW",)
+    if goes_out(state, seat, len(play.cards)):
+        clauses += ("V8-PEN-LEX-LARS",)
+        if not call_stands(state, seat):
+            clauses += ("V8-WIN-NO-CALL-NOT-OUT",)
+    offences = 1 + bool(play.call)
+    table = Table.of(state)
+    penalise(
+        table,
+        seat,
+        offences,
+        f"{table.name(seat)} laid a wrong card; he takes it back and plays again",
+        clauses,
+    )
+    return _ruling(table, error)
+
+
+@implements(
+    "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT",
+    "V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE",
+    "V8-PEN-OUT-ON-EIGHT-OR-ACE-NO-CALL",
+    "V8-WIN-NO-CALL-NOT-OUT",
+    "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS",
+)
+def _failed_out(
+    state: State, play: Play, error: IllegalActionError, *, no_call: bool
+) -> Ruling[State]:
+    """Going out on an ace or an eight (or without a call): he is not out, the card stays with
+    its normal effect, and he takes three penalty cards, locked through this turn, so he has
+    cards again when the turn passes and cannot call."""
+    seat = play.player
+    clauses: tuple[str, ...] = (
+        ("V8-WIN-NO-CALL-NOT-OUT", "V8-CALL-REQUIRED-TO-WIN")
+        if no_call
+        else (
+            "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT",
+            "V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE",
+            "V8-PEN-OUT-ON-EIGHT-OR-ACE-NO-CALL",
+        )
+    )
+    table = Table.of(state)
+    what = "without a call" if no_call else f"on {play.cards[-1]}"
+    penalise(
+        table,
+        seat,
+        1,
+        f"{table.name(seat)} tried to go out {what}: he is not out and cannot call",
+        (*clauses, "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS"),
+    )
+    return _ruling(table, error, Play(player=seat, cards=play.cards, suit=play.suit))
+
+
+@implements("V8-PEN-FALSE-CALL-CAUGHT", "V8-PEN-FALSE-CALL-SELF-REPORT")
+def _false_call(
+    state: State, action: Play | Draw | Pass, error: IllegalActionError
+) -> Ruling[State]:
+    """Utgång without a real chance costs three penalty cards as it is made (caught or owned
+    up to alike); the action itself stands, without the call."""
+    table = Table.of(state)
+    penalise(
+        table,
+        action.player,
+        1,
+        f"{table.name(action.player)} called utgång without a real chance of going out",
+        ("V8-PEN-FALSE-CALL-CAUGHT", "V8-PEN-FALSE-CALL-SELF-REPORT"),
+    )
+    return _ruling(table, error, _uncalled(action))
+
+
+@implements(
+    "V8-PEN-OVERDRAW-KEEP-LOCKED",
+    "V8-PEN-OVERDRAW-NO-OUT",
+    "V8-PEN-OVERDRAW-MAY-CALL",
+)
+def _overdraw(state: State, draw: Draw, error: IllegalActionError) -> Ruling[State]:
+    """A card drawn beyond the three: he keeps it, face down and unusable until his next turn
+    (overdraw_release); so he cannot go out this turn, but may still call."""
+    seat = draw.player
+    table = Table.of(state)
+    card = table.draw_one(seat)
+    assert card is not None
+    table.hands[seat] = table.hands[seat][:-1]
+    release = 1 if state.options.overdraw_release is OverdrawRelease.NEXT_OWN_TURN else 2
+    table.penalties[seat] = (
+        *table.penalties[seat],
+        PenaltySet(cards=(card,), release_after=release),
+    )
+    table.say(
+        "overdraw",
+        f"{table.name(seat)} drew one card too many: he keeps {card} face down, unusable "
+        + ("until his next turn" if release == 1 else "until after his next turn")
+        + "; he cannot go out this turn but may still call",
+        ("V8-PEN-OVERDRAW-KEEP-LOCKED", "V8-PEN-OVERDRAW-NO-OUT", "V8-PEN-OVERDRAW-MAY-CALL"),
+        seat,
+        (card,),
+    )
+    return _ruling(table, error)
+
+
+@implements(
+    "V8-PEN-COMMENT-THREE",
+    "V8-PEN-LOOK-BACK",
+    "V8-PEN-ABSENT-ACE-CARD-FORGOTTEN",
+    "V8-PLAY-NO-HIDDEN-BUNDLE",
+)
+def _conduct_mistake(
+    state: State,
+    action: Remark | LookBack | ForgetAbsentCard | HideBundle,
+    error: IllegalActionError,
+) -> Ruling[State] | None:
+    """Forbidden remarks, looking back too far, and forgetting an absent player's ace card cost
+    three penalty cards; a hidden bundle costs them only under hidden_bundle_penalty =
+    standard-penalty."""
+    if state.phase not in (Phase.PLAY, Phase.START_SUIT) or action.player in state.away:
+        return None
+    if isinstance(action, ForgetAbsentCard) and action.absent not in state.away:
+        return None
+    if isinstance(action, LookBack) and (
+        action.cards >= len(state.pile) or action.cards < 0 or action.latest_play < 1
+    ):
+        return None
+    table = Table.of(state)
+    name = table.name(action.player)
+    clauses: tuple[str, ...]
+    if isinstance(action, HideBundle):
+        if state.options.hidden_bundle_penalty is HiddenBundlePenalty.NO_OWN_PENALTY:
+            return Ruling(
+                allowed=False,
+                message=f"{error}; no penalty of its own: anyone may look through the bundle "
+                "freely, and a card in it that does not fit is a wrong card",
+                clauses=(*error.clauses, "V8-PLAY-HIDDEN-BUNDLE-NO-OWN-PENALTY"),
+                events=(),
+                state=state,
+            )
+        why, clauses = f"{name} hid cards under the top card", ("V8-PLAY-NO-HIDDEN-BUNDLE",)
+    elif isinstance(action, Remark):
+        why, clauses = f"{name} made a forbidden remark", ("V8-PEN-COMMENT-THREE",)
+        if state.options.comment_penalty_text is CommentPenaltyText.UNFINISHED:
+            why += " (the text breaks off after the penalty; anything more is undefined)"
+    elif isinstance(action, LookBack):
+        why, clauses = f"{name} looked back through the pile", ("V8-PEN-LOOK-BACK",)
+    else:
+        why = f"{name} forgot {table.name(action.absent)}'s card for the ace"
+        clauses = ("V8-PEN-ABSENT-ACE-CARD-FORGOTTEN", "V8-ACE-NEXT-GIVES-ABSENT-CARD")
+    penalise(table, action.player, 1, why, clauses)
+    return _ruling(table, error)

@@ -1,0 +1,275 @@
+"""vvv8 at a real table: players stepping away and coming back, remarks, looking back through
+the pile, forgotten ace cards for absent players, hidden bundles and the callers' veto.
+
+``conduct_error`` says what is wrong with such an action (``None``: it is allowed);
+``perform_conduct`` carries out an allowed one on a scratch table. The penalties for the ones
+that are mistakes are given by :mod:`regelverk.vandatta.attempts`.
+"""
+
+from __future__ import annotations
+
+from regelverk.engine import IllegalActionError
+from regelverk.trace import implements
+from regelverk.vandatta.options import (
+    BelowTwoActive,
+    CommentOwnHand,
+    LookBackDepth,
+    Penalties,
+)
+from regelverk.vandatta.rules import Table
+from regelverk.vandatta.state import (
+    Back,
+    ForgetAbsentCard,
+    HideBundle,
+    LookBack,
+    PenaltySet,
+    Phase,
+    Remark,
+    RemarkKind,
+    State,
+    StepAway,
+    Veto,
+)
+
+__all__ = ["Conduct", "active_seats", "conduct_error", "paused", "perform_conduct"]
+
+Conduct = StepAway | Back | Remark | LookBack | ForgetAbsentCard | HideBundle | Veto
+"""The actions of this module."""
+
+
+def active_seats(state: State) -> int:
+    """Players taking part and present (V8-PRESENCE-ABSENT-NOT-ACTIVE)."""
+    return sum(
+        1 for s in range(len(state.players)) if s not in state.record.out and s not in state.away
+    )
+
+
+@implements("V8-PRESENCE-PAUSE-BELOW-TWO", "V8-PRESENCE-MAY-DROP-TO-TWO")
+def paused(state: State) -> bool:
+    """Play pauses while fewer than two players are active (below_two_active = pause); down to
+    two it goes on."""
+    return (
+        state.phase is Phase.PLAY
+        and bool(state.away)
+        and state.options.below_two_active is BelowTwoActive.PAUSE
+        and active_seats(state) < 2
+    )
+
+
+def _refuse(message: str, clauses: tuple[str, ...]) -> IllegalActionError:
+    return IllegalActionError(message, clauses)
+
+
+def conduct_error(state: State, action: Conduct) -> IllegalActionError | None:  # noqa: PLR0911
+    """What is wrong with ``action``, if anything."""
+    if not 0 <= action.player < len(state.players):
+        return _refuse(f"there is no seat {action.player}", ())
+    if isinstance(action, StepAway | Back):
+        return _presence_error(state, action)
+    if state.options.penalties is not Penalties.BROTT_OCH_STRAFF:
+        return _refuse(
+            "this rulebook has no rules on remarks, looking back or vetoes at the table", ()
+        )
+    if isinstance(action, Remark):
+        return _remark_error(state, action)
+    if isinstance(action, LookBack):
+        return _look_back_error(state, action)
+    if isinstance(action, ForgetAbsentCard):
+        return _forgotten_error(state, action)
+    if isinstance(action, HideBundle):
+        return _refuse(
+            f"{state.players[action.player]} must show every card he lays, not only the top one",
+            ("V8-PLAY-NO-HIDDEN-BUNDLE", "V8-PLAY-SHOW-EVERY-CARD"),
+        )
+    return _veto_error(state, action)
+
+
+@implements("V8-PRESENCE-ABSENT-TURN-SKIPPED", "V8-PRESENCE-MAY-RETURN")
+def _presence_error(state: State, action: StepAway | Back) -> IllegalActionError | None:  # noqa: PLR0911
+    """Anyone but the spelförare may step away during play; an absent player may come back."""
+    name = state.players[action.player]
+    if not state.options.presence:
+        return _refuse("this rulebook has no rules for players stepping away", ())
+    if isinstance(action, Back):
+        if action.player in state.away:
+            return None
+        return _refuse(f"{name} is not away", ("V8-PRESENCE-MAY-RETURN",))
+    if state.phase is not Phase.PLAY:
+        return _refuse(
+            "players step away during the play of a deal", ("V8-PRESENCE-ABSENT-TURN-SKIPPED",)
+        )
+    if action.player in state.away or action.player in state.record.out:
+        return _refuse(f"{name} is not at the table", ("V8-PRESENCE-ABSENT-TURN-SKIPPED",))
+    if action.player == state.turn:
+        return _refuse(
+            f"{name} is spelförare: nobody steps away in the middle of his own turn",
+            ("V8-PRESENCE-ABSENT-TURN-SKIPPED",),
+        )
+    return None
+
+
+@implements(
+    "V8-PEN-COMMENT-OFFENCE",
+    "V8-PEN-COMMENT-OBVIOUS-ALLOWED",
+    "V8-PEN-COMMENT-TRUTH-IRRELEVANT",
+    "V8-PEN-COMMENT-AFTER-TURN-FORBIDDEN",
+    "V8-PEN-COMMENT-HISTORY-FORBIDDEN",
+    "V8-PEN-COMMENT-CARDS-GONE-FORBIDDEN",
+)
+def _remark_error(state: State, remark: Remark) -> IllegalActionError | None:
+    """Remarks that may tell anyone about a hand, the spelförare's past or the cards gone are
+    offences, true or not; the obvious said during its own turn, and remarks that tell nothing,
+    are not (comment_own_hand decides remarks on one's own hand)."""
+    kind, name = remark.kind, state.players[remark.player]
+    truth = ("V8-PEN-COMMENT-TRUTH-IRRELEVANT",)
+    if kind is RemarkKind.NEUTRAL:
+        return None
+    if kind is RemarkKind.OBVIOUS:
+        return None
+    if kind is RemarkKind.OWN_HAND and (
+        state.options.comment_own_hand is CommentOwnHand.OTHERS_ONLY
+    ):
+        return None
+    what = {
+        RemarkKind.OBVIOUS_LATE: (
+            "once the turn has passed on, no remark may tell anything about a hand",
+            ("V8-PEN-COMMENT-AFTER-TURN-FORBIDDEN", "V8-PEN-COMMENT-OFFENCE"),
+        ),
+        RemarkKind.OTHER_HAND: (
+            "a remark may not tell what another player holds or lacks",
+            ("V8-PEN-COMMENT-OFFENCE",),
+        ),
+        RemarkKind.OWN_HAND: (
+            "a remark may not tell what a player holds, his own hand included",
+            ("V8-PEN-COMMENT-OFFENCE",),
+        ),
+        RemarkKind.HISTORY: (
+            "a remark may not tell about the spelförare's past turns",
+            ("V8-PEN-COMMENT-HISTORY-FORBIDDEN",),
+        ),
+        RemarkKind.CARDS_GONE: (
+            "a remark may not tell which cards have gone",
+            ("V8-PEN-COMMENT-CARDS-GONE-FORBIDDEN",),
+        ),
+    }
+    text, clauses = what[kind]
+    return _refuse(f"{name}'s remark is forbidden: {text}, true or not", clauses + truth)
+
+
+@implements(
+    "V8-PEN-LOOK-BACK",
+    "V8-PEN-LOOK-BACK-PREVIOUS-PLAYER-ALLOWED",
+    "V8-PEN-LOOK-BACK-CHECK-BUNDLE-EXEMPT",
+    "V8-PLAY-HIDDEN-BUNDLE-NO-OWN-PENALTY",
+)
+def _look_back_error(state: State, look: LookBack) -> IllegalActionError | None:
+    """Looking back through the pile is an offence, except down to the top card of the player
+    before (look_back_depth) and when checking a bundle laid with only its top card shown."""
+    name = state.players[look.player]
+    if look.cards < 0 or look.latest_play < 1:
+        return _refuse("a look back sees zero or more cards of a play of one or more", ())
+    if look.cards >= len(state.pile):
+        return _refuse(f"the pile has only {len(state.pile)} cards", ())
+    if look.checking_bundle:
+        return None
+    allowed = 1 if state.options.look_back_depth is LookBackDepth.ONE_CARD else look.latest_play
+    if look.cards <= allowed:
+        return None
+    return _refuse(
+        f"{name} may look back {allowed} card(s), to the top card of the player before, "
+        f"not {look.cards}",
+        ("V8-PEN-LOOK-BACK", "V8-PEN-LOOK-BACK-PREVIOUS-PLAYER-ALLOWED"),
+    )
+
+
+def _forgotten_error(state: State, forgot: ForgetAbsentCard) -> IllegalActionError | None:
+    if forgot.absent not in state.away:
+        return _refuse(
+            f"{state.players[forgot.absent] if 0 <= forgot.absent < len(state.players) else '?'}"
+            " is not away",
+            ("V8-ACE-NEXT-GIVES-ABSENT-CARD",),
+        )
+    return _refuse(
+        f"{state.players[forgot.player]} had to take {state.players[forgot.absent]}'s card for "
+        "the ace while he is away",
+        ("V8-ACE-NEXT-GIVES-ABSENT-CARD", "V8-PEN-ABSENT-ACE-CARD-FORGOTTEN"),
+    )
+
+
+@implements("V8-PEN-VETO-RIGHT")
+def _veto_error(state: State, veto: Veto) -> IllegalActionError | None:
+    """A player with a standing utgång call may veto penalty cards just taken by another."""
+    name = state.players[veto.player]
+    if state.vetoable is None:
+        return _refuse("no penalty cards have just been taken that a veto could stop", ())
+    if veto.player not in state.calls or veto.player == state.vetoable[0]:
+        return _refuse(
+            f"{name} has not called utgång: only callers may veto", ("V8-PEN-VETO-RIGHT",)
+        )
+    return None
+
+
+def perform_conduct(table: Table, action: Conduct) -> None:
+    """Carry out an allowed action of this module (unchecked: the caller has checked it)."""
+    seat = action.player
+    name = table.name(seat)
+    if isinstance(action, StepAway):
+        table.away = table.away | {seat}
+        active = table.active()
+        clauses: tuple[str, ...] = ("V8-PRESENCE-ABSENT-NOT-ACTIVE",)
+        text = f"{name} steps away from the table ({active} active)"
+        if active == 2:
+            clauses += ("V8-PRESENCE-MAY-DROP-TO-TWO",)
+        elif active < 2:
+            clauses += ("V8-PRESENCE-PAUSE-BELOW-TWO",)
+            if table.options.below_two_active is BelowTwoActive.PAUSE:
+                text += ": play pauses until someone comes back"
+        table.say("away", text, clauses, seat)
+    elif isinstance(action, Back):
+        table.away = table.away - {seat}
+        table.say("back", f"{name} comes back to the table", ("V8-PRESENCE-MAY-RETURN",), seat)
+    elif isinstance(action, Remark):
+        clauses = (
+            ("V8-PEN-COMMENT-OBVIOUS-ALLOWED",)
+            if action.kind is RemarkKind.OBVIOUS
+            else ("V8-PEN-COMMENT-OFFENCE",)
+        )
+        table.say("remark", f"{name}'s remark is allowed: no penalty", clauses, seat)
+    elif isinstance(action, LookBack):
+        clauses = (
+            ("V8-PEN-LOOK-BACK-CHECK-BUNDLE-EXEMPT", "V8-PLAY-HIDDEN-BUNDLE-NO-OWN-PENALTY")
+            if action.checking_bundle
+            else ("V8-PEN-LOOK-BACK-PREVIOUS-PLAYER-ALLOWED",)
+        )
+        table.say("look-back", f"{name} may look back so far: no penalty", clauses, seat)
+    elif isinstance(action, Veto):
+        _veto(table, action)
+
+
+@implements("V8-PEN-VETO-RIGHT", "V8-PEN-VETO-CONDITION")
+def _veto(table: Table, veto: Veto) -> None:
+    """The vetoed penalty cards go back on top of the talon, in the order they came off."""
+    assert table.base.vetoable is not None
+    offender, cards = table.base.vetoable
+    left = list(cards)
+    sets = []
+    for item in table.penalties[offender]:
+        kept = []
+        for card in item.cards:
+            if card in left:
+                left.remove(card)
+            else:
+                kept.append(card)
+        if kept:
+            sets.append(PenaltySet(cards=tuple(kept), release_after=item.release_after))
+    table.penalties[offender] = tuple(sets)
+    if left:
+        table.take_from_hand(offender, tuple(left))
+    table.stock.extend(reversed(cards))
+    table.say(
+        "veto",
+        f"{table.name(veto.player)}, who called utgång, vetoes {table.name(offender)}'s "
+        f"{len(cards)} penalty cards: they go back on the talon",
+        ("V8-PEN-VETO-RIGHT", "V8-PEN-VETO-CONDITION"),
+        veto.player,
+    )

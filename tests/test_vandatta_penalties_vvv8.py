@@ -1,0 +1,315 @@
+"""Scenario tests for 000 (vvv8) §3 "Brott och straff" and the presence rules: every attempt is
+ruled by ``GAME.attempt``, one situation per clause."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from regelverk.engine import Ruling, with_options
+from regelverk.vandatta import GAME, VANDATTA, VVV8
+from regelverk.vandatta.state import State
+
+FOUR = ["Ann", "Bo", "Cy", "Di"]
+STOCK = ["2S", "3S", "4S", "5S", "6S", "7S", "10S"]
+
+
+def position(options: dict[str, Any] | None = None, **fields: Any) -> State:
+    data: dict[str, Any] = {"players": FOUR[:3], "stock": STOCK, **fields}
+    state = GAME.position_from_data(data, with_options(VVV8, options or {}))
+    assert GAME.problems(state) == ()
+    return state
+
+
+def rule(state: State, **action: Any) -> Ruling[State]:
+    ruling = GAME.attempt(state, GAME.action_from_data(action, state))
+    assert GAME.problems(ruling.state) == ()
+    return ruling
+
+
+def locked(state: State, seat: int) -> list[str]:
+    return [c.code for p in state.penalties[seat] for c in p.cards]
+
+
+def hand(state: State, seat: int) -> list[str]:
+    return [c.code for c in state.hands[seat]]
+
+
+HANDS = {"Ann": ["9C", "5H", "KD"], "Bo": ["2C", "3C"], "Cy": ["4C", "JD"]}
+
+
+@pytest.mark.clause(
+    "V8-PEN-STANDARD-THREE-CARDS",
+    "V8-PEN-CARDS-FACE-DOWN-IN-FRONT",
+    "V8-PEN-WRONG-CARD-OFFENCE",
+    "V8-PEN-WRONG-CARD-THREE",
+    "V8-PEN-WRONG-CARD-TAKE-BACK",
+    "V8-PEN-FOR-MISTAKES-ONLY",
+)
+def test_V8_PEN_WRONG_CARD_THREE() -> None:
+    state = position(hands=HANDS, pile=["KH"])
+    ruling = rule(state, action="play", cards=["9C"])
+    assert not ruling.allowed
+    assert {"V8-PEN-WRONG-CARD-OFFENCE", "V8-PEN-WRONG-CARD-TAKE-BACK"} <= set(ruling.clauses)
+    assert locked(ruling.state, 0) == ["2S", "3S", "4S"]
+    assert hand(ruling.state, 0) == ["9C", "5H", "KD"]
+    assert ruling.state.turn == 0
+    again = rule(ruling.state, action="play", cards=["5H"])
+    assert again.allowed
+    assert hand(again.state, 0) == ["9C", "KD", "2S", "3S", "4S"]
+
+
+@pytest.mark.clause("V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE", "V8-PEN-CARDS-COUNT-AS-HELD")
+def test_V8_PEN_CARDS_LOCKED_UNTIL_TURN_DONE() -> None:
+    state = position(
+        hands={"Ann": ["5H"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["9H", "9D", "KH"], calls=["Ann"]
+    )
+    wrong = rule(state, action="play", cards=["5H", "5H"])  # not held: simply refused
+    assert wrong.state is state
+    ruling = rule(state, action="remark", player="Bo", kind="other-hand")
+    assert locked(ruling.state, 1) == ["2S", "3S", "4S"]
+    # Ann may not go out while she holds locked cards of her own
+    own = rule(state, action="look-back", player="Ann", cards=2, latest_play=1)
+    assert locked(own.state, 0)
+    out = rule(own.state, action="play", cards=["5H"])
+    assert out.state.winner is None and out.state.phase.value == "play"
+
+
+@pytest.mark.clause("V8-PEN-LEX-LARS", "V8-PEN-WRONG-CARD-EACH-FITS-BELOW")
+def test_V8_PEN_LEX_LARS() -> None:
+    state = position(
+        hands={"Ann": ["5H", "5C"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["KC"], calls=["Ann"]
+    )
+    ruling = rule(state, action="play", cards=["5H", "5C"])
+    assert "V8-PEN-LEX-LARS" in ruling.clauses
+    assert hand(ruling.state, 0) == ["5H", "5C"] and len(locked(ruling.state, 0)) == 3
+    assert rule(state, action="play", cards=["5C", "5H"]).state.winner == 0
+
+
+@pytest.mark.clause("V8-PEN-OUT-OF-TURN", "V8-PEN-OUT-OF-TURN-CARD-RETURNED")
+def test_V8_PEN_OUT_OF_TURN() -> None:
+    state = position(hands=HANDS, pile=["KC"])
+    ruling = rule(state, action="play", player="Bo", cards=["2C"])
+    assert "V8-PEN-OUT-OF-TURN" in ruling.clauses
+    assert hand(ruling.state, 1) == ["2C", "3C"] and len(locked(ruling.state, 1)) == 3
+    assert ruling.state.pile == state.pile and ruling.state.turn == 0
+    six = rule(
+        position({"penalty_stacking": "per-offence"}, hands=HANDS, pile=["KH"]),
+        action="play",
+        player="Bo",
+        cards=["2C"],
+    )
+    assert len(locked(six.state, 1)) == 6
+    assert not rule(state, action="draw", player="Bo").events  # no penalty for drawing
+
+
+@pytest.mark.clause(
+    "V8-PEN-FALSE-CALL-CAUGHT", "V8-PEN-FALSE-CALL-SELF-REPORT", "V8-PEN-NEXT-ROUND-CALL-RISK"
+)
+def test_V8_PEN_FALSE_CALL_CAUGHT() -> None:
+    state = position(hands={"Ann": ["5H", "6C", "9D"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["5D"])
+    ruling = rule(state, action="play", cards=["5H"], call=True)
+    assert "V8-PEN-FALSE-CALL-CAUGHT" in ruling.clauses
+    assert ruling.state.turn == 1 and 0 not in ruling.state.calls
+    assert hand(ruling.state, 0) == ["6C", "9D", "2S", "3S", "4S"]
+
+
+@pytest.mark.clause("V8-PEN-FALSE-CALL-SAME-BREATH", "V8-PEN-SAME-BREATH-MEANING")
+def test_V8_PEN_FALSE_CALL_SAME_BREATH() -> None:
+    state = position(hands={"Ann": ["5H", "6C", "9D"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["5D"])
+    ruling = rule(state, action="play", cards=["5H"], call=True, withdrawn=True)
+    assert ruling.allowed and "V8-PEN-FALSE-CALL-SAME-BREATH" in ruling.clauses
+    assert not ruling.state.penalties[0] and ruling.state.turn == 1
+
+
+@pytest.mark.clause(
+    "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT",
+    "V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE",
+    "V8-PEN-OUT-ON-EIGHT-OR-ACE-NO-CALL",
+)
+def test_V8_PEN_OUT_ON_EIGHT_OR_ACE_THREE() -> None:
+    state = position(hands={"Ann": ["8D"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["5D"], calls=["Ann"])
+    ruling = rule(state, action="play", cards=["8D"], suit="S")
+    assert "V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE" in ruling.clauses
+    assert ruling.state.winner is None and ruling.state.turn == 1
+    assert hand(ruling.state, 0) == ["2S", "3S", "4S"] and 0 not in ruling.state.calls
+    assert ruling.state.named_suit is not None
+
+
+@pytest.mark.clause("V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS")
+def test_V8_PEN_LAST_HAND_CARD_WITH_LOCKED_CARDS() -> None:
+    state = position(hands={"Ann": ["AD"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["5D"], calls=["Ann"])
+    ruling = rule(state, action="play", cards=["AD"])
+    assert ruling.state.turn == 0 and ruling.state.restart.value == "ace"
+    assert len(locked(ruling.state, 0)) == 3 and not ruling.state.hands[0]
+    assert len(ruling.state.hands[1]) == 2
+
+
+@pytest.mark.clause("V8-WIN-NO-CALL-NOT-OUT")
+def test_V8_WIN_NO_CALL_NOT_OUT() -> None:
+    state = position(hands={"Ann": ["5H"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["5D"])
+    ruling = rule(state, action="play", cards=["5H"])
+    assert "V8-WIN-NO-CALL-NOT-OUT" in ruling.clauses
+    assert ruling.state.winner is None and hand(ruling.state, 0) == ["2S", "3S", "4S"]
+    refused = rule(
+        position({"out_without_call": "refused-no-penalty"}, **_fields(state)),
+        action="play",
+        cards=["5H"],
+    )
+    assert not refused.events
+
+
+def _fields(state: State) -> dict[str, Any]:
+    data = GAME.position_to_data(state)
+    return {k: v for k, v in data.items() if k in ("hands", "pile", "calls")}
+
+
+@pytest.mark.clause(
+    "V8-PEN-OVERDRAW-KEEP-LOCKED", "V8-PEN-OVERDRAW-NO-OUT", "V8-PEN-OVERDRAW-MAY-CALL"
+)
+def test_V8_PEN_OVERDRAW_KEEP_LOCKED() -> None:
+    state = position(hands={"Ann": ["5H", "5C"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["QD"], draws=3)
+    ruling = rule(state, action="draw")
+    assert "V8-PEN-OVERDRAW-KEEP-LOCKED" in ruling.clauses
+    assert locked(ruling.state, 0) == ["2S"] and ruling.state.turn == 0
+    call = rule(ruling.state, action="pass", call=True)
+    assert call.allowed is False  # 5H 5C 2S is no real chance
+    state = position(hands={"Ann": ["5H", "5C"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["QD"], draws=3)
+    fine = rule(
+        position(
+            hands={"Ann": ["5H", "5C"], "Bo": ["2C"], "Cy": ["3C"]},
+            pile=["QD"],
+            draws=3,
+            stock=["5D"],
+        ),
+        action="draw",
+    )
+    passed = rule(fine.state, action="pass", call=True)
+    assert passed.allowed and 0 in passed.state.calls
+    assert hand(passed.state, 0) == ["5H", "5C", "5D"]
+
+
+@pytest.mark.clause(
+    "V8-PEN-COMMENT-OFFENCE",
+    "V8-PEN-COMMENT-THREE",
+    "V8-PEN-COMMENT-TRUTH-IRRELEVANT",
+    "V8-PEN-COMMENT-OBVIOUS-ALLOWED",
+    "V8-PEN-COMMENT-AFTER-TURN-FORBIDDEN",
+    "V8-PEN-COMMENT-HISTORY-FORBIDDEN",
+    "V8-PEN-COMMENT-CARDS-GONE-FORBIDDEN",
+)
+def test_V8_PEN_COMMENT_THREE() -> None:
+    state = position(hands=HANDS, pile=["QD"])
+    assert rule(state, action="remark", player="Cy", kind="obvious").allowed
+    assert rule(state, action="remark", player="Cy", kind="neutral").allowed
+    for kind, clause in (
+        ("other-hand", "V8-PEN-COMMENT-OFFENCE"),
+        ("obvious-late", "V8-PEN-COMMENT-AFTER-TURN-FORBIDDEN"),
+        ("history", "V8-PEN-COMMENT-HISTORY-FORBIDDEN"),
+        ("cards-gone", "V8-PEN-COMMENT-CARDS-GONE-FORBIDDEN"),
+    ):
+        ruling = rule(state, action="remark", player="Cy", kind=kind, truthful=False)
+        assert clause in ruling.clauses and "V8-PEN-COMMENT-TRUTH-IRRELEVANT" in ruling.clauses
+        assert len(locked(ruling.state, 2)) == 3
+    own = {"comment_own_hand": "others-only"}
+    assert rule(position(own, hands=HANDS, pile=["QD"]), action="remark", kind="own-hand").allowed
+    assert not rule(state, action="remark", kind="own-hand").allowed
+
+
+@pytest.mark.clause(
+    "V8-PEN-LOOK-BACK",
+    "V8-PEN-LOOK-BACK-PREVIOUS-PLAYER-ALLOWED",
+    "V8-PEN-LOOK-BACK-CHECK-BUNDLE-EXEMPT",
+    "V8-PLAY-HIDDEN-BUNDLE-NO-OWN-PENALTY",
+    "V8-PLAY-NO-HIDDEN-BUNDLE",
+)
+def test_V8_PEN_LOOK_BACK() -> None:
+    state = position(hands=HANDS, pile=["2H", "9H", "9D", "9S"])
+    assert rule(state, action="look-back", player="Bo", cards=3, latest_play=3).allowed
+    too_far = rule(state, action="look-back", player="Bo", cards=3, latest_play=1)
+    assert "V8-PEN-LOOK-BACK" in too_far.clauses and len(locked(too_far.state, 1)) == 3
+    assert rule(state, action="look-back", cards=3, checking_bundle=True).allowed
+    one = position({"look_back_depth": "one-card"}, hands=HANDS, pile=["2H", "9H", "9D", "9S"])
+    assert not rule(one, action="look-back", cards=2, latest_play=3).allowed
+    hidden = rule(state, action="hide-bundle")
+    assert not hidden.allowed and hidden.state is state
+    assert "V8-PLAY-HIDDEN-BUNDLE-NO-OWN-PENALTY" in hidden.clauses
+    strict = position({"hidden_bundle_penalty": "standard-penalty"}, hands=HANDS, pile=["QD"])
+    assert len(locked(rule(strict, action="hide-bundle").state, 0)) == 3
+
+
+@pytest.mark.clause("V8-PEN-VETO-CONDITION", "V8-PEN-VETO-RIGHT")
+def test_V8_PEN_VETO_RIGHT() -> None:
+    state = position(hands=HANDS, pile=["QD"], calls=["Cy"])
+    ruling = rule(state, action="remark", player="Bo", kind="history")
+    assert "V8-PEN-VETO-RIGHT" in ruling.clauses and ruling.state.vetoable is not None
+    vetoed = rule(ruling.state, action="veto", player="Cy")
+    assert vetoed.allowed and not vetoed.state.penalties[1]
+    assert vetoed.state.stock == state.stock
+    assert not rule(ruling.state, action="veto", player="Ann").allowed
+    narrow = {"veto_scope": "turned-talon-or-before-caller"}
+    late = position(narrow, hands=HANDS, pile=["QD"], calls=["Bo"])
+    assert rule(late, action="remark", player="Cy", kind="history").state.vetoable is None
+
+
+@pytest.mark.clause(
+    "V8-PRESENCE-ABSENT-TURN-SKIPPED",
+    "V8-PRESENCE-MAY-RETURN",
+    "V8-CALL-FORFEITED-IF-ABSENT",
+    "V8-ACE-NEXT-GIVES-ABSENT-CARD",
+    "V8-PEN-ABSENT-ACE-CARD-FORGOTTEN",
+)
+def test_V8_PRESENCE_ABSENT_TURN_SKIPPED() -> None:
+    state = position(hands=HANDS, pile=["QD"], calls=["Bo"])
+    assert not rule(state, action="step-away", player="Ann").allowed  # spelförare
+    away = rule(state, action="step-away", player="Bo")
+    assert away.allowed and away.state.away == {1}
+    played = rule(away.state, action="play", cards=["KD"])
+    assert played.state.turn == 2 and 1 not in played.state.calls
+    assert "V8-CALL-FORFEITED-IF-ABSENT" in played.clauses
+    ace = position(
+        hands={"Ann": ["AD", "5D", "6C"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["QD"], away=["Bo"]
+    )
+    aced = rule(ace, action="play", cards=["AD"])
+    assert len(aced.state.hands[1]) == 2 and "V8-ACE-NEXT-GIVES-ABSENT-CARD" in aced.clauses
+    forgot = rule(aced.state, action="forget-absent-card", player="Cy", absent="Bo")
+    assert "V8-PEN-ABSENT-ACE-CARD-FORGOTTEN" in forgot.clauses
+    back = rule(away.state, action="back", player="Bo")
+    assert back.allowed and not back.state.away
+
+
+@pytest.mark.clause("V8-PRESENCE-MAY-DROP-TO-TWO", "V8-PRESENCE-PAUSE-BELOW-TWO")
+def test_V8_PRESENCE_PAUSE_BELOW_TWO() -> None:
+    state = position(hands=HANDS, pile=["QD"])
+    two = rule(state, action="step-away", player="Bo")
+    assert "V8-PRESENCE-MAY-DROP-TO-TWO" in two.clauses
+    one = rule(two.state, action="step-away", player="Cy")
+    assert "V8-PRESENCE-PAUSE-BELOW-TWO" in one.clauses
+    assert not rule(one.state, action="play", cards=["KD"]).allowed
+    assert {type(a).__name__ for a in GAME.legal_actions(one.state)} == {"Back"}
+    alone = position({"below_two_active": "continue-alone"}, hands=HANDS, pile=["QD"])
+    for name in ("Bo", "Cy"):
+        alone = rule(alone, action="step-away", player=name).state
+    assert rule(alone, action="play", cards=["KD"]).state.turn == 0
+
+
+def test_vandatta_refuses_mistakes_without_penalty() -> None:
+    data = {"players": FOUR[:3], "hands": HANDS, "pile": ["KH"]}
+    state = GAME.position_from_data(data, VANDATTA)
+    ruling = GAME.attempt(state, GAME.action_from_data({"action": "play", "cards": ["9C"]}, state))
+    assert not ruling.allowed and ruling.state is state
+    step = GAME.action_from_data({"action": "step-away", "player": "Bo"}, state)
+    assert GAME.attempt(state, step).state is state
+
+
+def test_attempt_actions_round_trip_through_data() -> None:
+    state = position(hands=HANDS, pile=["QD"])
+    for data in (
+        {"action": "remark", "player": 1, "kind": "history", "truthful": False},
+        {"action": "look-back", "player": 2, "cards": 1, "latest_play": 2, "checking_bundle": True},
+        {"action": "forget-absent-card", "player": 2, "absent": 1},
+        {"action": "step-away", "player": 1},
+        {"action": "play", "player": 0, "cards": ["KD"], "call": True, "withdrawn": True},
+    ):
+        action = GAME.action_from_data(data, state)
+        assert GAME.action_from_data(GAME.action_to_data(action), state) == action

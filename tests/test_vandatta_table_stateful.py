@@ -1,0 +1,160 @@
+"""vvv8 at a real table: random legal play mixed with absences, returns, remarks, looks back,
+vetoes and random mistakes, every ruling going through ``GAME.attempt``; the invariants (penalty
+cards included) are checked after every step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from regelverk.engine import Ruling, with_options
+from regelverk.registry import default_registry
+from regelverk.vandatta import GAME
+from regelverk.vandatta.state import (
+    Back,
+    Draw,
+    LookBack,
+    Pass,
+    Phase,
+    Play,
+    Remark,
+    RemarkKind,
+    State,
+    StepAway,
+    Veto,
+)
+
+CLAUSES = {c.id for c in default_registry().clauses()}
+SETTINGS = settings(max_examples=12, stateful_step_count=100, deadline=None)
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"penalty_stacking": "per-offence", "penalty_cards_usable": "at-next-turn-start"},
+    {"below_two_active": "continue-alone", "penalty_sets_timing": "merged"},
+    {"overdraw_release": "after-next-turn", "veto_scope": "turned-talon-or-before-caller"},
+]
+
+
+class TableMatch(RuleBasedStateMachine):
+    """A vvv8 match at a table where people step away and make mistakes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: State | None = None
+        self.mistakes = 0
+
+    @initialize(
+        overrides=st.sampled_from(OPTION_SETS),
+        players=st.integers(min_value=3, max_value=5),
+        seed=st.integers(min_value=0, max_value=10_000),
+    )
+    def start(self, overrides: dict[str, Any], players: int, seed: int) -> None:
+        options = with_options(GAME.options("vvv8"), overrides)
+        self.state = GAME.deal(options, [f"P{n}" for n in range(1, players + 1)], seed)
+
+    def _rule(self, action: Any) -> Ruling[State]:
+        assert self.state is not None
+        ruling = GAME.attempt(self.state, action)
+        for event in ruling.events:
+            assert set(event.clauses) <= CLAUSES, event
+        assert set(ruling.clauses) <= CLAUSES
+        if not ruling.allowed and ruling.state is not self.state:
+            self.mistakes += 1
+        self.state = ruling.state
+        return ruling
+
+    def _live(self) -> bool:
+        return self.state is not None and not GAME.is_over(self.state)
+
+    @precondition(lambda self: self._live())
+    @rule(pick=st.integers(min_value=0, max_value=10_000))
+    def legal_move(self, pick: int) -> None:
+        assert self.state is not None
+        legal = GAME.legal_actions(self.state)
+        assert legal
+        assert self._rule(legal[pick % len(legal)]).allowed
+
+    @precondition(lambda self: self._live() and self.state.phase is Phase.PLAY)
+    @rule(seat=st.integers(min_value=0, max_value=4), back=st.booleans())
+    def presence(self, seat: int, back: bool) -> None:
+        assert self.state is not None
+        seat %= len(self.state.players)
+        self._rule(Back(player=seat) if back else StepAway(player=seat))
+
+    @precondition(lambda self: self._live() and self.state.phase is Phase.PLAY)
+    @rule(
+        seat=st.integers(min_value=0, max_value=4),
+        index=st.integers(min_value=0, max_value=30),
+        kind=st.sampled_from(["play", "draw", "pass", "call"]),
+    )
+    def mistake(self, seat: int, index: int, kind: str) -> None:
+        assert self.state is not None
+        seat %= len(self.state.players)
+        hand = self.state.hands[seat]
+        action: Play | Draw | Pass
+        if kind == "play" and hand:
+            card = hand[index % len(hand)]
+            suit = self.state.top.suit if card.rank.value == 8 and self.state.top else None
+            action = Play(player=seat, cards=(card,), suit=suit, call=index % 3 == 0)
+        elif kind == "pass":
+            action = Pass(player=seat, call=index % 2 == 0)
+        else:
+            action = Draw(player=seat, call=kind == "call")
+        self._rule(action)
+
+    @precondition(lambda self: self._live() and self.state.phase is Phase.PLAY)
+    @rule(
+        seat=st.integers(min_value=0, max_value=4),
+        kind=st.sampled_from(list(RemarkKind)),
+        depth=st.integers(min_value=0, max_value=4),
+    )
+    def talk(self, seat: int, kind: RemarkKind, depth: int) -> None:
+        assert self.state is not None
+        seat %= len(self.state.players)
+        if depth % 2:
+            self._rule(Remark(player=seat, kind=kind))
+        else:
+            self._rule(LookBack(player=seat, cards=depth, latest_play=1 + depth % 3))
+
+    @precondition(lambda self: self._live() and self.state.vetoable is not None)
+    @rule()
+    def veto(self) -> None:
+        assert self.state is not None
+        callers = sorted(self.state.calls)
+        if callers:
+            self._rule(Veto(player=callers[0]))
+
+    @invariant()
+    def sound(self) -> None:
+        if self.state is not None:
+            assert GAME.problems(self.state) == ()
+
+
+TableMatch.TestCase.settings = SETTINGS
+
+
+@pytest.mark.clause(
+    "V8-PEN-STANDARD-THREE-CARDS",
+    "V8-PEN-CARDS-FACE-DOWN-IN-FRONT",
+    "V8-PRESENCE-ABSENT-TURN-SKIPPED",
+    "V8-PRESENCE-MAY-RETURN",
+)
+def test_vvv8_table_with_absences_and_mistakes() -> None:
+    TableMatch.TestCase().runTest()
+
+
+def test_the_table_machine_makes_mistakes() -> None:
+    machine = TableMatch()
+    machine.start({}, 3, 7)
+    for step in range(60):
+        if not machine._live():
+            break
+        machine.mistake(step % 3, step, "play")
+        machine.sound()
+        if machine._live():
+            machine.legal_move(step)
+            machine.sound()
+    assert machine.mistakes > 0
