@@ -1,7 +1,8 @@
 """Scenario tests for the clauses of 000 (vvv8) §1–§2, one situation per rule.
 
-The clauses of §3 ("Brott och straff"), presence, late joiners and misdeals stay pending: they are
-the next issue's.
+The clauses of §3 ("Brott och straff") and presence are tested in
+``test_vandatta_penalties_vvv8.py``; late joiners, misdeals and the start eight laid on too
+early in ``test_vandatta_table_vvv8.py``.
 """
 
 from __future__ import annotations

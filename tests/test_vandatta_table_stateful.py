@@ -7,15 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from regelverk.cards import french_deck
 from regelverk.engine import Ruling, with_options
 from regelverk.registry import default_registry
 from regelverk.vandatta import GAME
 from regelverk.vandatta.state import (
     Back,
     Draw,
+    ExtraCard,
+    Join,
     LookBack,
     Pass,
     Phase,
@@ -35,6 +38,14 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"penalty_stacking": "per-offence", "penalty_cards_usable": "at-next-turn-start"},
     {"below_two_active": "continue-alone", "penalty_sets_timing": "merged"},
     {"overdraw_release": "after-next-turn", "veto_scope": "turned-talon-or-before-caller"},
+    {"late_joiner_first_turn": "cards-then-next-round", "late_joiner_count": "hand-only"},
+]
+
+
+MISDEAL_OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"surplus_return": "must-return", "all_short_completion": "full-rounds"},
+    {"redeal_window": "any-time-in-deal"},
 ]
 
 
@@ -119,6 +130,26 @@ class TableMatch(RuleBasedStateMachine):
         else:
             self._rule(LookBack(player=seat, cards=depth, latest_play=1 + depth % 3))
 
+    @precondition(lambda self: self._live() and self.state.phase is Phase.PLAY)
+    @rule(seat=st.integers(min_value=0, max_value=5))
+    def late_joiner(self, seat: int) -> None:
+        assert self.state is not None
+        self._rule(Join(name=f"J{len(self.state.players)}", seat=seat))
+
+    @precondition(lambda self: self._live() and self.state.phase is Phase.PLAY)
+    @rule(seat=st.integers(min_value=0, max_value=4))
+    def card_too_many(self, seat: int) -> None:
+        assert self.state is not None
+        self._rule(ExtraCard(player=seat % len(self.state.players)))
+
+    @precondition(lambda self: self._live() and self.state.phase is Phase.START_SUIT)
+    @rule(index=st.integers(min_value=0, max_value=30))
+    def early_on_start_eight(self, index: int) -> None:
+        assert self.state is not None
+        hand = self.state.hands[self.state.turn]
+        if hand:
+            self._rule(Play(player=self.state.turn, cards=(hand[index % len(hand)],)))
+
     @precondition(lambda self: self._live() and self.state.vetoable is not None)
     @rule()
     def veto(self) -> None:
@@ -126,6 +157,12 @@ class TableMatch(RuleBasedStateMachine):
         callers = sorted(self.state.calls)
         if callers:
             self._rule(Veto(player=callers[0]))
+
+    @precondition(lambda self: self.state is not None and GAME.is_over(self.state))
+    @rule()
+    def match_over(self) -> None:
+        assert self.state is not None
+        assert GAME.legal_actions(self.state) == ()
 
     @invariant()
     def sound(self) -> None:
@@ -141,6 +178,9 @@ TableMatch.TestCase.settings = SETTINGS
     "V8-PEN-CARDS-FACE-DOWN-IN-FRONT",
     "V8-PRESENCE-ABSENT-TURN-SKIPPED",
     "V8-PRESENCE-MAY-RETURN",
+    "V8-JOIN-LATE-TAKE-FREE-SEAT",
+    "V8-PEN-OVERDRAW-ANY-DRAW",
+    "V8-START-EIGHT-FORHAND-EARLY-PENALTY",
 )
 def test_vvv8_table_with_absences_and_mistakes() -> None:
     TableMatch.TestCase().runTest()
@@ -158,3 +198,43 @@ def test_the_table_machine_makes_mistakes() -> None:
             machine.legal_move(step)
             machine.sound()
     assert machine.mistakes > 0
+
+
+@pytest.mark.clause("V8-MISDEAL-TOO-FEW-COMPLETE", "V8-MISDEAL-TOO-MANY-RETURN")
+@settings(max_examples=40, deadline=None)
+@given(
+    sizes=st.lists(st.integers(min_value=4, max_value=9), min_size=3, max_size=5),
+    turned=st.booleans(),
+    overrides=st.sampled_from(MISDEAL_OPTIONS),
+    picks=st.lists(st.integers(min_value=0, max_value=10_000), min_size=12, max_size=12),
+)
+def test_misdeals_are_put_right(
+    sizes: list[int], turned: bool, overrides: dict[str, Any], picks: list[int]
+) -> None:
+    """Any misdeal, put right by random legal actions, reaches play with every card in place."""
+    options = with_options(GAME.options("vvv8"), overrides)
+    players = [f"P{n}" for n in range(1, len(sizes) + 1)]
+    deck = list(french_deck(2 if len(sizes) >= 4 else 1))
+    hands: dict[str, list[str]] = {}
+    for name, size in zip(players, sizes, strict=True):
+        hands[name] = [deck.pop().code for _ in range(size)]
+    data: dict[str, Any] = {
+        "players": players,
+        "phase": "misdeal",
+        "dealer": players[-1],
+        "turn": players[0],
+        "hands": hands,
+        "pile": [deck.pop().code] if turned else [],
+    }
+    state = GAME.position_from_data(data, options)
+    assert GAME.problems(state) == ()
+    for pick in picks:
+        if state.phase is not Phase.MISDEAL:
+            break
+        legal = GAME.legal_actions(state)
+        assert legal
+        state = GAME.apply(state, legal[pick % len(legal)]).state
+        assert GAME.problems(state) == ()
+    assert state.phase in (Phase.PLAY, Phase.START_SUIT, Phase.MISDEAL)
+    if state.phase is not Phase.MISDEAL:
+        assert all(len(h) >= 7 for h in state.hands)

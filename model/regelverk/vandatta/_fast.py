@@ -445,8 +445,10 @@ def _random_deal_fast(state: State, rng: random.Random) -> State:  # noqa: PLR09
         raise ValueError("the fast path plays only a deal in progress")
     if state.options not in (VVV8, VANDATTA):
         raise ValueError("the fast path serves only the vvv8 and vandatta presets")
-    if state.away or any(state.penalties):
-        raise ValueError("the fast path plays no absent players and no penalty cards")
+    if state.away or state.benched or any(state.penalties):
+        raise ValueError(
+            "the fast path plays no absent players, no late joiners and no penalty cards"
+        )
     deal = _Deal(state)
     winner: int | None = None
     if type(rng) is random.Random:

@@ -13,6 +13,9 @@ from regelverk.cards import Card, Suit
 from regelverk.engine import IllegalActionError, Outcome
 from regelverk.trace import implements
 from regelverk.vandatta.conduct import conduct_error, paused, perform_conduct
+from regelverk.vandatta.early import resolve_early
+from regelverk.vandatta.join import join_error, perform_join, perform_joining, seat_in
+from regelverk.vandatta.misdeal import misdeal_error, perform_misdeal
 from regelverk.vandatta.options import (
     AceAgainDraws,
     AfterEight,
@@ -43,20 +46,27 @@ from regelverk.vandatta.rules import (
     stuck,
 )
 from regelverk.vandatta.scoring import champions_at_leap_day, end_match, finish_deal
-from regelverk.vandatta.setup import play_deal, start_suit, suit_name
+from regelverk.vandatta.setup import deal_hands, play_deal, start_suit, suit_name, turn_start_card
 from regelverk.vandatta.state import (
     Action,
     Back,
+    Complete,
     Deal,
     Draw,
+    ExtraCard,
+    Join,
     LeapDay,
     NameSuit,
     Pass,
     PenaltySet,
     Phase,
     Play,
+    Redeal,
     Restart,
+    ReturnSurplus,
     State,
+    StayOut,
+    StepIn,
     Withdrawn,
 )
 
@@ -86,6 +96,15 @@ def _error(state: State, action: Action) -> IllegalActionError | None:  # noqa: 
     phase = state.phase
     if isinstance(action, Withdrawn):
         return _withdrawn_error(state, action)
+    if isinstance(action, Join | StepIn | StayOut):
+        return join_error(state, action)
+    if isinstance(action, ReturnSurplus | Complete | Redeal):
+        return misdeal_error(state, action)
+    if isinstance(action, ExtraCard):
+        return _refuse(
+            "a player draws exactly the cards he is due: one card too many is a mistake",
+            ("V8-PEN-OVERDRAW-ANY-DRAW",),
+        )
     if not isinstance(action, Deal | LeapDay | NameSuit | Play | Draw | Pass):
         return conduct_error(state, action)
     if isinstance(action, Deal):
@@ -144,6 +163,12 @@ def _turn_error(state: State, action: Play | Draw | Pass) -> IllegalActionError 
         return _refuse(
             "fewer than two players are at the table: play pauses until someone comes back",
             ("V8-PRESENCE-PAUSE-BELOW-TWO",),
+        )
+    if action.player == state.turn and action.player in state.joining:
+        return _refuse(
+            f"{state.players[action.player]} has just sat down: he first takes his cards, "
+            "or lets the turn go and waits for the next deal",
+            ("V8-JOIN-LATE-CARDS-MOST-PLUS-ONE", "V8-JOIN-LATE-MISSED-TURN-WAIT"),
         )
     if action.player != state.turn:
         who = state.players[action.player] if 0 <= action.player < len(state.players) else "?"
@@ -446,7 +471,7 @@ def _pass_error(state: State, action: Pass) -> IllegalActionError | None:
 # --- legal actions ----------------------------------------------------------------------------
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:  # noqa: PLR0911
     """Every move of play the rules allow now, each with and without a call where allowed.
 
     What else happens at a real vvv8 table (stepping away, coming back, remarks, looking back,
@@ -457,7 +482,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.PLAY:
         if state.away and paused(state):
             return tuple(Back(player=s) for s in sorted(state.away))
+        if state.turn in state.joining:
+            return (StepIn(player=state.turn), StayOut(player=state.turn))
         return _turn_actions(state)
+    if phase is Phase.MISDEAL:
+        return _misdeal_actions(state)
     if phase in (Phase.READY, Phase.DEAL_OVER):
         if phase is Phase.DEAL_OVER and state.options.game_end is GameEnd.LEAP_DAY:
             return (Deal(), LeapDay())
@@ -469,6 +498,20 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             NameSuit(player=dealer, suit=None),
         )
     return ()
+
+
+def _misdeal_actions(state: State) -> tuple[Action, ...]:
+    """Handing back a surplus (any choice of cards), the dealer's completion, a new deal."""
+    found: list[Action] = []
+    size = state.options.hand_size
+    for seat, hand in enumerate(state.hands):
+        if len(hand) > size:
+            for cards in dict.fromkeys(combinations(hand, len(hand) - size)):
+                found.append(ReturnSurplus(player=seat, cards=cards))
+    if state.dealer is not None:
+        found.append(Complete(player=state.dealer))
+    found.extend(Redeal(player=s) for s in range(len(state.players)))
+    return tuple(a for a in found if _error(state, a) is None)
 
 
 def _turn_actions(state: State) -> tuple[Action, ...]:
@@ -541,8 +584,10 @@ def apply(state: State, action: Action) -> Outcome[State]:
     return _perform(state, action)
 
 
-def _perform(state: State, action: Action) -> Outcome[State]:
+def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
     """Carry out an action that :func:`check` has accepted (unchecked: private)."""
+    if isinstance(action, Join):
+        state = seat_in(state, action)
     table = Table.of(state)
     if isinstance(action, Withdrawn):
         action = _uncalled(action.action)
@@ -556,6 +601,8 @@ def _perform(state: State, action: Action) -> Outcome[State]:
         play_deal(table)
     elif isinstance(action, NameSuit):
         start_suit(table, action.suit)
+        if table.early:
+            resolve_early(table, _play, _fits)
     elif isinstance(action, LeapDay):
         _leap_day(table)
     elif isinstance(action, Play):
@@ -564,7 +611,13 @@ def _perform(state: State, action: Action) -> Outcome[State]:
         _draw(table, action)
     elif isinstance(action, Pass):
         _pass(table, action)
-    else:
+    elif isinstance(action, Join):
+        perform_join(table, action)
+    elif isinstance(action, StepIn | StayOut):
+        perform_joining(table, action, _pass_on)
+    elif isinstance(action, ReturnSurplus | Complete | Redeal):
+        perform_misdeal(table, action, turn_start_card, deal_hands)
+    elif not isinstance(action, ExtraCard):  # never allowed, so never carried out
         perform_conduct(table, action)
     if table.drawn_deal and table.phase is Phase.PLAY:
         finish_deal(
@@ -921,6 +974,15 @@ def _release_at_turn_start(table: Table, seat: int) -> None:
         ("V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE",),
         seat,
     )
+
+
+def _fits(state: State, play: Play) -> bool:
+    return _error(state, play) is None
+
+
+def _pass_on(table: Table, seat: int) -> None:
+    """A late joiner's turn passes on without a play or a call."""
+    _end_turn(table, seat, call=False, laid=False)
 
 
 @implements("V8-TURN-PASS-AFTER-PLAY", "VA-TURN-NEXT-PLAYER", "VA-WIN-BLOCKED-DEAL-VOID")

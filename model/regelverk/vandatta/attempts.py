@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from regelverk.cards import Card
 from regelverk.engine import Event, IllegalActionError, Ruling
 from regelverk.trace import implements
 from regelverk.vandatta.adjudication import (
@@ -34,17 +33,16 @@ from regelverk.vandatta.adjudication import (
     _uncalled,
 )
 from regelverk.vandatta.conduct import paused
+from regelverk.vandatta.early import early_play
 from regelverk.vandatta.options import (
     CommentPenaltyText,
     HiddenBundlePenalty,
     OutWithoutCall,
+    OverdrawOtherDraws,
     OverdrawRelease,
     Penalties,
-    PenaltyCardsUsable,
-    PenaltySetsTiming,
-    PenaltyStacking,
-    VetoScope,
 )
+from regelverk.vandatta.penalty import penalise
 from regelverk.vandatta.rules import (
     Table,
     call_stands,
@@ -59,6 +57,7 @@ from regelverk.vandatta.scoring import finish_deal
 from regelverk.vandatta.state import (
     Action,
     Draw,
+    ExtraCard,
     ForgetAbsentCard,
     HideBundle,
     LookBack,
@@ -72,14 +71,6 @@ from regelverk.vandatta.state import (
 )
 
 __all__ = ["attempt"]
-
-_STANDARD = (
-    "V8-PEN-FOR-MISTAKES-ONLY",
-    "V8-PEN-STANDARD-THREE-CARDS",
-    "V8-PEN-CARDS-FACE-DOWN-IN-FRONT",
-    "V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE",
-    "V8-PEN-CARDS-COUNT-AS-HELD",
-)
 
 
 def attempt(state: State, action: Action) -> Ruling[State]:
@@ -107,10 +98,16 @@ def _refused(state: State, error: IllegalActionError) -> Ruling[State]:
 def _mistake(state: State, action: Action, error: IllegalActionError) -> Ruling[State] | None:  # noqa: PLR0911
     if isinstance(action, Withdrawn):
         return _mistake(state, _uncalled(action.action), error)
+    if getattr(action, "player", None) in state.benched:
+        return None  # a late joiner outside the deal is not at play: nothing to penalise
     if isinstance(action, Remark | LookBack | ForgetAbsentCard | HideBundle):
         return _conduct_mistake(state, action, error)
+    if isinstance(action, ExtraCard):
+        return _extra_card(state, action, error)
     if not isinstance(action, Play | Draw | Pass):
         return None
+    if isinstance(action, Play) and state.phase is Phase.START_SUIT:
+        return early_play(state, action, error)
     if state.phase is not Phase.PLAY or paused(state):
         return None
     if not 0 <= action.player < len(state.players) or action.player in state.away:
@@ -124,91 +121,6 @@ def _mistake(state: State, action: Action, error: IllegalActionError) -> Ruling[
     if action.call and _error(state, _uncalled(action)) is None:
         return _false_call(state, action, error)
     return None
-
-
-# --- the standard penalty ---------------------------------------------------------------------
-
-
-@implements(
-    "V8-PEN-FOR-MISTAKES-ONLY",
-    "V8-PEN-STANDARD-THREE-CARDS",
-    "V8-PEN-CARDS-FACE-DOWN-IN-FRONT",
-    "V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE",
-    "V8-PEN-CARDS-COUNT-AS-HELD",
-    "V8-PEN-VETO-CONDITION",
-)
-def penalise(table: Table, seat: int, offences: int, why: str, clauses: tuple[str, ...]) -> None:
-    """The standard penalty: three cards from the talon (per offence under penalty_stacking =
-    per-offence) face down in front of the offender, locked until he has used up his turn as
-    spelförare (this one if he is spelförare, else his next one; penalty_cards_usable). They
-    count as his: he cannot go out while he has them. Utgång callers may veto the draw."""
-    options = table.options
-    count = options.penalty_cards * (
-        offences if options.penalty_stacking is PenaltyStacking.PER_OFFENCE else 1
-    )
-    drawn: list[Card] = []
-    for _ in range(count):
-        card = table.draw_one(seat)
-        if card is None:
-            break
-        drawn.append(card)
-        if table.drawn_deal:
-            break
-    hand = table.hands[seat]
-    table.hands[seat] = hand[: len(hand) - len(drawn)]
-    cards = tuple(drawn)
-    spelforare = table.phase is Phase.PLAY and table.turn == seat
-    usable = options.penalty_cards_usable
-    if usable is PenaltyCardsUsable.AT_NEXT_TURN_START and spelforare:
-        table.hands[seat] = (*table.hands[seat], *cards)
-        when = "usable at once, as he is spelförare"
-    else:
-        release = 1 if usable is PenaltyCardsUsable.AFTER_EXHAUSTING_TURN else 0
-        when = (
-            "unusable until his turn as spelförare is over"
-            if spelforare and release
-            else "unusable until his next turn as spelförare is over"
-            if release
-            else "usable from the start of his next turn"
-        )
-        sets = (*table.penalties[seat], PenaltySet(cards=cards, release_after=release))
-        if options.penalty_sets_timing is PenaltySetsTiming.MERGED and len(sets) > 1:
-            latest = max(p.release_after for p in sets)
-            sets = tuple(PenaltySet(cards=p.cards, release_after=latest) for p in sets)
-            when += " (all his face-down cards together)"
-        table.penalties[seat] = sets
-    shown = " ".join(str(c) for c in cards)
-    table.say(
-        "penalty",
-        f"{why}: {table.name(seat)} takes {len(cards)} penalty cards face down ({shown}), {when}",
-        clauses + _STANDARD,
-        seat,
-        cards,
-    )
-    callers = _vetoers(table, seat)
-    if callers and cards:
-        table.vetoable = (seat, cards)
-        names = " and ".join(table.name(c) for c in callers)
-        table.say(
-            "veto-right",
-            f"{names}, who called utgång, may veto these penalty cards",
-            ("V8-PEN-VETO-CONDITION", "V8-PEN-VETO-RIGHT"),
-            callers[0],
-        )
-
-
-def _vetoers(table: Table, seat: int) -> list[int]:
-    """Callers who may veto a penalty draw by ``seat`` (veto_scope)."""
-    callers = [c for c in sorted(table.calls) if c != seat]
-    if table.options.veto_scope is VetoScope.ANY_DRAW_WHILE_CALLED or table.talon_passes > 0:
-        return callers
-    count = len(table.players)
-    turn = table.turn
-
-    def distance(s: int) -> int:
-        return (s - turn) % count
-
-    return [c for c in callers if distance(seat) < distance(c)]
 
 
 def _settle(table: Table) -> None:
@@ -452,4 +364,49 @@ def _conduct_mistake(
         why = f"{name} forgot {table.name(action.absent)}'s card for the ace"
         clauses = ("V8-PEN-ABSENT-ACE-CARD-FORGOTTEN", "V8-ACE-NEXT-GIVES-ABSENT-CARD")
     penalise(table, action.player, 1, why, clauses)
+    return _ruling(table, error)
+
+
+@implements("V8-PEN-OVERDRAW-ANY-DRAW", "V8-PEN-OVERDRAW-KEEP-LOCKED")
+def _extra_card(state: State, action: ExtraCard, error: IllegalActionError) -> Ruling[State] | None:
+    """A card too many in any other draw: he keeps it, locked until his next turn (and takes
+    three penalty cards as well under overdraw_other_draws = standard-penalty; under put-back
+    it simply goes back on the talon)."""
+    seat = action.player
+    if state.phase is not Phase.PLAY or seat in state.away or seat in state.benched:
+        return None
+    if state.options.overdraw_other_draws is OverdrawOtherDraws.PUT_BACK:
+        return Ruling(
+            allowed=False,
+            message=f"{error}; the extra card goes back on top of the talon, without penalty",
+            clauses=(*error.clauses, "V8-PEN-OVERDRAW-ANY-DRAW"),
+            events=(),
+            state=state,
+        )
+    table = Table.of(state)
+    card = table.draw_one(seat)
+    if card is None:
+        return None
+    table.hands[seat] = table.hands[seat][:-1]
+    release = 1 if seat == state.turn else 0
+    table.penalties[seat] = (
+        *table.penalties[seat],
+        PenaltySet(cards=(card,), release_after=release),
+    )
+    table.say(
+        "overdraw",
+        f"{table.name(seat)} drew one card too many: he keeps {card} face down, unusable until "
+        + ("his turn is over" if release else "his next turn"),
+        ("V8-PEN-OVERDRAW-ANY-DRAW", "V8-PEN-OVERDRAW-KEEP-LOCKED"),
+        seat,
+        (card,),
+    )
+    if state.options.overdraw_other_draws is OverdrawOtherDraws.STANDARD_PENALTY:
+        penalise(
+            table,
+            seat,
+            1,
+            f"{table.name(seat)} drew a card too many",
+            ("V8-PEN-OVERDRAW-ANY-DRAW",),
+        )
     return _ruling(table, error)

@@ -40,7 +40,9 @@ Conduct = StepAway | Back | Remark | LookBack | ForgetAbsentCard | HideBundle | 
 def active_seats(state: State) -> int:
     """Players taking part and present (V8-PRESENCE-ABSENT-NOT-ACTIVE)."""
     return sum(
-        1 for s in range(len(state.players)) if s not in state.record.out and s not in state.away
+        1
+        for s in range(len(state.players))
+        if s not in state.record.out and s not in state.away and s not in state.benched
     )
 
 
@@ -64,6 +66,11 @@ def conduct_error(state: State, action: Conduct) -> IllegalActionError | None:  
     """What is wrong with ``action``, if anything."""
     if not 0 <= action.player < len(state.players):
         return _refuse(f"there is no seat {action.player}", ())
+    if action.player in state.benched:
+        return _refuse(
+            f"{state.players[action.player]} sat down late and takes no part in this deal yet",
+            ("V8-JOIN-DRAW-GIVES-EQUAL-TERMS",),
+        )
     if isinstance(action, StepAway | Back):
         return _presence_error(state, action)
     if state.options.penalties is not Penalties.BROTT_OCH_STRAFF:

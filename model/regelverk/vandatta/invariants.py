@@ -41,6 +41,7 @@ def _card_problems(state: State) -> list[str]:
         state.stock,
         state.pile,
         state.turned,
+        state.early,
     ]
     missing, extra = missing_and_extra(french_deck(state.decks), zones)
     decks = "one deck" if state.decks == 1 else "two decks"
@@ -64,7 +65,12 @@ def _seat_problems(state: State) -> list[str]:  # noqa: PLR0912
     seats = set(range(count))
     if len(set(state.players)) != count:
         found.append("two players have the same name")
-    for label, group in (("calls", state.calls), ("away", state.away)):
+    for label, group in (
+        ("calls", state.calls),
+        ("away", state.away),
+        ("benched", state.benched),
+        ("joining", state.joining),
+    ):
         if not group <= seats:
             found.append(f"{label} names a seat that does not exist")
     if not 0 <= state.turn < count:
@@ -78,6 +84,15 @@ def _seat_problems(state: State) -> list[str]:  # noqa: PLR0912
     for seat, sets in enumerate(state.penalties[:count]):
         if any(not p.cards or p.release_after < 0 for p in sets):
             found.append(f"{state.players[seat]} has an empty or badly timed penalty set")
+    if state.early and state.phase is not Phase.START_SUIT:
+        found.append("cards laid early on a start eight lie there after the suit is named")
+    if not state.joining <= state.benched:
+        found.append("a late joiner still to step in is not marked as outside the deal")
+    for seat in state.benched & seats:
+        if state.hands[seat] or state.penalties[seat]:
+            found.append(f"{state.players[seat]} is outside the deal but holds cards")
+    if state.turn in state.benched - state.joining and state.phase is Phase.PLAY:
+        found.append(f"the turn is with {state.players[state.turn]}, who waits for the next deal")
     if state.vetoable is not None and not 0 <= state.vetoable[0] < count:
         found.append("the penalty open to a veto belongs to a seat that does not exist")
     if state.phase in (Phase.PLAY, Phase.START_SUIT):

@@ -32,6 +32,7 @@ __all__ = [
     "AceRule",
     "AfterEight",
     "AfterThreeDraws",
+    "AllShortCompletion",
     "BelowTwoActive",
     "BlockedDeal",
     "CommentOwnHand",
@@ -59,6 +60,8 @@ __all__ = [
     "LappenFailure",
     "LappenOmission",
     "LappenPenalty",
+    "LateJoinerCount",
+    "LateJoinerFirstTurn",
     "LookBackDepth",
     "LoserRule",
     "MaxPlayersFreeTime",
@@ -69,6 +72,7 @@ __all__ = [
     "OutOfTurnCard",
     "OutWithoutCall",
     "OverLimit",
+    "OverdrawOtherDraws",
     "OverdrawRelease",
     "Penalties",
     "PenaltyCardsUsable",
@@ -77,6 +81,7 @@ __all__ = [
     "PlayAfterThirdDraw",
     "RealChanceTest",
     "RebuildReference",
+    "RedealWindow",
     "RestartFallback",
     "Scoring",
     "Session",
@@ -84,8 +89,11 @@ __all__ = [
     "StartAce",
     "StartAceDraw",
     "StartEight",
+    "StartEightEarlyCard",
     "StartEightNoChoice",
+    "StartEightOtherSuit",
     "StartEightPlace",
+    "SurplusReturn",
     "TalonEmptyMidDraw",
     "TalonPassCount",
     "TurnedPile",
@@ -186,6 +194,24 @@ class StartEight(_Reading):
     """vvv8: the eight stays and the dealer names the starting suit after seeing his hand."""
     BACK_INTO_STOCK = "back-into-stock"
     """vandatta: the eight goes back into the stock and a new start card is turned."""
+
+
+class StartEightOtherSuit(_Reading):
+    """ "Another suit" in the start-eight penalty (V8-AMB-START-EIGHT-OTHER-SUIT)."""
+
+    OTHER_THAN_FORHAND_CARD = "other-than-forhand-card"
+    """A penalty only if the named suit differs from that of förhand's card."""
+    OTHER_THAN_EIGHT_SUIT = "other-than-eight-suit"
+    """A penalty if the dealer names any suit but the eight's own."""
+
+
+class StartEightEarlyCard(_Reading):
+    """Förhand's early card after another suit is named (V8-AMB-START-EIGHT-EARLY-CARD)."""
+
+    TAKE_BACK = "take-back"
+    """It goes back to his hand; he plays to the named suit or draws."""
+    STANDS = "stands"
+    """It stays as played; the named suit never takes effect."""
 
 
 class StartEightPlace(_Reading):
@@ -669,6 +695,62 @@ class AbsentTurn(_Reading):
     """The table waits for him (not played: refused when the options are made)."""
 
 
+class SurplusReturn(_Reading):
+    """A player dealt too many cards (V8-AMB-MISDEAL-TOO-MANY-OPTIONAL)."""
+
+    MAY_KEEP = "may-keep"
+    """Handing the surplus to the dealer is his choice."""
+    MUST_RETURN = "must-return"
+    """He must hand it over; only which cards is his choice."""
+
+
+class RedealWindow(_Reading):
+    """Until when a new deal may be demanded (V8-AMB-MISDEAL-REDEAL-WINDOW)."""
+
+    BEFORE_FIRST_PLAY = "before-first-play"
+    """Only until förhand's first play or draw; the same dealer deals again."""
+    ANY_TIME_IN_DEAL = "any-time-in-deal"
+    """For the whole deal."""
+
+
+class AllShortCompletion(_Reading):
+    """Extra rounds when every player is short (V8-AMB-MISDEAL-ALL-SHORT-UNEVEN)."""
+
+    TOP_UP_EACH = "top-up-each"
+    """Deal on clockwise from förhand, skipping those who already have seven."""
+    FULL_ROUNDS = "full-rounds"
+    """Deal whole rounds until nobody is short; any surplus is then handed back."""
+
+
+class OverdrawOtherDraws(_Reading):
+    """Drawing too many outside one's own turn (V8-AMB-OVERDRAW-OUTSIDE-TURN)."""
+
+    SAME_AS_OVERDRAW = "same-as-overdraw"
+    """The extra card is kept and locked until the player's next turn."""
+    STANDARD_PENALTY = "standard-penalty"
+    """It is an ordinary mistake: he keeps it and takes three penalty cards as well."""
+    PUT_BACK = "put-back"
+    """The extra card goes back on top of the talon; no penalty."""
+
+
+class LateJoinerFirstTurn(_Reading):
+    """When a late joiner first plays (V8-AMB-LATE-JOINER-TURN)."""
+
+    PLAYS_ON_ARRIVAL = "plays-on-arrival"
+    """He takes his cards when play reaches his seat and is spelförare in that turn."""
+    CARDS_THEN_NEXT_ROUND = "cards-then-next-round"
+    """He takes his cards when play reaches his seat; the turn passes on, he plays next round."""
+
+
+class LateJoinerCount(_Reading):
+    """What counts as the most cards for a late joiner (V8-AMB-LATE-JOINER-CARDS)."""
+
+    ALL_HELD = "all-held"
+    """Every card held counts, face-down penalty and locked cards included."""
+    HAND_ONLY = "hand-only"
+    """Only the cards in hand count."""
+
+
 class BelowTwoActive(_Reading):
     """Fewer than two active players (V8-AMB-FEWER-THAN-TWO-ACTIVE)."""
 
@@ -862,6 +944,11 @@ class VandattaOptions:
     # start card
     start_eight: StartEight = StartEight.BACK_INTO_STOCK
     """A start eight (V8-START-EIGHT-DEALER-NAMES-SUIT against VA-START-EIGHT-RETURNED)."""
+    start_eight_other_suit: StartEightOtherSuit = StartEightOtherSuit.OTHER_THAN_FORHAND_CARD
+    """Which suit counts as another (V8-AMB-START-EIGHT-OTHER-SUIT,
+    V8-START-EIGHT-FORHAND-EARLY-PENALTY)."""
+    start_eight_early_card: StartEightEarlyCard = StartEightEarlyCard.TAKE_BACK
+    """Förhand's early card (V8-AMB-START-EIGHT-EARLY-CARD, V8-START-EIGHT-EARLY-CARD-RETURNED)."""
     start_eight_place: StartEightPlace = StartEightPlace.RANDOM_PLACE
     """Where a start eight goes back (VA-AMB-START-EIGHT-PLACE)."""
     start_eight_no_choice: StartEightNoChoice = StartEightNoChoice.EIGHT_SUIT
@@ -986,6 +1073,22 @@ class VandattaOptions:
     """An absent player's turn (V8-AMB-ABSENT-PLAYER-TURN, V8-PRESENCE-ABSENT-TURN-SKIPPED)."""
     below_two_active: BelowTwoActive = BelowTwoActive.PAUSE
     """Fewer than two active players (V8-AMB-FEWER-THAN-TWO-ACTIVE)."""
+    surplus_return: SurplusReturn = SurplusReturn.MAY_KEEP
+    """Surplus cards from a misdeal (V8-AMB-MISDEAL-TOO-MANY-OPTIONAL,
+    V8-MISDEAL-TOO-MANY-RETURN)."""
+    redeal_window: RedealWindow = RedealWindow.BEFORE_FIRST_PLAY
+    """How long a new deal may be demanded (V8-AMB-MISDEAL-REDEAL-WINDOW,
+    V8-MISDEAL-TOO-FEW-REDEAL-RIGHT)."""
+    all_short_completion: AllShortCompletion = AllShortCompletion.TOP_UP_EACH
+    """Extra rounds when all are short (V8-AMB-MISDEAL-ALL-SHORT-UNEVEN,
+    V8-MISDEAL-ALL-SHORT-EXTRA-ROUNDS)."""
+    overdraw_other_draws: OverdrawOtherDraws = OverdrawOtherDraws.SAME_AS_OVERDRAW
+    """A card too many in another draw (V8-AMB-OVERDRAW-OUTSIDE-TURN, V8-PEN-OVERDRAW-ANY-DRAW)."""
+    late_joiner_first_turn: LateJoinerFirstTurn = LateJoinerFirstTurn.PLAYS_ON_ARRIVAL
+    """When a late joiner first plays (V8-AMB-LATE-JOINER-TURN, V8-JOIN-LATE-TAKE-FREE-SEAT)."""
+    late_joiner_count: LateJoinerCount = LateJoinerCount.ALL_HELD
+    """The largest holding a late joiner is matched to (V8-AMB-LATE-JOINER-CARDS,
+    V8-JOIN-LATE-CARDS-MOST-PLUS-ONE)."""
     penalty_stacking: PenaltyStacking = PenaltyStacking.ONE_PER_ACT
     """One act, several offences (V8-AMB-PENALTY-STACKING)."""
     penalty_cards_usable: PenaltyCardsUsable = PenaltyCardsUsable.AFTER_EXHAUSTING_TURN

@@ -20,10 +20,13 @@ from regelverk.vandatta.setup import deck_count
 from regelverk.vandatta.state import (
     Action,
     Back,
+    Complete,
     Deal,
     Draw,
+    ExtraCard,
     ForgetAbsentCard,
     HideBundle,
+    Join,
     LeapDay,
     LookBack,
     NameSuit,
@@ -32,11 +35,15 @@ from regelverk.vandatta.state import (
     Phase,
     Play,
     Record,
+    Redeal,
     Remark,
     RemarkKind,
     Restart,
+    ReturnSurplus,
     State,
+    StayOut,
     StepAway,
+    StepIn,
     Veto,
     Withdrawn,
 )
@@ -166,10 +173,11 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
     )
     pile = _cards(data.get("pile", []), "'pile'")
     turned = _cards(data.get("turned", []), "'turned'")
+    early = _cards(data.get("early", []), "'early'")
     seed = reader.integer("seed", 0)
     if decks not in (1, 2):
         raise PositionError(f"'decks' must be 1 or 2, not {decks}")
-    zones = [*hands, *(p.cards for sets in penalties for p in sets), pile, turned]
+    zones = [*hands, *(p.cards for sets in penalties for p in sets), pile, turned, early]
     top_cards = tuple(reversed(_cards(data.get("stock", []), "'stock'")))
     zones.append(top_cards)
     missing, extra = missing_and_extra(french_deck(decks), zones)
@@ -208,12 +216,16 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
         stock=stock,
         pile=pile,
         turned=turned,
+        early=early,
         named_suit=_suit(data.get("named_suit"), "'named_suit'"),
         turn=turn,
         draws=reader.integer("draws", 0),
         restart=reader.enum("restart", Restart, Restart.NONE),
         calls=reader.seats("calls"),
         away=reader.seats("away"),
+        benched=reader.seats("waiting") | reader.seats("joining"),
+        joining=reader.seats("joining"),
+        short_deal=_short_deal(data),
         previous=None if previous_raw is None else reader.seat(previous_raw, "'previous'"),
         talon_passes=reader.integer("talon_passes", 0),
         active_at_start=reader.integer("active_at_start", count),
@@ -222,6 +234,14 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
         record=_record(reader),
         vetoable=vetoable,
     )
+
+
+def _short_deal(data: Mapping[str, Any]) -> bool:
+    """``short_deal``: the deal was short and completed, so a new deal may be demanded."""
+    raw = data.get("short_deal", False)
+    if not isinstance(raw, bool):
+        raise PositionError(f"'short_deal' must be true or false, not {raw!r}")
+    return raw
 
 
 def _vetoable(reader: _Reader, raw: Any) -> tuple[int, tuple[Card, ...]] | None:
@@ -263,12 +283,16 @@ def position_to_data(state: State) -> dict[str, Any]:
         },
         "pile": codes(state.pile),
         "turned": codes(state.turned),
+        "early": codes(state.early),
         "stock": codes(tuple(reversed(state.stock))),
         "named_suit": None if state.named_suit is None else state.named_suit.value,
         "draws": state.draws,
         "restart": state.restart.value,
         "calls": [names[s] for s in sorted(state.calls)],
         "away": [names[s] for s in sorted(state.away)],
+        "short_deal": state.short_deal,
+        "joining": [names[s] for s in sorted(state.joining)],
+        "waiting": [names[s] for s in sorted(state.benched - state.joining)],
         "previous": None if state.previous is None else names[state.previous],
         "talon_passes": state.talon_passes,
         "active_at_start": state.active_at_start,
@@ -303,6 +327,13 @@ _KINDS = (
     "forget-absent-card",
     "hide-bundle",
     "veto",
+    "join",
+    "step-in",
+    "stay-out",
+    "return-surplus",
+    "complete",
+    "redeal",
+    "extra-card",
 )
 CALL_WORDS = ("utgång", "utgang", "varning", "lappen")
 """Words accepted as the going-out call (V8-CALL-ALTERNATIVE-WORDS), in any case."""
@@ -330,6 +361,8 @@ def action_from_data(data: Mapping[str, Any], state: State) -> Action:  # noqa: 
         return Deal()
     if kind == "leap-day":
         return LeapDay()
+    if kind == "join":
+        return _join_from_data(data, state)
     default = state.dealer if kind == "name-suit" and state.dealer is not None else state.turn
     raw_player = data.get("player", default)
     count = len(state.players)
@@ -364,6 +397,16 @@ def action_from_data(data: Mapping[str, Any], state: State) -> Action:  # noqa: 
     return Withdrawn(action=move) if withdrawn else move
 
 
+def _join_from_data(data: Mapping[str, Any], state: State) -> Join:
+    """``{"action": "join", "name": "Eve", "seat": 1}``: Eve sits down at seat 1 (by default
+    the last seat, on the right of the first player listed)."""
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise ActionError(f"'name' of a late joiner must be a non-empty text, not {name!r}")
+    seat = _count(data, "seat", len(state.players))
+    return Join(name=name, seat=seat)
+
+
 def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
     raw = data.get(key, default)
     if not isinstance(raw, bool):
@@ -378,7 +421,7 @@ def _count(data: Mapping[str, Any], key: str, default: int | None) -> int:
     return raw
 
 
-def _conduct_from_data(  # noqa: PLR0911
+def _conduct_from_data(  # noqa: PLR0911, PLR0912
     kind: str, data: Mapping[str, Any], state: State, player: int
 ) -> Action:
     """The actions at the table that are not moves of play (vvv8)."""
@@ -388,6 +431,20 @@ def _conduct_from_data(  # noqa: PLR0911
         return Back(player=player)
     if kind == "hide-bundle":
         return HideBundle(player=player)
+    if kind == "step-in":
+        return StepIn(player=player)
+    if kind == "complete":
+        return Complete(player=player)
+    if kind == "redeal":
+        return Redeal(player=player)
+    if kind == "extra-card":
+        return ExtraCard(player=player)
+    if kind == "return-surplus":
+        if "cards" not in data:
+            raise ActionError("'return-surplus' needs 'cards', the surplus handed to the dealer")
+        return ReturnSurplus(player=player, cards=_cards(data["cards"], "'cards'", ActionError))
+    if kind == "stay-out":
+        return StayOut(player=player)
     if kind == "veto":
         return Veto(player=player)
     if kind == "remark":
@@ -416,7 +473,7 @@ def _conduct_from_data(  # noqa: PLR0911
     return ForgetAbsentCard(player=player, absent=state.players.index(absent))
 
 
-def action_to_data(action: Action) -> dict[str, Any]:  # noqa: PLR0911
+def action_to_data(action: Action) -> dict[str, Any]:  # noqa: PLR0911, PLR0912
     """An action as plain data that :func:`action_from_data` reads back (the player by seat
     number, 0 being the first player listed)."""
     if isinstance(action, Withdrawn):
@@ -441,6 +498,23 @@ def action_to_data(action: Action) -> dict[str, Any]:  # noqa: PLR0911
         }
     if isinstance(action, ForgetAbsentCard):
         return {"action": "forget-absent-card", "player": action.player, "absent": action.absent}
+    if isinstance(action, Join):
+        return {"action": "join", "name": action.name, "seat": action.seat}
+    if isinstance(action, StepIn | StayOut | Complete | Redeal | ExtraCard):
+        kinds = {
+            StepIn: "step-in",
+            StayOut: "stay-out",
+            Complete: "complete",
+            Redeal: "redeal",
+            ExtraCard: "extra-card",
+        }
+        return {"action": kinds[type(action)], "player": action.player}
+    if isinstance(action, ReturnSurplus):
+        return {
+            "action": "return-surplus",
+            "player": action.player,
+            "cards": [c.code for c in action.cards],
+        }
     if isinstance(action, Deal):
         return {"action": "deal"}
     if isinstance(action, LeapDay):

@@ -78,6 +78,8 @@ def next_seat(state_or_table: State | Table, seat: int) -> int:
     count = len(state_or_table.players)
     out = state_or_table.record.out
     away = state_or_table.away
+    if state_or_table.benched:
+        out = out | (state_or_table.benched - state_or_table.joining)
     for step in range(1, count + 1):
         candidate = (seat + step) % count
         if candidate not in out and candidate not in away:
@@ -355,6 +357,10 @@ class Table:
     turned: list[Card]
     record: Record
     away: frozenset[int]
+    benched: frozenset[int]
+    joining: frozenset[int]
+    short_deal: bool
+    early: tuple[Card, ...]
     phase: Phase
     deal_number: int
     dealer: int | None
@@ -388,6 +394,10 @@ class Table:
             turned=list(state.turned),
             record=state.record,
             away=state.away,
+            benched=state.benched,
+            joining=state.joining,
+            short_deal=state.short_deal,
+            early=state.early,
             phase=state.phase,
             deal_number=state.deal_number,
             dealer=state.dealer,
@@ -426,6 +436,10 @@ class Table:
             restart=self.restart,
             calls=self.calls,
             away=self.away,
+            benched=self.benched,
+            joining=self.joining,
+            short_deal=self.short_deal,
+            early=self.early,
             previous=self.previous,
             talon_passes=self.talon_passes,
             shuffles=self.shuffles,
@@ -544,7 +558,9 @@ class Table:
     def active(self) -> int:
         """Players taking part and present."""
         return sum(
-            1 for s in range(len(self.players)) if s not in self.record.out and s not in self.away
+            1
+            for s in range(len(self.players))
+            if s not in self.record.out and s not in self.away and s not in self.benched
         )
 
     @implements(
@@ -556,7 +572,7 @@ class Table:
     def ace_draws(self, seat: int, aces: int) -> None:
         """Every other player draws one card (per ace under ace_batch_draws = per-ace), in turn."""
         rounds = aces if self.options.ace_batch_draws is AceBatchDraws.PER_ACE else 1
-        others = seats_after(len(self.players), seat, self.record.out)
+        others = seats_after(len(self.players), seat, self.record.out | self.benched)
         for _ in range(rounds):
             for other in others:
                 if self.draw_one(other) is None or self.drawn_deal:
@@ -606,3 +622,4 @@ class Table:
         self.winner = None
         self.loser = None
         self.drawn_deal = False
+        self.short_deal = False

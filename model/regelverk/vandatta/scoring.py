@@ -46,7 +46,7 @@ def loser_of(table: Table, winner: int) -> int | None:
     count = len(table.players)
     for step in range(1, count):
         seat = (winner - step) % count
-        if seat not in table.away and seat not in table.record.out:
+        if seat not in table.away and seat not in table.record.out and seat not in table.benched:
             return seat
     return None
 

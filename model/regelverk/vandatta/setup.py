@@ -359,6 +359,7 @@ def play_deal(table: Table) -> None:
     table.deal_number += 1
     table.new_deal_fields()
     table.away = frozenset()  # a deal is dealt to the players at the table: all are back
+    table.benched = table.joining = frozenset()  # late joiners are dealt in like everyone
     if table.deal_number > 1:
         cards = list(_deck(table.base.decks))
         random.Random(f"{table.base.seed}:shuffle:{table.deal_number}").shuffle(cards)

@@ -21,10 +21,13 @@ from regelverk.vandatta.options import VandattaOptions
 __all__ = [
     "Action",
     "Back",
+    "Complete",
     "Deal",
     "Draw",
+    "ExtraCard",
     "ForgetAbsentCard",
     "HideBundle",
+    "Join",
     "LeapDay",
     "LookBack",
     "NameSuit",
@@ -33,11 +36,15 @@ __all__ = [
     "Phase",
     "Play",
     "Record",
+    "Redeal",
     "Remark",
     "RemarkKind",
     "Restart",
+    "ReturnSurplus",
     "State",
+    "StayOut",
     "StepAway",
+    "StepIn",
     "Veto",
     "Withdrawn",
 ]
@@ -46,6 +53,10 @@ __all__ = [
 class Phase(enum.Enum):
     """Where the match stands."""
 
+    MISDEAL = "misdeal"
+    """vvv8: the cards are dealt but some hands are not seven; the misdeal is being put right
+    (V8-MISDEAL-TOO-MANY-RETURN, V8-MISDEAL-TOO-FEW-COMPLETE). The start card may be turned
+    (the pile holds it) or not yet (the pile is empty)."""
     READY = "ready"
     """A deal is due: the next action deals it."""
     START_SUIT = "start-suit"
@@ -128,6 +139,9 @@ class State:
     """The face-down talon; the last card is the top."""
     pile: tuple[Card, ...]
     """The face-up pile; the last card is the one to play on."""
+    early: tuple[Card, ...] = ()
+    """vvv8: cards förhand laid on a start eight before the dealer named the suit, waiting for
+    his choice (V8-START-EIGHT-FORHAND-EARLY-PENALTY); a zone of its own."""
     turned: tuple[Card, ...] = ()
     """vandatta: piles turned away by eights, set aside (VA-EIGHT-TURNS-PILE)."""
     named_suit: Suit | None = None
@@ -140,6 +154,15 @@ class State:
     """Standing going-out calls: vvv8's utgång for the caller's next turn; vandatta's LAPPEN."""
     away: frozenset[int] = frozenset()
     """Seats temporarily away (V8-PRESENCE-ABSENT-TURN-SKIPPED)."""
+    benched: frozenset[int] = frozenset()
+    """Seats outside the deal in progress: late joiners not yet dealt in, and those who let
+    their turn go and wait for the next deal (V8-JOIN-LATE-MISSED-TURN-WAIT)."""
+    short_deal: bool = False
+    """vvv8: the deal was short and completed, so a new deal may still be demanded
+    (V8-MISDEAL-TOO-FEW-REDEAL-RIGHT)."""
+    joining: frozenset[int] = frozenset()
+    """Benched late joiners still entitled to step in when the turn reaches them
+    (V8-JOIN-LATE-TAKE-FREE-SEAT)."""
     previous: int | None = None
     """The last spelförare before the current one."""
     talon_passes: int = 0
@@ -320,6 +343,62 @@ class Withdrawn:
     action: Play | Draw | Pass
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Join:
+    """vvv8: a newcomer who missed the draw for the deal sits down in a free seat, numbered
+    ``seat`` (the players from that seat on move one seat up) (V8-JOIN-LATE-TAKE-FREE-SEAT)."""
+
+    name: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepIn:
+    """vvv8: the late joiner, his turn come, takes his cards (V8-JOIN-LATE-CARDS-MOST-PLUS-ONE)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StayOut:
+    """vvv8: the late joiner lets his turn go and waits for the next deal
+    (V8-JOIN-LATE-MISSED-TURN-WAIT)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReturnSurplus:
+    """vvv8: a player dealt too many hands ``cards``, the surplus, to the dealer
+    (V8-MISDEAL-TOO-MANY-RETURN)."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Complete:
+    """vvv8: the dealer puts a misdeal right: tops up short hands, or deals further rounds, and
+    play starts (V8-MISDEAL-TOO-FEW-COMPLETE, V8-MISDEAL-ALL-SHORT-EXTRA-ROUNDS)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Redeal:
+    """vvv8: a player demands a new deal after a short deal (V8-MISDEAL-TOO-FEW-REDEAL-RIGHT)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExtraCard:
+    """vvv8: drawing for an ace, as a penalty or at a rebuild, a player takes one card too many
+    (V8-PEN-OVERDRAW-ANY-DRAW)."""
+
+    player: int
+
+
 Action = (
     Deal
     | NameSuit
@@ -335,5 +414,12 @@ Action = (
     | HideBundle
     | Veto
     | Withdrawn
+    | Join
+    | StepIn
+    | StayOut
+    | ReturnSurplus
+    | Complete
+    | Redeal
+    | ExtraCard
 )
 """Every action of the engine: the moves of play, and (vvv8) what else happens at a real table."""

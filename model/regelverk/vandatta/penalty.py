@@ -1,0 +1,110 @@
+"""vvv8's standard penalty (000 §3): three cards from the talon, face down in front of the
+offender, locked until he has used up his turn as spelförare; the utgång callers' veto."""
+
+from __future__ import annotations
+
+from regelverk.cards import Card
+from regelverk.trace import implements
+from regelverk.vandatta.options import (
+    PenaltyCardsUsable,
+    PenaltySetsTiming,
+    PenaltyStacking,
+    VetoScope,
+)
+from regelverk.vandatta.rules import Table
+from regelverk.vandatta.state import PenaltySet, Phase
+
+__all__ = ["STANDARD", "penalise"]
+
+STANDARD = (
+    "V8-PEN-FOR-MISTAKES-ONLY",
+    "V8-PEN-STANDARD-THREE-CARDS",
+    "V8-PEN-CARDS-FACE-DOWN-IN-FRONT",
+    "V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE",
+    "V8-PEN-CARDS-COUNT-AS-HELD",
+)
+
+
+# --- the standard penalty ---------------------------------------------------------------------
+
+
+@implements(
+    "V8-PEN-FOR-MISTAKES-ONLY",
+    "V8-PEN-STANDARD-THREE-CARDS",
+    "V8-PEN-CARDS-FACE-DOWN-IN-FRONT",
+    "V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE",
+    "V8-PEN-CARDS-COUNT-AS-HELD",
+    "V8-PEN-VETO-CONDITION",
+)
+def penalise(table: Table, seat: int, offences: int, why: str, clauses: tuple[str, ...]) -> None:
+    """The standard penalty: three cards from the talon (per offence under penalty_stacking =
+    per-offence) face down in front of the offender, locked until he has used up his turn as
+    spelförare (this one if he is spelförare, else his next one; penalty_cards_usable). They
+    count as his: he cannot go out while he has them. Utgång callers may veto the draw."""
+    options = table.options
+    count = options.penalty_cards * (
+        offences if options.penalty_stacking is PenaltyStacking.PER_OFFENCE else 1
+    )
+    drawn: list[Card] = []
+    for _ in range(count):
+        card = table.draw_one(seat)
+        if card is None:
+            break
+        drawn.append(card)
+        if table.drawn_deal:
+            break
+    hand = table.hands[seat]
+    table.hands[seat] = hand[: len(hand) - len(drawn)]
+    cards = tuple(drawn)
+    spelforare = table.phase is Phase.PLAY and table.turn == seat
+    usable = options.penalty_cards_usable
+    if usable is PenaltyCardsUsable.AT_NEXT_TURN_START and spelforare:
+        table.hands[seat] = (*table.hands[seat], *cards)
+        when = "usable at once, as he is spelförare"
+    else:
+        release = 1 if usable is PenaltyCardsUsable.AFTER_EXHAUSTING_TURN else 0
+        when = (
+            "unusable until his turn as spelförare is over"
+            if spelforare and release
+            else "unusable until his next turn as spelförare is over"
+            if release
+            else "usable from the start of his next turn"
+        )
+        sets = (*table.penalties[seat], PenaltySet(cards=cards, release_after=release))
+        if options.penalty_sets_timing is PenaltySetsTiming.MERGED and len(sets) > 1:
+            latest = max(p.release_after for p in sets)
+            sets = tuple(PenaltySet(cards=p.cards, release_after=latest) for p in sets)
+            when += " (all his face-down cards together)"
+        table.penalties[seat] = sets
+    shown = " ".join(str(c) for c in cards)
+    table.say(
+        "penalty",
+        f"{why}: {table.name(seat)} takes {len(cards)} penalty cards face down ({shown}), {when}",
+        clauses + STANDARD,
+        seat,
+        cards,
+    )
+    callers = _vetoers(table, seat)
+    if callers and cards:
+        table.vetoable = (seat, cards)
+        names = " and ".join(table.name(c) for c in callers)
+        table.say(
+            "veto-right",
+            f"{names}, who called utgång, may veto these penalty cards",
+            ("V8-PEN-VETO-CONDITION", "V8-PEN-VETO-RIGHT"),
+            callers[0],
+        )
+
+
+def _vetoers(table: Table, seat: int) -> list[int]:
+    """Callers who may veto a penalty draw by ``seat`` (veto_scope)."""
+    callers = [c for c in sorted(table.calls) if c != seat]
+    if table.options.veto_scope is VetoScope.ANY_DRAW_WHILE_CALLED or table.talon_passes > 0:
+        return callers
+    count = len(table.players)
+    turn = table.turn
+
+    def distance(s: int) -> int:
+        return (s - turn) % count
+
+    return [c for c in callers if distance(seat) < distance(c)]
