@@ -296,3 +296,22 @@ def test_a_penalised_attempt_changes_the_state(monkeypatch: pytest.MonkeyPatch) 
     assert answer["allowed"] is False
     assert answer["position"] == {"count": 3}
     assert answer["events"][0]["clauses"] == ["UNO-CALL-PENALTY"]
+
+
+@pytest.mark.parametrize("rulebook", ["vvv8", "vandatta", "viggo", "uno"])
+def test_every_reading_option_has_a_valid_python_repr(rulebook: str) -> None:
+    import dataclasses
+
+    from regelverk.engine import Reading
+
+    options = game_for(rulebook).options(rulebook)
+    readings = [
+        getattr(options, f.name)
+        for f in dataclasses.fields(options)
+        if isinstance(getattr(options, f.name), Reading)
+    ]
+    assert readings
+    for value in readings:
+        kind = type(value)
+        assert eval(repr(value), {kind.__name__: kind}) is value
+        assert all(isinstance(m.value, str) and m.value == m.value.lower() for m in kind)

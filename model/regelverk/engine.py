@@ -35,6 +35,7 @@ __all__ = [
     "OptionError",
     "Outcome",
     "PositionError",
+    "Reading",
     "ReadingResult",
     "Ruling",
     "adjudicate",
@@ -47,6 +48,17 @@ S = TypeVar("S")
 A = TypeVar("A")
 Opts = TypeVar("Opts")
 A_contra = TypeVar("A_contra", contravariant=True)
+
+
+class Reading(enum.Enum):
+    """The base of an options field that selects a reading of an ambiguity in the register.
+
+    Member values are the register's kebab-case reading names; the repr is valid Python (the
+    class and member name), so a failing example pastes straight into a test.
+    """
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
 
 
 class IllegalActionError(RegelverkError):

@@ -15,6 +15,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from regelverk.engine import Reading
+
 __all__ = [
     "ActionSymbolMatch",
     "BlankWild",
@@ -46,14 +48,7 @@ __all__ = [
 ]
 
 
-class _Reading(enum.Enum):
-    """An enum whose values are the kebab-case reading names of one ambiguity."""
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
-
-
-class FirstReverseStart(_Reading):
+class FirstReverseStart(Reading):
     """UNO-AMB-FIRST-REVERSE-WHO-STARTS: who plays first after a first-card Reverse."""
 
     DEALER_FIRST = "dealer-first"
@@ -62,7 +57,7 @@ class FirstReverseStart(_Reading):
     """The dealer counts as having played it: the player on his right begins."""
 
 
-class FirstWildChooser(_Reading):
+class FirstWildChooser(Reading):
     """UNO-AMB-FIRST-WILD-WHO-NAMES: who names the colour of a first-card Wild."""
 
     FIRST_PLAYER = "first-player"
@@ -71,7 +66,7 @@ class FirstWildChooser(_Reading):
     """The dealer, deemed to have played the Wild, names it."""
 
 
-class FirstWildPlay(_Reading):
+class FirstWildPlay(Reading):
     """UNO-AMB-FIRST-WILD-WHAT-TO-PLAY: must a colour be named before the first play?"""
 
     NAME_THEN_PLAY = "name-then-play"
@@ -80,7 +75,7 @@ class FirstWildPlay(_Reading):
     """The first player lays any card at once; no colour is in force until then."""
 
 
-class CurrentColour(_Reading):
+class CurrentColour(Reading):
     """UNO-AMB-CURRENT-COLOUR-AFTER-WILD: the colour to match when a wild card is on top."""
 
     NAMED_COLOUR = "named-colour"
@@ -89,7 +84,7 @@ class CurrentColour(_Reading):
     """Only printed colours count: on a wild card only another wild card can be laid."""
 
 
-class ActionSymbolMatch(_Reading):
+class ActionSymbolMatch(Reading):
     """UNO-AMB-SAME-SYMBOL-OTHER-COLOUR: Reverse on Reverse, Draw Two on Draw Two."""
 
     ANY_COLOUR = "any-colour"
@@ -98,7 +93,7 @@ class ActionSymbolMatch(_Reading):
     """Only a same-coloured Reverse or Draw Two may follow."""
 
 
-class NumberMatch(_Reading):
+class NumberMatch(Reading):
     """UNO-AMB-NUMBER-ACROSS-COLOURS: may a number go on the same number of another colour?"""
 
     NUMBER_MATCHES = "number-matches"
@@ -107,7 +102,7 @@ class NumberMatch(_Reading):
     """No: number cards follow colour only."""
 
 
-class TwoPlayerFirstReverse(_Reading):
+class TwoPlayerFirstReverse(Reading):
     """UNO-AMB-TWO-PLAYER-FIRST-REVERSE: two players and a first-card Reverse."""
 
     DEALER_FIRST = "dealer-first"
@@ -116,7 +111,7 @@ class TwoPlayerFirstReverse(_Reading):
     """The Reverse changes nothing: the dealer's opponent plays first."""
 
 
-class ChallengeSuccessPenalty(_Reading):
+class ChallengeSuccessPenalty(Reading):
     """UNO-AMB-CHALLENGE-SUCCESS-PENALTY: what a successful challenge costs the guilty player."""
 
     GUILTY_DRAWS_FOUR = "guilty-draws-four"
@@ -125,7 +120,7 @@ class ChallengeSuccessPenalty(_Reading):
     """The guilty player draws six."""
 
 
-class ChallengeSuccessTurn(_Reading):
+class ChallengeSuccessTurn(Reading):
     """UNO-AMB-CHALLENGE-SUCCESS-TURN: does a successful challenger still lose his turn?"""
 
     CHALLENGER_PLAYS = "challenger-plays"
@@ -134,7 +129,7 @@ class ChallengeSuccessTurn(_Reading):
     """Yes: the skip still strikes him."""
 
 
-class ChallengeSuccessCard(_Reading):
+class ChallengeSuccessCard(Reading):
     """UNO-AMB-CHALLENGE-SUCCESS-CARD: does the illegal Wild Draw Four stay on the pile?"""
 
     CARD_STAYS = "card-stays"
@@ -143,7 +138,7 @@ class ChallengeSuccessCard(_Reading):
     """Its player takes it back; the card under it and its colour are in force again."""
 
 
-class FailedChallengeTurn(_Reading):
+class FailedChallengeTurn(Reading):
     """UNO-AMB-FAILED-CHALLENGE-TURN: does a failed challenger also lose his turn?"""
 
     LOSES_TURN = "loses-turn"
@@ -152,7 +147,7 @@ class FailedChallengeTurn(_Reading):
     """No: he draws six and then plays."""
 
 
-class Wd4WildCounts(_Reading):
+class Wd4WildCounts(Reading):
     """UNO-AMB-WD4-HOLDING-WILD: does a wild card in hand count as the current colour?"""
 
     WILDS_DO_NOT_COUNT = "wilds-do-not-count"
@@ -161,7 +156,7 @@ class Wd4WildCounts(_Reading):
     """Yes: a wild card in hand forbids the Wild Draw Four."""
 
 
-class IllegalWd4(_Reading):
+class IllegalWd4(Reading):
     """UNO-AMB-ILLEGAL-WD4-REMEDY: is a Wild Draw Four against the condition refused?"""
 
     CHALLENGE_ONLY = "challenge-only"
@@ -170,7 +165,7 @@ class IllegalWd4(_Reading):
     """The referee refuses it outright."""
 
 
-class DrawWhenAble(_Reading):
+class DrawWhenAble(Reading):
     """UNO-AMB-DRAW-WHEN-ABLE: may a player draw while holding a playable card?"""
 
     MAY_DRAW = "may-draw"
@@ -179,7 +174,7 @@ class DrawWhenAble(_Reading):
     """No: drawing is only for a player who cannot play."""
 
 
-class UnoCallWindow(_Reading):
+class UnoCallWindow(Reading):
     """UNO-AMB-UNO-CALL-WINDOW: is a late UNO call, before the next turn begins, in time?"""
 
     UNTIL_NEXT_TURN = "until-next-turn"
@@ -188,7 +183,7 @@ class UnoCallWindow(_Reading):
     """No: the call must come with the card; a late call does not protect him."""
 
 
-class LastCardDraw(_Reading):
+class LastCardDraw(Reading):
     """UNO-AMB-LAST-CARD-DRAW: going out on a Draw Two or Wild Draw Four."""
 
     DRAW_AND_COUNT = "draw-and-count"
@@ -197,7 +192,7 @@ class LastCardDraw(_Reading):
     """The hand is over when the last card lands."""
 
 
-class EmptyPiles(_Reading):
+class EmptyPiles(Reading):
     """UNO-AMB-PILES-EXHAUSTED: a draw when both piles are used up."""
 
     DRAW_WHAT_THERE_IS = "draw-what-there-is"
@@ -206,7 +201,7 @@ class EmptyPiles(_Reading):
     """The hand is abandoned without score and dealt again."""
 
 
-class BlankWild(_Reading):
+class BlankWild(Reading):
     """UNO-AMB-BLANK-WILD-RULE: what a blank wild card with nothing written on it does."""
 
     PLAIN_WILD = "plain-wild"
@@ -215,7 +210,7 @@ class BlankWild(_Reading):
     """It cannot be played; it only scores."""
 
 
-class FirstShuffleHands(_Reading):
+class FirstShuffleHands(Reading):
     """UNO-AMB-SHUFFLE-HANDS-FIRST-CARD: Shuffle Hands or a blank wild as the first card."""
 
     AS_WILD = "as-wild"
@@ -226,7 +221,7 @@ class FirstShuffleHands(_Reading):
     """Like the Wild Draw Four: shuffled back, another card turned."""
 
 
-class ShuffleHandsLastCard(_Reading):
+class ShuffleHandsLastCard(Reading):
     """UNO-AMB-SHUFFLE-HANDS-LAST-CARD: Shuffle Hands as a player's last card."""
 
     REDEAL_INCLUDES_PLAYER = "redeal-includes-player"
@@ -235,7 +230,7 @@ class ShuffleHandsLastCard(_Reading):
     """He has gone out; the card has no effect."""
 
 
-class ShuffleHandsDeal(_Reading):
+class ShuffleHandsDeal(Reading):
     """UNO-AMB-SHUFFLE-HANDS-UNEVEN: how the gathered cards are dealt out again."""
 
     DEAL_ROUND = "deal-round"
@@ -244,7 +239,7 @@ class ShuffleHandsDeal(_Reading):
     """Each player gets as many as he held before."""
 
 
-class TwoPlayerDrawCards(_Reading):
+class TwoPlayerDrawCards(Reading):
     """UNO-AMB-TWO-PLAYER-DRAW-CARDS: two players, Draw Two and Wild Draw Four."""
 
     PLAYS_AGAIN = "plays-again"
@@ -253,7 +248,7 @@ class TwoPlayerDrawCards(_Reading):
     """The opponent draws and then takes his turn."""
 
 
-class Scoring(_Reading):
+class Scoring(Reading):
     """UNO-AMB-WHO-SCORES-LEFTOVERS: who the leftover points count for."""
 
     WINNER_COLLECTS = "winner-collects"
@@ -262,7 +257,7 @@ class Scoring(_Reading):
     """Each player tallies his own; at the target, the lowest total wins."""
 
 
-class DealerTie(_Reading):
+class DealerTie(Reading):
     """UNO-AMB-DEALER-TIE: a tie for the highest card when choosing the dealer."""
 
     TIED_REDRAW = "tied-redraw"
@@ -271,7 +266,7 @@ class DealerTie(_Reading):
     """Everyone draws again."""
 
 
-class NextDealer(_Reading):
+class NextDealer(Reading):
     """UNO-AMB-NEXT-DEALER: who deals the hands after the first."""
 
     ROTATE_LEFT = "rotate-left"

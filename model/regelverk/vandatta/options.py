@@ -18,7 +18,7 @@ import dataclasses
 import enum
 from dataclasses import dataclass
 
-from regelverk.engine import OptionError
+from regelverk.engine import OptionError, Reading
 from regelverk.trace import implements
 
 __all__ = [
@@ -106,17 +106,10 @@ __all__ = [
 ]
 
 
-class _Reading(enum.Enum):
-    """An enum whose values are kebab-case reading names; its repr is valid Python."""
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__}.{self.name}: {self.value!r}>"
-
-
 # --- decks, players, the session -----------------------------------------------------------
 
 
-class DeckSetup(_Reading):
+class DeckSetup(Reading):
     """How many decks (VA-AMB-PLAYERS-AND-DECKS, plus vvv8's rule V8-SETUP-TWO-DECKS-FOUR-PLUS)."""
 
     ONE_DECK = "one-deck"
@@ -127,7 +120,7 @@ class DeckSetup(_Reading):
     """vvv8's rule: one deck for two or three players, two decks from four players up."""
 
 
-class MaxPlayersFreeTime(_Reading):
+class MaxPlayersFreeTime(Reading):
     """How many may play outside the coffee break (V8-AMB-MANY-PLAYERS)."""
 
     DECK_CAPACITY = "deck-capacity"
@@ -136,7 +129,7 @@ class MaxPlayersFreeTime(_Reading):
     """More decks as needed (not modelled: the model knows one or two decks)."""
 
 
-class Session(_Reading):
+class Session(Reading):
     """The kind of playing session (V8-SETUP-COFFEE-BREAK-MAX-FIVE, V8-SETUP-FREE-TIME-NO-CAP)."""
 
     COFFEE_BREAK = "coffee-break"
@@ -145,7 +138,7 @@ class Session(_Reading):
     """Time enough (outside working hours): neither limit applies."""
 
 
-class FirstPlayer(_Reading):
+class FirstPlayer(Reading):
     """Who plays first (VA-AMB-FIRST-PLAYER)."""
 
     LEFT_OF_DEALER = "left-of-dealer"
@@ -154,7 +147,7 @@ class FirstPlayer(_Reading):
     """The dealer plays first; the turn goes clockwise."""
 
 
-class NextDealer(_Reading):
+class NextDealer(Reading):
     """Who deals the next deal (VA-AMB-NEXT-DEALER; vvv8's V8-SESSION-LOSER-DEALS-NEXT)."""
 
     ROTATE_LEFT = "rotate-left"
@@ -166,7 +159,7 @@ class NextDealer(_Reading):
     tally the player seated before the winner (V8-SESSION-LOSER-DEALS-NEXT)."""
 
 
-class DealerWithoutLoser(_Reading):
+class DealerWithoutLoser(Reading):
     """Who deals after a deal without an official loser (V8-AMB-DEALER-AFTER-NO-LOSER)."""
 
     WOULD_BE_LOSER_ELSE_SAME = "would-be-loser-else-same"
@@ -175,7 +168,7 @@ class DealerWithoutLoser(_Reading):
     """A fresh draw for the deal (not modelled yet)."""
 
 
-class DrawTieScope(_Reading):
+class DrawTieScope(Reading):
     """Which identical cards of the draw for the deal are drawn again (V8-AMB-DRAW-TIE-SCOPE)."""
 
     LOWEST_ONLY = "lowest-only"
@@ -187,7 +180,7 @@ class DrawTieScope(_Reading):
 # --- the start card ---------------------------------------------------------------------------
 
 
-class StartEight(_Reading):
+class StartEight(Reading):
     """What a start eight does (V8-START-EIGHT-DEALER-NAMES-SUIT, VA-START-EIGHT-RETURNED)."""
 
     DEALER_NAMES_SUIT = "dealer-names-suit"
@@ -196,7 +189,7 @@ class StartEight(_Reading):
     """vandatta: the eight goes back into the stock and a new start card is turned."""
 
 
-class StartEightOtherSuit(_Reading):
+class StartEightOtherSuit(Reading):
     """ "Another suit" in the start-eight penalty (V8-AMB-START-EIGHT-OTHER-SUIT)."""
 
     OTHER_THAN_FORHAND_CARD = "other-than-forhand-card"
@@ -205,7 +198,7 @@ class StartEightOtherSuit(_Reading):
     """A penalty if the dealer names any suit but the eight's own."""
 
 
-class StartEightEarlyCard(_Reading):
+class StartEightEarlyCard(Reading):
     """Förhand's early card after another suit is named (V8-AMB-START-EIGHT-EARLY-CARD)."""
 
     TAKE_BACK = "take-back"
@@ -214,7 +207,7 @@ class StartEightEarlyCard(_Reading):
     """It stays as played; the named suit never takes effect."""
 
 
-class StartEightPlace(_Reading):
+class StartEightPlace(Reading):
     """Where a start eight goes back into the stock (VA-AMB-START-EIGHT-PLACE)."""
 
     RANDOM_PLACE = "random-place"
@@ -225,7 +218,7 @@ class StartEightPlace(_Reading):
     """The whole stock is shuffled again with the eight in it."""
 
 
-class StartEightNoChoice(_Reading):
+class StartEightNoChoice(Reading):
     """A start eight when the dealer names no suit (V8-AMB-START-EIGHT-NO-CHOICE)."""
 
     EIGHT_SUIT = "eight-suit"
@@ -234,7 +227,7 @@ class StartEightNoChoice(_Reading):
     """Förhand may play any card (not modelled yet)."""
 
 
-class StartAceDraw(_Reading):
+class StartAceDraw(Reading):
     """When a start ace makes the players draw (V8-AMB-START-ACE-WITHOUT-VIGGO)."""
 
     ONLY_WITH_VIGGO = "only-with-viggo"
@@ -245,7 +238,7 @@ class StartAceDraw(_Reading):
     """Never."""
 
 
-class StartAce(_Reading):
+class StartAce(Reading):
     """Who draws for a start ace and who plays next (VA-AMB-START-ACE)."""
 
     ALL_DRAW_FIRST_PLAYER = "all-draw-first-player"
@@ -257,7 +250,7 @@ class StartAce(_Reading):
 # --- matching, aces, eights ------------------------------------------------------------------
 
 
-class AceRule(_Reading):
+class AceRule(Reading):
     """Readings ``forbidden``/``allowed`` (VA-AMB-ACE-BY-RANK, VA-AMB-EXAMPLE-ACE-OFF-SUIT)."""
 
     FORBIDDEN = "forbidden"
@@ -266,7 +259,7 @@ class AceRule(_Reading):
     """The play is allowed."""
 
 
-class AceFollow(_Reading):
+class AceFollow(Reading):
     """What the ace's player may lay on his own ace (comparison row 'What follows an ace')."""
 
     ANY_LEGAL = "any-legal"
@@ -275,7 +268,7 @@ class AceFollow(_Reading):
     """vandatta (VA-ACE-FOLLOW-ACE-SUIT): a card of the ace's suit."""
 
 
-class AceAgainScope(_Reading):
+class AceAgainScope(Reading):
     """What the ace player may do when he plays again (V8-AMB-ACE-AGAIN-SCOPE)."""
 
     ANY_LEGAL = "any-legal"
@@ -284,7 +277,7 @@ class AceAgainScope(_Reading):
     """No second ace and no eight in the renewed turn."""
 
 
-class AceBatchDraws(_Reading):
+class AceBatchDraws(Reading):
     """Several aces in one play (V8-AMB-ACE-BATCH-DRAWS)."""
 
     PER_ACE = "per-ace"
@@ -293,7 +286,7 @@ class AceBatchDraws(_Reading):
     """Every other player draws one card for the whole play."""
 
 
-class AceAgainDraws(_Reading):
+class AceAgainDraws(Reading):
     """Draws allowed in the renewed turn after an ace (V8-AMB-ACE-AGAIN-DRAW-ALLOWANCE)."""
 
     FRESH_THREE = "fresh-three"
@@ -302,7 +295,7 @@ class AceAgainDraws(_Reading):
     """What is left of the turn's three draws."""
 
 
-class RestartFallback(_Reading):
+class RestartFallback(Reading):
     """A restart with no card of the required suit (VA-AMB-RESTART-WITHOUT-SUIT)."""
 
     EIGHT_OR_DRAW = "eight-or-draw"
@@ -313,7 +306,7 @@ class RestartFallback(_Reading):
     """An ace or eight may be laid only with a card to restart with (not modelled yet)."""
 
 
-class AfterEight(_Reading):
+class AfterEight(Reading):
     """What follows an eight (comparison row 'What follows an eight')."""
 
     TURN_PASSES = "turn-passes"
@@ -322,7 +315,7 @@ class AfterEight(_Reading):
     """vandatta (VA-EIGHT-TURNS-PILE): the pile is turned away and the same player restarts."""
 
 
-class EightSuitPersistence(_Reading):
+class EightSuitPersistence(Reading):
     """How long a named suit binds (V8-AMB-EIGHT-SUIT-PERSISTENCE)."""
 
     UNTIL_CHANGED = "until-changed"
@@ -331,7 +324,7 @@ class EightSuitPersistence(_Reading):
     """Only the next player; after him the eight counts as an ordinary card."""
 
 
-class EightOwnSuit(_Reading):
+class EightOwnSuit(Reading):
     """Whether the eight's own suit still counts after a suit is named (V8-AMB-EIGHT-OWN-SUIT)."""
 
     NAMED_ONLY = "named-only"
@@ -340,7 +333,7 @@ class EightOwnSuit(_Reading):
     """The named suit or the eight's own suit."""
 
 
-class EightMatching(_Reading):
+class EightMatching(Reading):
     """Must an eight match the card it covers (VA-AMB-EIGHT-MATCH)."""
 
     ANY_CARD = "any-card"
@@ -349,7 +342,7 @@ class EightMatching(_Reading):
     """An eight must share the suit or rank of the top card."""
 
 
-class EightOrDraw(_Reading):
+class EightOrDraw(Reading):
     """Lay an eight or draw (VA-AMB-EIGHT-OR-DRAW)."""
 
     EIGHT_FIRST = "eight-first"
@@ -358,7 +351,7 @@ class EightOrDraw(_Reading):
     """A player whose only playable cards are eights may draw instead."""
 
 
-class TurnedPile(_Reading):
+class TurnedPile(Reading):
     """What turning away the pile does with its cards (VA-AMB-PILE-TURNED-AWAY)."""
 
     SET_ASIDE = "set-aside"
@@ -369,7 +362,7 @@ class TurnedPile(_Reading):
     """Dead for the rest of the deal."""
 
 
-class SeveralEights(_Reading):
+class SeveralEights(Reading):
     """Several eights at once (VA-AMB-SEVERAL-EIGHTS)."""
 
     ONE_AT_A_TIME = "one-at-a-time"
@@ -378,7 +371,7 @@ class SeveralEights(_Reading):
     """Eights may go down together (not modelled yet)."""
 
 
-class MultiCard(_Reading):
+class MultiCard(Reading):
     """Which cards may be laid together (VA-AMB-MULTI-CARD)."""
 
     TOP_RANK_ONLY = "top-rank-only"
@@ -388,7 +381,7 @@ class MultiCard(_Reading):
     V8-PLAY-SUIT-THEN-SAME-RANK and V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER)."""
 
 
-class MultiCardPlay(_Reading):
+class MultiCardPlay(Reading):
     """Same rank only or any chain (V8-AMB-MULTI-CARD-CHAIN)."""
 
     SAME_RANK_ONLY = "same-rank-only"
@@ -398,7 +391,7 @@ class MultiCardPlay(_Reading):
     same-rank plays only)."""
 
 
-class ExceptionBelow(_Reading):
+class ExceptionBelow(Reading):
     """The exception 'below' that the text never states (V8-AMB-EXCEPTION-BELOW)."""
 
     FREE_ORDER = "free-order"
@@ -412,7 +405,7 @@ class ExceptionBelow(_Reading):
 # --- drawing ----------------------------------------------------------------------------------
 
 
-class VoluntaryDraw(_Reading):
+class VoluntaryDraw(Reading):
     """Whether a player may draw when he could play (comparison row 'Being obliged to play')."""
 
     NEVER_OBLIGED = "never-obliged"
@@ -421,7 +414,7 @@ class VoluntaryDraw(_Reading):
     """vandatta (VA-DRAW-WHEN-STUCK): only a player who cannot lay draws."""
 
 
-class DrawnCard(_Reading):
+class DrawnCard(Reading):
     """Must a playable drawn card be laid (VA-AMB-DRAWN-CARD)."""
 
     MUST_PLAY = "must-play"
@@ -431,7 +424,7 @@ class DrawnCard(_Reading):
     (up to three) and the turn passes after the third (V8-DRAW-STOP-WHEN-PLAYING)."""
 
 
-class PlayAfterThirdDraw(_Reading):
+class PlayAfterThirdDraw(Reading):
     """May a player play after his third draw (V8-AMB-PLAY-AFTER-THIRD-DRAW)."""
 
     MAY_PLAY = "may-play"
@@ -440,7 +433,7 @@ class PlayAfterThirdDraw(_Reading):
     """The third draw ends the turn at once."""
 
 
-class AfterThreeDraws(_Reading):
+class AfterThreeDraws(Reading):
     """After three draws with nothing to lay (VA-AMB-AFTER-THREE-DRAWS)."""
 
     PASS_SAME_TOP = "pass-same-top"
@@ -449,7 +442,7 @@ class AfterThreeDraws(_Reading):
     """The next player may start with any card (not modelled yet)."""
 
 
-class EmptyStock(_Reading):
+class EmptyStock(Reading):
     """When the stock runs out (VA-AMB-STOCK-EMPTY; vvv8's V8-TALON-REBUILD-UNSHUFFLED)."""
 
     RESHUFFLE = "reshuffle"
@@ -460,7 +453,7 @@ class EmptyStock(_Reading):
     """No new stock: draws from an empty stock are skipped."""
 
 
-class TalonEmptyMidDraw(_Reading):
+class TalonEmptyMidDraw(Reading):
     """The talon runs out in the middle of a draw (V8-AMB-TALON-EXHAUSTED-MIDDRAW)."""
 
     REBUILD_AND_CONTINUE = "rebuild-and-continue"
@@ -469,7 +462,7 @@ class TalonEmptyMidDraw(_Reading):
     """Take only what is left (not modelled yet)."""
 
 
-class RebuildReference(_Reading):
+class RebuildReference(Reading):
     """Is the card kept at a rebuild a new start card (V8-AMB-REBUILD-REFERENCE-STATUS)."""
 
     CONTINUE = "continue"
@@ -478,7 +471,7 @@ class RebuildReference(_Reading):
     """Yes (not modelled yet)."""
 
 
-class TalonPassCount(_Reading):
+class TalonPassCount(Reading):
     """Counting the passes through the talon (V8-AMB-TALON-PASS-COUNT)."""
 
     EXHAUSTIONS = "exhaustions"
@@ -487,7 +480,7 @@ class TalonPassCount(_Reading):
     """Only rebuilt talons count."""
 
 
-class BlockedDeal(_Reading):
+class BlockedDeal(Reading):
     """A deal that cannot finish (VA-AMB-BLOCKED-DEAL)."""
 
     VOID = "void"
@@ -501,7 +494,7 @@ class BlockedDeal(_Reading):
 # --- calls, going out -------------------------------------------------------------------------
 
 
-class GoOutCall(_Reading):
+class GoOutCall(Reading):
     """The call announcing a going out (comparison row 'Calls announcing a going out')."""
 
     UTGANG = "utgang"
@@ -510,7 +503,7 @@ class GoOutCall(_Reading):
     """vandatta (VA-CALL-LAPPEN): 'LAPPEN!' at one card, made as part of the turn."""
 
 
-class RealChanceTest(_Reading):
+class RealChanceTest(Reading):
     """What a real chance of going out is (V8-AMB-REAL-CHANCE-TEST)."""
 
     ONE_TURN_PLAYABLE = "one-turn-playable"
@@ -519,7 +512,7 @@ class RealChanceTest(_Reading):
     """Any hand without an eight and not only aces."""
 
 
-class LappenCondition(_Reading):
+class LappenCondition(Reading):
     """When LAPPEN is owed (VA-AMB-LAPPEN-CONDITION)."""
 
     GOABLE_CARD_ONLY = "goable-card-only"
@@ -528,7 +521,7 @@ class LappenCondition(_Reading):
     """For any single card."""
 
 
-class LappenFailure(_Reading):
+class LappenFailure(Reading):
     """When a LAPPEN caller is penalised (VA-AMB-LAPPEN-NEXT-ROUND)."""
 
     NEXT_TURN_ANY_CAUSE = "next-turn-any-cause"
@@ -537,7 +530,7 @@ class LappenFailure(_Reading):
     """Only when he still holds just the called card and cannot lay it."""
 
 
-class LappenOmission(_Reading):
+class LappenOmission(Reading):
     """A forgotten LAPPEN (VA-AMB-LAPPEN-FORGOTTEN)."""
 
     ENFORCE_NO_PENALTY = "enforce-no-penalty"
@@ -548,7 +541,7 @@ class LappenOmission(_Reading):
     """Not modelled yet (the engine always makes the call)."""
 
 
-class LappenPenalty(_Reading):
+class LappenPenalty(Reading):
     """The LAPPEN penalty and the ordinary draw (VA-AMB-LAPPEN-PENALTY-DRAW)."""
 
     PENALTY_INSTEAD = "penalty-instead"
@@ -559,7 +552,7 @@ class LappenPenalty(_Reading):
     """Not modelled yet."""
 
 
-class VarningTrigger(_Reading):
+class VarningTrigger(Reading):
     """When varning is due (VA-AMB-VARNING-WHEN)."""
 
     EXACTLY_AFTER_OWN_TURN = "exactly-after-own-turn"
@@ -570,7 +563,7 @@ class VarningTrigger(_Reading):
     """Whenever his hand reaches exactly the agreed number (not modelled yet)."""
 
 
-class VarningOmission(_Reading):
+class VarningOmission(Reading):
     """A forgotten varning (VA-AMB-VARNING-FORGOTTEN)."""
 
     ENFORCE_NO_PENALTY = "enforce-no-penalty"
@@ -581,7 +574,7 @@ class VarningOmission(_Reading):
     """The call is a courtesy; the engine makes it all the same, without effect."""
 
 
-class FailedCallPenalty(_Reading):
+class FailedCallPenalty(Reading):
     """What a call costs when it fails (comparison row 'A call that does not come true')."""
 
     FALSE_CALL_THREE = "false-call-three"
@@ -591,7 +584,7 @@ class FailedCallPenalty(_Reading):
     """vandatta (VA-PENALTY-LAPPEN-FAILED): a LAPPEN caller who does not go out takes three."""
 
 
-class GoOutWithoutLappen(_Reading):
+class GoOutWithoutLappen(Reading):
     """Going out without the call (VA-AMB-DIRECT-GO-OUT; vvv8's V8-CALL-REQUIRED-TO-WIN)."""
 
     FIRST_EMPTY_WINS = "first-empty-wins"
@@ -600,7 +593,7 @@ class GoOutWithoutLappen(_Reading):
     """Only a player whose going-out call (LAPPEN, or vvv8's utgång) stands may go out."""
 
 
-class OutWithoutCall(_Reading):
+class OutWithoutCall(Reading):
     """Playing the last card without a valid call (V8-AMB-OUT-WITHOUT-CALL)."""
 
     NOT_OUT_THREE_CARDS = "not-out-three-cards"
@@ -611,7 +604,7 @@ class OutWithoutCall(_Reading):
     """A wrong card: taken back, three penalty cards (ruled by ``attempt``)."""
 
 
-class GoOutOn(_Reading):
+class GoOutOn(Reading):
     """Going out 'on' an ace or an eight (VA-AMB-GO-OUT-ON-ACE-EIGHT)."""
 
     WITH = "with"
@@ -623,7 +616,7 @@ class GoOutOn(_Reading):
 # --- the loser, scoring, the match ------------------------------------------------------------
 
 
-class LoserRule(_Reading):
+class LoserRule(Reading):
     """Who loses a deal (V8-AMB-LOSER-WHO-IS-BEFORE, plus vandatta's 'no single loser')."""
 
     SEAT_BEFORE = "seat-before"
@@ -634,7 +627,7 @@ class LoserRule(_Reading):
     """vandatta: no single loser; every player but the winner scores his cards."""
 
 
-class Scoring(_Reading):
+class Scoring(Reading):
     """What is scored (V8-AMB-SCORING-UNDEFINED, plus vandatta's card points)."""
 
     WIN_LOSS_TALLY = "win-loss-tally"
@@ -647,7 +640,7 @@ class Scoring(_Reading):
     """vandatta (VA-SCORING-OTHERS-COUNT): the cards left in hand, by the points table."""
 
 
-class GameEnd(_Reading):
+class GameEnd(Reading):
     """When the match ends (comparison row 'End of the game')."""
 
     LEAP_DAY = "leap-day"
@@ -656,7 +649,7 @@ class GameEnd(_Reading):
     """vandatta (VA-SCORING-GAME-WINNER): when one player alone is below the limit."""
 
 
-class OverLimit(_Reading):
+class OverLimit(Reading):
     """Do players at the limit drop out (VA-AMB-OVER-100)."""
 
     ELIMINATED = "eliminated"
@@ -665,7 +658,7 @@ class OverLimit(_Reading):
     """Not modelled yet."""
 
 
-class NobodyAlone(_Reading):
+class NobodyAlone(Reading):
     """Nobody left alone under the limit (VA-AMB-NOBODY-UNDER-100)."""
 
     LOWEST_TOTAL = "lowest-total"
@@ -674,7 +667,7 @@ class NobodyAlone(_Reading):
     """Not modelled yet."""
 
 
-class Penalties(_Reading):
+class Penalties(Reading):
     """How mistakes are handled (comparison row 'Penalties for mistakes')."""
 
     BROTT_OCH_STRAFF = "brott-och-straff"
@@ -686,7 +679,7 @@ class Penalties(_Reading):
 # --- presence and "Brott och straff" (vvv8 §2-§3) -------------------------------------------
 
 
-class AbsentTurn(_Reading):
+class AbsentTurn(Reading):
     """The turn of a temporarily absent player (V8-AMB-ABSENT-PLAYER-TURN)."""
 
     SKIP = "skip"
@@ -695,7 +688,7 @@ class AbsentTurn(_Reading):
     """The table waits for him (not played: refused when the options are made)."""
 
 
-class SurplusReturn(_Reading):
+class SurplusReturn(Reading):
     """A player dealt too many cards (V8-AMB-MISDEAL-TOO-MANY-OPTIONAL)."""
 
     MAY_KEEP = "may-keep"
@@ -704,7 +697,7 @@ class SurplusReturn(_Reading):
     """He must hand it over; only which cards is his choice."""
 
 
-class RedealWindow(_Reading):
+class RedealWindow(Reading):
     """Until when a new deal may be demanded (V8-AMB-MISDEAL-REDEAL-WINDOW)."""
 
     BEFORE_FIRST_PLAY = "before-first-play"
@@ -713,7 +706,7 @@ class RedealWindow(_Reading):
     """For the whole deal."""
 
 
-class AllShortCompletion(_Reading):
+class AllShortCompletion(Reading):
     """Extra rounds when every player is short (V8-AMB-MISDEAL-ALL-SHORT-UNEVEN)."""
 
     TOP_UP_EACH = "top-up-each"
@@ -722,7 +715,7 @@ class AllShortCompletion(_Reading):
     """Deal whole rounds until nobody is short; any surplus is then handed back."""
 
 
-class OverdrawOtherDraws(_Reading):
+class OverdrawOtherDraws(Reading):
     """Drawing too many outside one's own turn (V8-AMB-OVERDRAW-OUTSIDE-TURN)."""
 
     SAME_AS_OVERDRAW = "same-as-overdraw"
@@ -733,7 +726,7 @@ class OverdrawOtherDraws(_Reading):
     """The extra card goes back on top of the talon; no penalty."""
 
 
-class LateJoinerFirstTurn(_Reading):
+class LateJoinerFirstTurn(Reading):
     """When a late joiner first plays (V8-AMB-LATE-JOINER-TURN)."""
 
     PLAYS_ON_ARRIVAL = "plays-on-arrival"
@@ -742,7 +735,7 @@ class LateJoinerFirstTurn(_Reading):
     """He takes his cards when play reaches his seat; the turn passes on, he plays next round."""
 
 
-class LateJoinerCount(_Reading):
+class LateJoinerCount(Reading):
     """What counts as the most cards for a late joiner (V8-AMB-LATE-JOINER-CARDS)."""
 
     ALL_HELD = "all-held"
@@ -751,7 +744,7 @@ class LateJoinerCount(_Reading):
     """Only the cards in hand count."""
 
 
-class BelowTwoActive(_Reading):
+class BelowTwoActive(Reading):
     """Fewer than two active players (V8-AMB-FEWER-THAN-TWO-ACTIVE)."""
 
     PAUSE = "pause"
@@ -760,7 +753,7 @@ class BelowTwoActive(_Reading):
     """The one active player keeps taking turns."""
 
 
-class PenaltyStacking(_Reading):
+class PenaltyStacking(Reading):
     """One act breaking several rules (V8-AMB-PENALTY-STACKING)."""
 
     ONE_PER_ACT = "one-per-act"
@@ -769,7 +762,7 @@ class PenaltyStacking(_Reading):
     """Three cards for every rule broken."""
 
 
-class PenaltyCardsUsable(_Reading):
+class PenaltyCardsUsable(Reading):
     """When penalty cards become usable (V8-AMB-PENALTY-CARDS-USABLE)."""
 
     AFTER_EXHAUSTING_TURN = "after-exhausting-turn"
@@ -778,7 +771,7 @@ class PenaltyCardsUsable(_Reading):
     """Usable at once by a spelförare, at the start of his next turn by others."""
 
 
-class PenaltySetsTiming(_Reading):
+class PenaltySetsTiming(Reading):
     """Several penalty sets of one player (V8-AMB-PENALTY-SETS-TIMING)."""
 
     EACH_OWN_CLOCK = "each-own-clock"
@@ -787,7 +780,7 @@ class PenaltySetsTiming(_Reading):
     """All sets are released together, at the latest release."""
 
 
-class WrongCardTakeBack(_Reading):
+class WrongCardTakeBack(Reading):
     """The wrongly laid cards (V8-AMB-WRONG-CARD-TAKE-BACK)."""
 
     ALWAYS_BACK = "always-back"
@@ -796,7 +789,7 @@ class WrongCardTakeBack(_Reading):
     """He may leave them (not played: refused when the options are made)."""
 
 
-class FalseCallDetection(_Reading):
+class FalseCallDetection(Reading):
     """When a false utgång is punished (V8-AMB-FALSE-CALL-DETECTION)."""
 
     AT_CALL = "at-call"
@@ -805,7 +798,7 @@ class FalseCallDetection(_Reading):
     """Only once caught or admitted (not played: refused when the options are made)."""
 
 
-class OutOfTurnCard(_Reading):
+class OutOfTurnCard(Reading):
     """A card laid out of turn (V8-AMB-OUT-OF-TURN-CARD)."""
 
     RETURNED = "returned"
@@ -814,7 +807,7 @@ class OutOfTurnCard(_Reading):
     """It stays on the pile (not played: refused when the options are made)."""
 
 
-class LookBackDepth(_Reading):
+class LookBackDepth(Reading):
     """How far back anyone may look through the pile (V8-AMB-LOOK-BACK-DEPTH)."""
 
     LATEST_PLAY = "latest-play"
@@ -823,7 +816,7 @@ class LookBackDepth(_Reading):
     """Only the card directly beneath the top card."""
 
 
-class OverdrawRelease(_Reading):
+class OverdrawRelease(Reading):
     """When cards drawn too many become usable (V8-AMB-OVERDRAW-NEXT-ROUND)."""
 
     NEXT_OWN_TURN = "next-own-turn"
@@ -832,7 +825,7 @@ class OverdrawRelease(_Reading):
     """Only after his next turn as well."""
 
 
-class FailedOutCard(_Reading):
+class FailedOutCard(Reading):
     """The ace or eight laid as a last card (V8-AMB-FAILED-OUT-CARD)."""
 
     CARD_STAYS = "card-stays"
@@ -841,7 +834,7 @@ class FailedOutCard(_Reading):
     """It goes back to his hand (not played: refused when the options are made)."""
 
 
-class CommentOwnHand(_Reading):
+class CommentOwnHand(Reading):
     """Remarks about one's own hand (V8-AMB-COMMENT-OWN-HAND)."""
 
     INCLUDES_OWN_HAND = "includes-own-hand"
@@ -850,7 +843,7 @@ class CommentOwnHand(_Reading):
     """Only remarks about other players' hands are offences."""
 
 
-class CommentPenaltyText(_Reading):
+class CommentPenaltyText(Reading):
     """The remark penalty's sentence ends in a comma (V8-AMB-COMMENT-TRUNCATED)."""
 
     THREE_CARDS = "three-cards"
@@ -859,7 +852,7 @@ class CommentPenaltyText(_Reading):
     """Three penalty cards, and the rest is reported as undefined."""
 
 
-class VetoScope(_Reading):
+class VetoScope(Reading):
     """When utgång callers may veto a penalty draw (V8-AMB-VETO-INFLUENCE)."""
 
     ANY_DRAW_WHILE_CALLED = "any-draw-while-called"
@@ -868,7 +861,7 @@ class VetoScope(_Reading):
     """Only once the talon has been turned, or when the offender plays before the caller."""
 
 
-class HiddenBundlePenalty(_Reading):
+class HiddenBundlePenalty(Reading):
     """Laying a bundle with only its top card showing (V8-AMB-HIDDEN-BUNDLE-PENALTY)."""
 
     NO_OWN_PENALTY = "no-own-penalty"

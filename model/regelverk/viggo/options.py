@@ -14,6 +14,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, fields
 
+from regelverk.engine import Reading
+
 __all__ = [
     "ClubFourOpening",
     "ClubFourScope",
@@ -42,12 +44,7 @@ __all__ = [
 ]
 
 
-class _Reading(enum.Enum):
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
-
-
-class ThreePlayerDeal(_Reading):
+class ThreePlayerDeal(Reading):
     """VG-AMB-THREE-PLAYER-DEAL: how three players are dealt from 52 cards."""
 
     THIRTEEN_EACH = "thirteen-each"
@@ -58,7 +55,7 @@ class ThreePlayerDeal(_Reading):
     """Every card is dealt: the first to receive gets eighteen, the others seventeen."""
 
 
-class EqualRankReply(_Reading):
+class EqualRankReply(Reading):
     """VG-AMB-EQUAL-RANK-REPLY: may a combination be answered by one of the same rank?"""
 
     STRICTLY_HIGHER = "strictly-higher"
@@ -67,7 +64,7 @@ class EqualRankReply(_Reading):
     """An equal rank may answer; only the same-rank house rule forbids it."""
 
 
-class GroupedRanks(_Reading):
+class GroupedRanks(Reading):
     """VG-AMB-GROUPED-RANK-ROWS: do the ranks on one row of the rank table rank equal?"""
 
     ORDERED = "ordered"
@@ -76,7 +73,7 @@ class GroupedRanks(_Reading):
     """Each row is one rank class: 5 to 10 are equal, and J, Q, K are equal."""
 
 
-class ThreeBeatsThree(_Reading):
+class ThreeBeatsThree(Reading):
     """VG-AMB-THREE-BEATS-THREE-REACH: which types may answer threes with threes."""
 
     ALL_TYPES = "all-types"
@@ -85,7 +82,7 @@ class ThreeBeatsThree(_Reading):
     """Only a single three may answer a single three."""
 
 
-class ClubThree(_Reading):
+class ClubThree(Reading):
     """VG-AMB-CLUB-THREE-DEFAULT, the club-three house rule (VG-VAR-CLUB-THREE-HIGHEST-SINGLE)."""
 
     MAIN_RULE = "main-rule"
@@ -94,7 +91,7 @@ class ClubThree(_Reading):
     """The three of clubs is the top card, in singles, sets and runs alike."""
 
 
-class ClubThreeOthers(_Reading):
+class ClubThreeOthers(Reading):
     """VG-AMB-CLUB-THREE-OTHER-THREES: under the club-three rule, do threes still beat threes?"""
 
     ONLY_CLUB_BEATS_THREES = "only-club-beats-threes"
@@ -103,7 +100,7 @@ class ClubThreeOthers(_Reading):
     """The plain threes still beat one another; the 3♣ beats them all."""
 
 
-class SequenceWrap(_Reading):
+class SequenceWrap(Reading):
     """VG-AMB-SEQUENCE-WRAP: may a run wrap from the three round to the four?"""
 
     NO_WRAP = "no-wrap"
@@ -112,7 +109,7 @@ class SequenceWrap(_Reading):
     """Thirteen runs; a run ranks by its last card in run order."""
 
 
-class ThreeInCombination(_Reading):
+class ThreeInCombination(Reading):
     """VG-AMB-THREE-IN-COMBINATION: does any combination holding a three beat one without?"""
 
     RESTATES_RANK = "restates-rank"
@@ -121,7 +118,7 @@ class ThreeInCombination(_Reading):
     """Yes: holding a three beats the same type holding none, wherever the three sits."""
 
 
-class PassIsFinal(_Reading):
+class PassIsFinal(Reading):
     """VG-AMB-PASS-FINAL: is a pass final for the trick?"""
 
     MAY_RETURN = "may-return"
@@ -130,7 +127,7 @@ class PassIsFinal(_Reading):
     """A player who passed is skipped until the trick ends."""
 
 
-class ExampleTrickEnd(_Reading):
+class ExampleTrickEnd(Reading):
     """VG-AMB-EXAMPLE-TRICK-END: when a trick ends, read from the worked example."""
 
     ALL_OTHERS_PASS = "all-others-pass"
@@ -141,7 +138,7 @@ class ExampleTrickEnd(_Reading):
     """The example is a three-player game; the rule of play is that of all-others-pass."""
 
 
-class LeadAfterTie(_Reading):
+class LeadAfterTie(Reading):
     """VG-AMB-LEAD-AFTER-HIGHEST-TIE: who laid highest when the top was matched."""
 
     LAST_TO_PLAY = "last-to-play"
@@ -150,7 +147,7 @@ class LeadAfterTie(_Reading):
     """An equal combination only matches; the first to reach that rank laid highest."""
 
 
-class LossThresholdRule(_Reading):
+class LossThresholdRule(Reading):
     """VG-AMB-LOSS-THRESHOLD: reaching 53, or hitting it exactly."""
 
     AT_LEAST = "at-least"
@@ -159,7 +156,7 @@ class LossThresholdRule(_Reading):
     """Only a total of exactly 53 loses."""
 
 
-class SimultaneousLoss(_Reading):
+class SimultaneousLoss(Reading):
     """VG-AMB-SIMULTANEOUS-53: several players reach 53 in the same round."""
 
     HIGHEST_TOTAL_LOSES = "highest-total-loses"
@@ -170,7 +167,7 @@ class SimultaneousLoss(_Reading):
     """The first of them in turn order after the round winner loses."""
 
 
-class GameWinner(_Reading):
+class GameWinner(Reading):
     """VG-AMB-GAME-WINNER: is anyone named winner of the game?"""
 
     LOSER_ONLY = "loser-only"
@@ -179,7 +176,7 @@ class GameWinner(_Reading):
     """The lowest total wins when the game ends."""
 
 
-class FirstLeader(_Reading):
+class FirstLeader(Reading):
     """VG-AMB-FIRST-ROUND-LEADER: who leads the first round."""
 
     PLAYER_AFTER_DEALER = "player-after-dealer"
@@ -188,7 +185,7 @@ class FirstLeader(_Reading):
     """The holder of the 4♣ (the seat after the dealer when no one holds it)."""
 
 
-class NextDealer(_Reading):
+class NextDealer(Reading):
     """VG-AMB-NEXT-DEALER: who deals the next round."""
 
     DEALER_BEFORE_WINNER = "dealer-before-winner"
@@ -197,7 +194,7 @@ class NextDealer(_Reading):
     """The deal passes one seat on each round."""
 
 
-class Direction(_Reading):
+class Direction(Reading):
     """VG-AMB-DIRECTION: which way round the table."""
 
     CLOCKWISE = "clockwise"
@@ -206,7 +203,7 @@ class Direction(_Reading):
     """To the right: seat order P1, P4, P3, P2."""
 
 
-class DraftDiscards(_Reading):
+class DraftDiscards(Reading):
     """VG-AMB-DRAFT-PUT-AWAY: where the cards not kept in the two-player draft go."""
 
     OUT_OF_PLAY = "out-of-play"
@@ -215,7 +212,7 @@ class DraftDiscards(_Reading):
     """To the bottom of the stock, to be drawn again."""
 
 
-class DraftLookBoth(_Reading):
+class DraftLookBoth(Reading):
     """VG-AMB-DRAFT-LOOK-BOTH-LATER: when the first hand sees both drawn cards."""
 
     FIRST_TURN_ONLY = "first-turn-only"
@@ -224,7 +221,7 @@ class DraftLookBoth(_Reading):
     """On every draft turn."""
 
 
-class MostCardsTie(_Reading):
+class MostCardsTie(Reading):
     """VG-AMB-MOST-CARDS-TIE: most-cards house rule, a tie for the most cards."""
 
     FIRST_TIED_AFTER_WINNER = "first-tied-after-winner"
@@ -233,7 +230,7 @@ class MostCardsTie(_Reading):
     """The tied players cut for it (drawn from the game's seed)."""
 
 
-class MostCardsLead(_Reading):
+class MostCardsLead(Reading):
     """VG-AMB-MOST-CARDS-LEAD: most-cards house rule, who leads."""
 
     REPLACES_WINNER_LEAD = "replaces-winner-lead"
@@ -242,7 +239,7 @@ class MostCardsLead(_Reading):
     """Only the deal moves; the round winner still leads."""
 
 
-class ClubFourScope(_Reading):
+class ClubFourScope(Reading):
     """VG-AMB-CLUB-FOUR-SCOPE: club-four house rule, which rounds."""
 
     EVERY_ROUND = "every-round"
@@ -251,7 +248,7 @@ class ClubFourScope(_Reading):
     """The 4♣ holder opens the first round only."""
 
 
-class ClubFourOpening(_Reading):
+class ClubFourOpening(Reading):
     """VG-AMB-CLUB-FOUR-MUST-INCLUDE: must the 4♣ holder's opening hold the 4♣?"""
 
     FREE = "free"
