@@ -7,7 +7,7 @@ field's docstring names. Each row of the vvv8/vandatta comparison table names th
 captures its difference: the engine never branches on a rulebook's name.
 
 >>> VVV8.go_out_call, VANDATTA.go_out_call
-(<GoOutCall.UTGANG: 'utgang'>, <GoOutCall.LAPPEN: 'lappen'>)
+(GoOutCall.UTGANG, GoOutCall.LAPPEN)
 >>> VANDATTA.varning_cards
 3
 """
