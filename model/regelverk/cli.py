@@ -1,4 +1,4 @@
-"""The ``regelverk`` command line: read the rules, look up a clause, trace, and check.
+"""The ``regelverk`` command line: read the rules, look up a clause, trace, check, ask, prove.
 
 Every command takes ``--json`` for scripts. Bad input gets one line that says what is wrong,
 on standard error, and exit status 2; a failed check exits 1.
@@ -335,15 +335,74 @@ def _print_ruling(data: dict[str, Any]) -> None:
         )
 
 
+def _print_answer(data: dict[str, Any]) -> None:
+    """A 'can it ever happen?' answer: yes with a witness, or no with the clauses."""
+    print(f"can it happen that {data['question']}?  ({data['rulebook']}, {data['scenario']})")
+    for name, meaning in data["facts"].items():
+        print(f"  {name}: {meaning}")
+    if data["possible"] is True:
+        print("yes; for instance:")
+        print("  " + data["witness"].replace("\n", "\n  "))
+    elif data["possible"] is False:
+        print("no; these clauses together forbid it:")
+        registry = default_registry()
+        for ident in data["forbidding"]:
+            print(f"  {ident}: {registry.clause(ident).rule}")
+    else:
+        print(f"unknown: Z3 gave no answer ({data['witness']})")
+
+
+def _list_facts(rulebook: str, as_json: bool) -> int:
+    from regelverk.proofs import scenarios
+    from regelverk.proofs.query import facts_of
+
+    found = scenarios(rulebook)
+    listing: list[dict[str, Any]] = [
+        {
+            "scenario": s.name,
+            "description": s.description,
+            "facts": {f.name: f.description for f in facts_of(s)},
+            "constants": dict(s.constants),
+        }
+        for s in found
+    ]
+    if as_json:
+        _print_json(listing)
+        return EXIT_OK
+    if not listing:
+        print(f"{rulebook} has no scenarios for questions yet")
+    for entry in listing:
+        print(f"{entry['scenario']}: {entry['description']}")
+        for name, meaning in entry["facts"].items():
+            print(f"  {name}: {meaning}")
+        if entry["constants"]:
+            named = ", ".join(f"{k} = {v}" for k, v in entry["constants"].items())
+            print(f"  values: {named}")
+    return EXIT_OK
+
+
 def cmd_ask(args: argparse.Namespace) -> int:
-    """Rule on a position and an attempted action, or replay a record of a game."""
+    """Rule on a question file, or answer a 'can it ever happen?' question with Z3."""
     from regelverk.referee import ask, load_question
 
-    answer = ask(load_question(Path(args.file)))
+    given = [args.file is not None, args.can is not None, args.facts is not None]
+    if sum(given) != 1:
+        raise RegelverkError("ask takes one of: a question FILE, --can CONDITION, or --facts")
+    if args.facts is not None:
+        return _list_facts(args.facts, args.json)
+    if args.can is not None:
+        if args.rulebook is None:
+            raise RegelverkError("--can needs --rulebook")
+        question = {"rulebook": args.rulebook, "can": args.can}
+        answer = ask({**question, **({"scenario": args.scenario} if args.scenario else {})})
+    else:
+        answer = ask(load_question(Path(args.file)))
     if args.json:
         _print_json(answer)
         return EXIT_OK
-    if "steps" in answer:
+    if "possible" in answer:
+        _print_answer(answer)
+    elif "steps" in answer:
         for step in answer["steps"]:
             print(f"{step['number']}. {json.dumps(step['action'], ensure_ascii=False)}")
             _print_ruling({**step, "readings": []})
@@ -351,6 +410,83 @@ def cmd_ask(args: argparse.Namespace) -> int:
     else:
         _print_ruling(answer)
     return EXIT_OK
+
+
+def _result_json(result: Any) -> dict[str, Any]:
+    theorem, finding = result.theorem, result.finding
+    return {
+        "name": theorem.name,
+        "rulebooks": list(theorem.rulebooks),
+        "title": theorem.title,
+        "statement": theorem.statement,
+        "kind": theorem.kind.value,
+        "clauses": list(theorem.clauses),
+        "weakenings": [{"clause": w.clause, "how": w.how} for w in theorem.weakenings],
+        "outcome": finding.outcome.value,
+        "holds": result.holds,
+        "detail": finding.detail,
+        "cases": finding.cases,
+        "seconds": round(result.seconds, 3),
+    }
+
+
+def cmd_prove(args: argparse.Namespace) -> int:
+    """Run the theorems and say of each whether it holds, with its clauses and time."""
+    from regelverk.proofs import theorems
+    from regelverk.proofs.theorem import TheoremError, run
+    from regelverk.proofs.z3api import z3_version
+
+    chosen = theorems(args.rulebook)
+    if args.theorem:
+        names = {t.name for t in chosen}
+        unknown = [n for n in args.theorem if n not in names]
+        if unknown:
+            raise TheoremError(
+                f"no theorem called {', '.join(unknown)}; 'regelverk prove --list' lists them"
+            )
+        chosen = tuple(t for t in chosen if t.name in args.theorem)
+    if args.list:
+        for theorem in chosen:
+            print(f"{theorem.name}: {theorem.title}")
+        return EXIT_OK
+    weaken = frozenset(i.upper() for i in args.weaken)
+    for ident in weaken:
+        default_registry().clause(ident)
+    version = z3_version()
+    start = time.perf_counter()
+    results = run(chosen, weaken)
+    total = time.perf_counter() - start
+    failed = [r for r in results if not r.holds]
+    if args.json:
+        _print_json(
+            {
+                "z3": version,
+                "weakened": sorted(weaken),
+                "seconds": round(total, 3),
+                "holds": not failed,
+                "theorems": [_result_json(r) for r in results],
+            }
+        )
+        return EXIT_FAILED if failed else EXIT_OK
+    for result in results:
+        theorem, finding = result.theorem, result.finding
+        print(
+            f"{theorem.name}: {finding.outcome.value} "
+            f"({_count(finding.cases, 'case')}, {result.seconds:.2f} s)"
+        )
+        print(f"  {theorem.statement}")
+        print(f"  rests on: {', '.join(theorem.clauses)}")
+        if finding.detail:
+            print("  " + finding.detail.replace("\n", "\n  "))
+    outcomes = Counter(r.finding.outcome.value for r in results)
+    summary = ", ".join(f"{n} {o}" for o, n in sorted(outcomes.items()))
+    held = len(results) - len(failed)
+    print(
+        f"{_count(len(results), 'theorem')}: {held} hold, {len(failed)} do not "
+        f"({summary}) in {total:.1f} s with z3 {version}"
+        + (f", weakening {', '.join(sorted(weaken))}" if weaken else "")
+    )
+    return EXIT_FAILED if failed else EXIT_OK
 
 
 def _parse_option(text: str) -> tuple[str, Any]:
@@ -436,7 +572,36 @@ def build_parser() -> argparse.ArgumentParser:
         "clauses decide, what happens, what each reading of an ambiguity gives), or a record "
         "from 'regelverk play --json' to replay and rule on move by move.",
     )
-    ask.add_argument("file", help="a .json or .toml question file")
+    ask.add_argument("file", nargs="?", help="a .json or .toml question file")
+    ask.add_argument(
+        "--can",
+        metavar="CONDITION",
+        help="ask whether CONDITION can ever hold, e.g. 'goes-out and last-rank = eight'; "
+        "Z3 answers yes with a witness or no with the clauses that forbid it",
+    )
+    ask.add_argument("--rulebook", choices=RULEBOOKS, help="the rulebook --can asks about")
+    ask.add_argument("--scenario", help="the scenario --can asks about, when several fit")
+    ask.add_argument(
+        "--facts", choices=RULEBOOKS, help="list a rulebook's scenarios and the facts they name"
+    )
+    prove = add(
+        "prove",
+        cmd_prove,
+        "Run the Z3 theorems: each with its clauses, whether it is proved (or witnessed), "
+        "a counterexample as a position or game if not, and the time; exit 1 if any fails.",
+    )
+    prove.add_argument("--rulebook", choices=RULEBOOKS, help="only the theorems about this one")
+    prove.add_argument(
+        "--theorem", action="append", default=[], metavar="NAME", help="only this theorem"
+    )
+    prove.add_argument(
+        "--weaken",
+        action="append",
+        default=[],
+        metavar="CLAUSE",
+        help="weaken this clause in the encodings, to see a theorem fail without it",
+    )
+    prove.add_argument("--list", action="store_true", help="list the theorems, run nothing")
     play_cmd = add(
         "play",
         cmd_play,

@@ -1,6 +1,6 @@
 """Where regelverk finds its data: the spec, and the test and proof folders it traces.
 
-An installed wheel carries ``spec/``, ``tests/`` and ``proofs/`` inside the package (under
+An installed wheel carries ``spec/`` and ``tests/`` inside the package (under
 ``regelverk/_data``), so ``regelverk`` works from any directory. Run from a source checkout, the
 package uses the checkout's own folders instead.
 """
@@ -24,7 +24,7 @@ def source_root() -> Path | None:
 
 
 def data_dir(name: str) -> Path | None:
-    """The folder ``name`` (spec, tests or proofs): from the checkout, else from the wheel."""
+    """The folder ``name`` (spec or tests): from the checkout, else from the wheel."""
     root = source_root()
     if root is not None and (root / name).is_dir():
         return root / name

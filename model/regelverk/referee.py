@@ -14,6 +14,13 @@ A question file (JSON, or TOML when its name ends in ``.toml``) is one of:
 
   The game is dealt again from the seed and every action is replayed and ruled on in turn; the
   replay stops at the first action the rules refuse.
+* a "can it ever happen?" question, in the condition language of
+  :mod:`regelverk.proofs.query`::
+
+      {"rulebook": "vvv8", "can": "goes-out and last-rank = eight"}
+
+  optionally with ``"scenario"`` when several of the rulebook's scenarios name those facts.
+  Z3 answers yes with a witness, or no with the clauses that forbid it.
 """
 
 from __future__ import annotations
@@ -115,8 +122,33 @@ def ruling_to_data(game: Game[Any, Any, Any], ruling: Ruling[Any]) -> dict[str, 
     }
 
 
+def _can(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A "can it ever happen?" question, answered by Z3 over the rulebook's scenarios."""
+    from regelverk.proofs import scenarios
+    from regelverk.proofs.query import answer_to_data, choose
+    from regelverk.proofs.query import ask as ask_can
+
+    rulebook = _field(data, "rulebook", str)
+    if rulebook not in RULEBOOKS:
+        raise QuestionError(f"'rulebook' is {rulebook!r}; it must be one of {', '.join(RULEBOOKS)}")
+    question = _field(data, "can", str)
+    name = data.get("scenario")
+    if name is not None and not isinstance(name, str):
+        raise QuestionError(f"'scenario' must be a string, not {name!r}")
+    stray = sorted(set(data) - {"rulebook", "can", "scenario", "expect"})
+    if stray:
+        raise QuestionError(
+            f"a 'can' question takes rulebook, can and scenario, not {', '.join(stray)}: "
+            "a scenario fixes the readings it encodes"
+        )
+    return answer_to_data(ask_can(choose(scenarios(), rulebook, question, name), question))
+
+
 def ask(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Answer a question file: the ruling on one action, or on every action of a record."""
+    """Answer a question file: the ruling on one action, on every action of a record, or
+    (with a ``can`` field) whether a condition can ever hold."""
+    if "can" in data:
+        return _can(data)
     game, options, rulebook = _game_and_options(data)
     if "actions" in data:
         return _replay(game, options, rulebook, data)

@@ -226,7 +226,7 @@ def _tests_in(
 def links_from_proofs(folder: Path | None = None) -> tuple[Link, ...]:
     """Read the proof files for theorems' ``clauses=("ID", ...)`` fields."""
     links: list[Link] = []
-    for path in _python_files(folder or data_dir("proofs")):
+    for path in _python_files(folder or Path(__file__).resolve().parent / "proofs"):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):

@@ -1,0 +1,343 @@
+"""The one typed door to Z3: terms that cannot be mistaken for Python values, and a solver
+whose assertions carry the clause ids they encode.
+
+z3-solver ships no type information, and its terms overload ``==`` and ``bool`` in ways that
+silently compare syntax. Every encoding in :mod:`regelverk.proofs` goes through this module
+instead of importing ``z3``:
+
+* :class:`Bool` and :class:`Int` wrap z3 terms; ``==`` is replaced by :meth:`Int.eq` (and
+  ``bool(term)`` raises :class:`TypeError`), so no encoding can branch on a term in Python.
+* :class:`Solver` records each assertion under the clause it encodes, so an unsatisfiable
+  question yields the clauses that forbid it (:meth:`Solver.core`), and a satisfiable one a
+  :class:`Model` that reads back plain ``int`` and ``bool`` values.
+
+``import z3`` costs tens of milliseconds and z3-solver is an optional dependency (the ``prove``
+extra), so this module imports it on first use; :class:`ProverMissingError` says how to get it.
+
+>>> x, y = Int.var("x"), Int.var("y")
+>>> solver = Solver()
+>>> solver.add((x + y).eq(10), clause="EXAMPLE-SUM")
+>>> solver.add(x > y, clause="EXAMPLE-ORDER")
+>>> solver.add(y >= 5, clause="EXAMPLE-FLOOR")
+>>> solver.check()
+<Verdict.UNSAT: 'unsat'>
+>>> solver.core()
+('EXAMPLE-FLOOR', 'EXAMPLE-ORDER', 'EXAMPLE-SUM')
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+from collections.abc import Iterable, Sequence
+from functools import cache
+from types import ModuleType
+from typing import Any, NoReturn
+
+from regelverk.errors import RegelverkError
+
+__all__ = [
+    "Z3_VERSION",
+    "Bool",
+    "Int",
+    "Model",
+    "ProverMissingError",
+    "Solver",
+    "Verdict",
+    "all_of",
+    "any_of",
+    "at_most_one",
+    "exactly_one",
+    "false",
+    "implies",
+    "ite",
+    "ite_bool",
+    "sum_of",
+    "true",
+    "z3_version",
+]
+
+Z3_VERSION = "4.16.0"
+"""The z3-solver release the proofs are checked with (pinned in the ``prove`` extra)."""
+
+
+class ProverMissingError(RegelverkError):
+    """z3-solver is not installed, so nothing can be proved."""
+
+
+@cache
+def _z3() -> ModuleType:
+    try:
+        return importlib.import_module("z3")
+    except ImportError:
+        raise ProverMissingError(
+            "the proofs need z3-solver: install regelverk with its 'prove' extra "
+            "(pip install 'regelverk[prove]')"
+        ) from None
+
+
+def z3_version() -> str:
+    """The version string of the z3 that is installed."""
+    return str(_z3().get_version_string())
+
+
+def _no_truth(term: object) -> NoReturn:
+    raise TypeError(
+        f"{term!r} is a Z3 term, not a Python truth value: assert it in a Solver instead"
+    )
+
+
+class Bool:
+    """A boolean Z3 term. Combine with ``&``, ``|``, ``~``; never test it with ``if``."""
+
+    __slots__ = ("ref",)
+
+    def __init__(self, ref: Any) -> None:
+        self.ref = ref
+
+    @classmethod
+    def var(cls, name: str) -> Bool:
+        """A fresh boolean unknown called ``name``."""
+        return cls(_z3().Bool(name))
+
+    @classmethod
+    def const(cls, value: bool) -> Bool:
+        """The constant ``value``."""
+        return cls(_z3().BoolVal(value))
+
+    def __and__(self, other: Bool) -> Bool:
+        return Bool(_z3().And(self.ref, other.ref))
+
+    def __or__(self, other: Bool) -> Bool:
+        return Bool(_z3().Or(self.ref, other.ref))
+
+    def __invert__(self) -> Bool:
+        return Bool(_z3().Not(self.ref))
+
+    def eq(self, other: Bool | bool) -> Bool:
+        """The term ``self == other`` (both true or both false)."""
+        right = other.ref if isinstance(other, Bool) else _z3().BoolVal(other)
+        return Bool(self.ref == right)
+
+    def __bool__(self) -> bool:  # noqa: PLE0304 (it raises: a term has no truth value)
+        _no_truth(self)
+
+    def __eq__(self, other: object) -> NoReturn:
+        _no_truth(self)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Bool({self.ref})"
+
+
+def _int_ref(value: Int | int) -> Any:
+    return value.ref if isinstance(value, Int) else _z3().IntVal(value)
+
+
+class Int:
+    """An integer Z3 term (mathematical integers: no overflow). ``eq``/``ne`` for equality."""
+
+    __slots__ = ("ref",)
+
+    def __init__(self, ref: Any) -> None:
+        self.ref = ref
+
+    @classmethod
+    def var(cls, name: str) -> Int:
+        """A fresh integer unknown called ``name``."""
+        return cls(_z3().Int(name))
+
+    @classmethod
+    def const(cls, value: int) -> Int:
+        """The constant ``value``."""
+        return cls(_z3().IntVal(value))
+
+    def __add__(self, other: Int | int) -> Int:
+        return Int(self.ref + _int_ref(other))
+
+    def __radd__(self, other: int) -> Int:
+        return Int(_int_ref(other) + self.ref)
+
+    def __sub__(self, other: Int | int) -> Int:
+        return Int(self.ref - _int_ref(other))
+
+    def __rsub__(self, other: int) -> Int:
+        return Int(_int_ref(other) - self.ref)
+
+    def __mul__(self, other: Int | int) -> Int:
+        return Int(self.ref * _int_ref(other))
+
+    def __rmul__(self, other: int) -> Int:
+        return Int(_int_ref(other) * self.ref)
+
+    def __neg__(self) -> Int:
+        return Int(-self.ref)
+
+    def mod(self, other: int) -> Int:
+        """``self`` modulo a positive constant (Euclidean: never negative)."""
+        if other <= 0:
+            raise ValueError(f"mod needs a positive constant, not {other}")
+        return Int(self.ref % _z3().IntVal(other))
+
+    def __lt__(self, other: Int | int) -> Bool:
+        return Bool(self.ref < _int_ref(other))
+
+    def __le__(self, other: Int | int) -> Bool:
+        return Bool(self.ref <= _int_ref(other))
+
+    def __gt__(self, other: Int | int) -> Bool:
+        return Bool(self.ref > _int_ref(other))
+
+    def __ge__(self, other: Int | int) -> Bool:
+        return Bool(self.ref >= _int_ref(other))
+
+    def eq(self, other: Int | int) -> Bool:
+        """The term ``self == other``."""
+        return Bool(self.ref == _int_ref(other))
+
+    def ne(self, other: Int | int) -> Bool:
+        """The term ``self != other``."""
+        return Bool(self.ref != _int_ref(other))
+
+    def between(self, low: Int | int, high: Int | int) -> Bool:
+        """``low <= self <= high``."""
+        return (self >= low) & (self <= high)
+
+    def __bool__(self) -> bool:  # noqa: PLE0304 (it raises: a term has no truth value)
+        _no_truth(self)
+
+    def __eq__(self, other: object) -> NoReturn:
+        _no_truth(self)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Int({self.ref})"
+
+
+def true() -> Bool:
+    """The constant true."""
+    return Bool.const(True)
+
+
+def false() -> Bool:
+    """The constant false."""
+    return Bool.const(False)
+
+
+def all_of(terms: Iterable[Bool]) -> Bool:
+    """The conjunction (true for no terms)."""
+    refs = [t.ref for t in terms]
+    return Bool(_z3().And(*refs)) if refs else true()
+
+
+def any_of(terms: Iterable[Bool]) -> Bool:
+    """The disjunction (false for no terms)."""
+    refs = [t.ref for t in terms]
+    return Bool(_z3().Or(*refs)) if refs else false()
+
+
+def implies(premise: Bool, conclusion: Bool) -> Bool:
+    """``premise → conclusion``."""
+    return Bool(_z3().Implies(premise.ref, conclusion.ref))
+
+
+def ite(condition: Bool, then: Int | int, otherwise: Int | int) -> Int:
+    """The integer ``then`` where ``condition`` holds, else ``otherwise``."""
+    return Int(_z3().If(condition.ref, _int_ref(then), _int_ref(otherwise)))
+
+
+def ite_bool(condition: Bool, then: Bool, otherwise: Bool) -> Bool:
+    """The boolean ``then`` where ``condition`` holds, else ``otherwise``."""
+    return Bool(_z3().If(condition.ref, then.ref, otherwise.ref))
+
+
+def sum_of(terms: Iterable[Int | Bool]) -> Int:
+    """The sum of integers, counting a boolean as 1 where it holds (0 for no terms)."""
+    z3 = _z3()
+    refs = [
+        z3.If(t.ref, z3.IntVal(1), z3.IntVal(0)) if isinstance(t, Bool) else t.ref for t in terms
+    ]
+    return Int(z3.Sum(*refs)) if refs else Int.const(0)
+
+
+def exactly_one(terms: Sequence[Bool]) -> Bool:
+    """Exactly one of ``terms`` holds."""
+    return sum_of(terms).eq(1)
+
+
+def at_most_one(terms: Sequence[Bool]) -> Bool:
+    """At most one of ``terms`` holds."""
+    return sum_of(terms) <= 1
+
+
+class Verdict(enum.Enum):
+    """What the solver found: a model (``sat``), none (``unsat``), or no answer (``unknown``)."""
+
+    SAT = "sat"
+    UNSAT = "unsat"
+    UNKNOWN = "unknown"
+
+
+class Model:
+    """The values of one satisfying assignment, read back as plain Python values."""
+
+    __slots__ = ("_model",)
+
+    def __init__(self, model: Any) -> None:
+        self._model = model
+
+    def int(self, term: Int) -> int:
+        """The value of an integer term (an unconstrained unknown reads as 0)."""
+        return int(self._model.eval(term.ref, model_completion=True).as_long())
+
+    def bool(self, term: Bool) -> bool:
+        """The value of a boolean term (an unconstrained unknown reads as false)."""
+        return bool(_z3().is_true(self._model.eval(term.ref, model_completion=True)))
+
+
+class Solver:
+    """A Z3 solver whose assertions are tracked by the clause ids they encode.
+
+    ``add(term, clause=ID)`` asserts ``term`` as part of clause ``ID``; ``add(term)`` asserts
+    a fact of the encoding itself (the shape of the state, the question asked), which never
+    appears in a core. ``timeout_ms`` bounds each :meth:`check`; running out gives
+    :attr:`Verdict.UNKNOWN`.
+    """
+
+    __slots__ = ("_labels", "_solver")
+
+    def __init__(self, timeout_ms: int = 30_000) -> None:
+        z3 = _z3()
+        self._solver = z3.Solver()
+        self._solver.set("timeout", timeout_ms)
+        self._solver.set("unsat_core", True)
+        self._labels: dict[str, str] = {}
+
+    def add(self, term: Bool, clause: str | None = None) -> None:
+        """Assert ``term``; with ``clause``, track it under that clause id."""
+        if clause is None:
+            self._solver.add(term.ref)
+            return
+        label = f"{clause}#{len(self._labels)}"
+        self._labels[label] = clause
+        self._solver.assert_and_track(term.ref, _z3().Bool(label))
+
+    def check(self) -> Verdict:
+        """Decide the assertions so far."""
+        answer = str(self._solver.check())
+        return Verdict(answer) if answer in {"sat", "unsat"} else Verdict.UNKNOWN
+
+    def model(self) -> Model:
+        """The model after a :attr:`Verdict.SAT` check."""
+        return Model(self._solver.model())
+
+    def core(self) -> tuple[str, ...]:
+        """After :attr:`Verdict.UNSAT`: the clause ids of a set of tracked assertions that is
+        already unsatisfiable, sorted and without repeats."""
+        return tuple(sorted({self._labels[str(b)] for b in self._solver.unsat_core()}))
+
+    def reason_unknown(self) -> str:
+        """Why the last check gave no answer (a timeout, say)."""
+        return str(self._solver.reason_unknown())

@@ -1,0 +1,358 @@
+"""The proof framework: the typed Z3 door, theorems and their checks, the question language,
+and the ``prove`` and ``ask --can`` commands (with a stand-in theorem and scenario), plus the
+shape of every real theorem and scenario."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from regelverk import proofs
+from regelverk.cli import main
+from regelverk.proofs import scenarios, theorems
+from regelverk.proofs.query import (
+    Fact,
+    QueryError,
+    Scenario,
+    Situation,
+    ask,
+    choose,
+    facts_of,
+    parse,
+)
+from regelverk.proofs.theorem import (
+    Finding,
+    Kind,
+    Outcome,
+    Theorem,
+    TheoremError,
+    Weakening,
+    run,
+)
+from regelverk.proofs.z3api import (
+    Bool,
+    Int,
+    Model,
+    Solver,
+    Verdict,
+    all_of,
+    exactly_one,
+    implies,
+    ite,
+    sum_of,
+)
+from regelverk.registry import RULEBOOKS, default_registry
+
+# A stand-in rulebook fragment: a hand of 0..7 cards; a player goes out with an empty hand,
+# and never on an eight. Real clause ids are borrowed so that --weaken can name them.
+HAND, EIGHT_RULE = "V8-DEAL-SEVEN-ROUNDS", "V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT"
+
+
+def _toy_rules(solver: Solver, weaken: frozenset[str]) -> tuple[Int, Int, Bool]:
+    hand, last, out = Int.var("hand"), Int.var("last"), Bool.var("out")
+    solver.add(hand.between(0, 7), clause=HAND)
+    solver.add(last.between(2, 14))
+    solver.add(out.eq(hand.eq(0)))
+    if EIGHT_RULE not in weaken:
+        solver.add(implies(out, last.ne(8)), clause=EIGHT_RULE)
+    return hand, last, out
+
+
+def _toy_check(weaken: frozenset[str]) -> Finding:
+    solver = Solver(5_000)
+    _hand, last, out = _toy_rules(solver, weaken)
+    solver.add(out & last.eq(8))
+    verdict = solver.check()
+    if verdict is Verdict.UNSAT:
+        return Finding(Outcome.PROVED, "")
+    model = solver.model()
+    return Finding(Outcome.COUNTEREXAMPLE, f"goes out on rank {model.int(last)}")
+
+
+TOY = Theorem(
+    name="toy.never-out-on-eight",
+    rulebooks=("vvv8",),
+    title="nobody goes out on an eight (stand-in)",
+    statement="A player with no cards left did not finish on an eight.",
+    clauses=(HAND, EIGHT_RULE),
+    check=_toy_check,
+    weakenings=(Weakening(EIGHT_RULE, "the last card may be an eight"),),
+)
+
+
+def _toy_build(solver: Solver) -> Situation:
+    hand, last, out = _toy_rules(solver, frozenset())
+
+    def render(model: Model) -> str:
+        return f"hand {model.int(hand)}, last rank {model.int(last)}"
+
+    return Situation(
+        facts=(
+            Fact("goes-out", "the player goes out", out),
+            Fact("last-rank", "the rank of the last card", last),
+            Fact("hand", "cards left in hand", hand),
+        ),
+        render=render,
+    )
+
+
+SCENARIO = Scenario(
+    name="toy-going-out",
+    rulebook="vvv8",
+    description="a stand-in going out",
+    build=_toy_build,
+    constants={"eight": 8, "ace": 14},
+)
+
+
+class _ToyFamily:
+    THEOREMS = (TOY,)
+    SCENARIOS = (SCENARIO,)
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(proofs, "_modules", lambda: (_ToyFamily,))
+
+
+# --- z3api ----------------------------------------------------------------------------------
+
+
+def test_terms_refuse_to_be_python_truth_values() -> None:
+    x = Int.var("x")
+    with pytest.raises(TypeError, match="Z3 term"):
+        bool(x.eq(1))
+    with pytest.raises(TypeError, match="Z3 term"):
+        _ = x == 1
+    with pytest.raises(TypeError, match="Z3 term"):
+        _ = Bool.var("b") == Bool.var("c")
+
+
+def test_the_core_names_only_tracked_clauses() -> None:
+    x = Int.var("x")
+    solver = Solver()
+    solver.add(x >= 0)
+    solver.add(x < 0, clause="A-CLAUSE")
+    solver.add(x.eq(3), clause="B-CLAUSE")
+    assert solver.check() is Verdict.UNSAT
+    assert solver.core() == ("A-CLAUSE",)
+
+
+def test_models_read_back_plain_values_and_booleans_count_as_one() -> None:
+    flags = [Bool.var(f"f{i}") for i in range(4)]
+    y = Int.var("y")
+    solver = Solver()
+    solver.add(exactly_one(flags))
+    solver.add(flags[2])
+    solver.add(y.eq(ite(flags[0], 10, 20) + sum_of(flags)))
+    assert solver.check() is Verdict.SAT
+    model = solver.model()
+    assert [model.bool(f) for f in flags] == [False, False, True, False]
+    assert model.int(y) == 21
+    assert model.int(y.mod(4)) == 1
+
+
+def test_an_empty_conjunction_is_true() -> None:
+    solver = Solver()
+    solver.add(~all_of([]))
+    assert solver.check() is Verdict.UNSAT
+
+
+# --- theorems -------------------------------------------------------------------------------
+
+
+def test_the_stand_in_theorem_holds_and_fails_when_its_clause_is_weakened() -> None:
+    (held,) = run([TOY])
+    assert held.holds
+    assert held.finding.outcome is Outcome.PROVED
+    (weak,) = run([TOY], frozenset({EIGHT_RULE}))
+    assert not weak.holds
+    assert weak.finding.outcome is TOY.failure
+    assert weak.finding.detail == "goes out on rank 8"
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"clauses": ()}, "cites no clause"),
+        ({"weakenings": ()}, "names no weakening"),
+        ({"weakenings": (Weakening("UNO-DECK-108", "x"),)}, "does not cite"),
+    ],
+)
+def test_a_malformed_theorem_is_refused(changes: dict[str, object], message: str) -> None:
+    fields = {
+        "name": "t",
+        "rulebooks": ("vvv8",),
+        "title": "t",
+        "statement": "s",
+        "clauses": (HAND,),
+        "check": _toy_check,
+        "weakenings": (Weakening(HAND, "h"),),
+        **changes,
+    }
+    with pytest.raises(TheoremError, match=message):
+        Theorem(**fields)  # type: ignore[arg-type]
+
+
+def test_an_existential_theorem_holds_when_witnessed() -> None:
+    theorem = Theorem(
+        name="t",
+        rulebooks=("uno",),
+        title="t",
+        statement="s",
+        clauses=(HAND,),
+        check=lambda weaken: Finding(Outcome.WITNESSED, "w"),
+        weakenings=(Weakening(HAND, "h"),),
+        kind=Kind.EXISTS,
+    )
+    assert theorem.holds(Finding(Outcome.WITNESSED, "w"))
+    assert not theorem.holds(Finding(Outcome.PROVED, ""))
+    assert theorem.failure is Outcome.NO_WITNESS
+
+
+# --- the question language ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty"),
+        ("goes-out and", "ends too early"),
+        ("(goes-out", "ends too early"),
+        ("(goes-out hand", "not closed"),
+        ("goes-out goes-out", "unexpected"),
+        ("goes-out & hand", "cannot read"),
+        ("and goes-out", "expected a fact"),
+    ],
+)
+def test_a_badly_formed_question_says_where(text: str, message: str) -> None:
+    with pytest.raises(QueryError, match=message):
+        parse(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("goes-oot", "did you mean goes-out"),
+        ("hand", "is a number"),
+        ("goes-out = 1", "true or false"),
+        ("last-rank = nine", "no value called 'nine'"),
+    ],
+)
+def test_a_question_about_unknown_facts_or_values_is_refused(text: str, message: str) -> None:
+    with pytest.raises(QueryError, match=message):
+        ask(SCENARIO, text)
+
+
+def test_a_possible_condition_gets_a_witness() -> None:
+    answer = ask(SCENARIO, "goes-out and last-rank = ace")
+    assert answer.possible is True
+    assert answer.witness == "hand 0, last rank 14"
+
+
+def test_an_impossible_condition_gets_the_clauses_that_forbid_it() -> None:
+    answer = ask(SCENARIO, "goes-out and (last-rank = eight or hand > 7)")
+    assert answer.possible is False
+    assert answer.forbidding in {(EIGHT_RULE,), (HAND, EIGHT_RULE), (EIGHT_RULE, HAND)}
+    assert EIGHT_RULE in answer.forbidding
+
+
+def test_a_scenario_is_chosen_by_the_facts_a_question_names() -> None:
+    assert choose([SCENARIO], "vvv8", "goes-out", None) is SCENARIO
+    with pytest.raises(QueryError, match="no vvv8 scenario has all of the facts"):
+        choose([SCENARIO], "vvv8", "official", None)
+    with pytest.raises(QueryError, match="did you mean toy-going-out"):
+        choose([SCENARIO], "vvv8", "goes-out", "toy-going-ot")
+    with pytest.raises(QueryError, match="no scenarios"):
+        choose([SCENARIO], "uno", "goes-out", None)
+
+
+# --- the commands ---------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("toy")
+def test_prove_prints_each_theorem_with_its_clauses_and_result(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["prove"]) == 0
+    out = capsys.readouterr().out
+    assert "toy.never-out-on-eight: proved (1 case," in out
+    assert f"rests on: {HAND}, {EIGHT_RULE}" in out
+    assert re.search(r"1 theorem: 1 hold, 0 do not \(1 proved\) in [\d.]+ s with z3", out)
+
+
+@pytest.mark.usefixtures("toy")
+def test_prove_fails_with_a_counterexample_when_a_clause_is_weakened(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["prove", "--json", "--weaken", EIGHT_RULE.lower()]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["weakened"] == [EIGHT_RULE]
+    assert data["holds"] is False
+    (theorem,) = data["theorems"]
+    assert theorem["outcome"] == "counterexample"
+    assert theorem["detail"] == "goes out on rank 8"
+    assert theorem["clauses"] == [HAND, EIGHT_RULE]
+
+
+@pytest.mark.usefixtures("toy")
+def test_prove_refuses_unknown_theorems_and_clauses(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["prove", "--theorem", "toy.nope"]) == 2
+    assert "no theorem called toy.nope" in capsys.readouterr().err
+    assert main(["prove", "--weaken", "V8-NOPE"]) == 2
+    assert main(["prove", "--list", "--rulebook", "uno"]) == 0
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.usefixtures("toy")
+def test_ask_can_answers_from_the_command_line_and_from_a_file(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["ask", "--rulebook", "vvv8", "--can", "goes-out and last-rank = eight"]) == 0
+    out = capsys.readouterr().out
+    assert "no; these clauses together forbid it:" in out
+    assert f"  {EIGHT_RULE}: " in out
+    assert main(["ask", "--facts", "vvv8"]) == 0
+    assert "last-rank: the rank of the last card" in capsys.readouterr().out
+    assert main(["ask", "--can", "goes-out"]) == 2
+    assert "--can needs --rulebook" in capsys.readouterr().err
+    assert main(["ask"]) == 2
+
+
+@pytest.mark.usefixtures("toy")
+def test_a_can_question_file_is_answered_and_checked(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    question = tmp_path / "q.json"
+    question.write_text(json.dumps({"rulebook": "vvv8", "can": "goes-out and hand = 0"}))
+    assert main(["ask", "--json", str(question)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["answer"], data["scenario"]) == ("yes", "toy-going-out")
+    question.write_text(json.dumps({"rulebook": "vvv8", "can": "goes-out", "options": {}}))
+    assert main(["ask", str(question)]) == 2
+    assert "a scenario fixes the readings it encodes" in capsys.readouterr().err
+
+
+# --- every real theorem and scenario --------------------------------------------------------
+
+
+def test_every_theorem_is_well_formed() -> None:
+    registry = default_registry()
+    found = theorems()
+    for theorem in found:
+        assert re.fullmatch(r"[a-z0-9]+\.[a-z0-9-]+", theorem.name), theorem.name
+        assert set(theorem.rulebooks) <= set(RULEBOOKS), theorem.name
+        assert theorem.statement.strip() and theorem.title.strip(), theorem.name
+        for ident in theorem.clauses:
+            registry.clause(ident)
+
+
+def test_every_scenario_names_its_facts_plainly() -> None:
+    for scenario in scenarios():
+        assert scenario.rulebook in RULEBOOKS
+        names = [f.name for f in facts_of(scenario)]
+        assert len(names) == len(set(names)), scenario.name
+        for name in names:
+            assert re.fullmatch(r"[a-z][a-z0-9-]*", name), name
