@@ -45,7 +45,7 @@ needs_links = {
     "bears_on": {"incoming": "unclear because of", "outgoing": "bears on"},
     "implements": {"incoming": "implemented by", "outgoing": "implements"},
     "exercises": {"incoming": "tested by", "outgoing": "tests"},
-    "proves": {"incoming": "proved by", "outgoing": "proves"},
+    "proves": {"incoming": "cited by theorem", "outgoing": "rests on"},
 }
 needs_build_json = False
 suppress_warnings: list[str] = []

@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
-# Set up, run the invariant checks, build the annotated rulebook, and say where it is.
+# Set up, run the invariant checks and the theorems, build the annotated rulebook, and say
+# where it is.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 echo "== invariant checks: spec, trace, and (with the texts at hand) locators and own words"
 regelverk check
+echo "== the theorems (Z3)"
+mkdir -p docs/_build
+proved=0
+regelverk prove --write-json docs/_build/proofs.json || proved=$?
 echo "== the rulebook"
 start=$(date +%s)
-sphinx-build -W --keep-going -q -b html docs docs/_build/html
+REGELVERK_PROOF_RESULTS=docs/_build/proofs.json \
+  sphinx-build -W --keep-going -q -b html docs docs/_build/html
 echo "built in $(( $(date +%s) - start )) s"
 echo "The rulebook is at $PWD/docs/_build/html/index.html"
+if [ "$proved" -ne 0 ]; then
+  echo "regelverk prove failed: see the theorems above and the rulebook's Proofs page" >&2
+  exit "$proved"
+fi

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Set up, then run every check CI runs: lint, format, types, tests, the -W docs build, and an
-# install of the built wheel into a fresh environment used from another directory.
+# Set up, then run every check CI runs: lint, format, types, tests, the theorems, the -W docs
+# build, and an install of the built wheel into a fresh environment used from another directory.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
@@ -13,8 +13,12 @@ echo "== regelverk check (spec, trace; locators and own words when the texts are
 regelverk check
 echo "== pytest"
 pytest
+echo "== regelverk prove (the Z3 theorems)"
+mkdir -p docs/_build
+regelverk prove --write-json docs/_build/proofs.json
 echo "== sphinx-build -W"
-sphinx-build -W --keep-going -q -b html docs docs/_build/html
+REGELVERK_PROOF_RESULTS=docs/_build/proofs.json \
+  sphinx-build -W --keep-going -q -b html docs docs/_build/html
 echo "== the wheel, installed into a fresh venv, used from another directory"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -23,5 +27,8 @@ python -m venv "$scratch/venv"
 "$scratch/venv/bin/python" -m pip install --quiet --no-deps "$scratch"/dist/regelverk-*.whl
 (cd "$scratch" && "$scratch/venv/bin/regelverk" rules >/dev/null \
   && "$scratch/venv/bin/regelverk" clause UNO-DECK-108 | grep -q "UNO-DECK-108" \
-  && "$scratch/venv/bin/regelverk" trace --json >/dev/null)
-echo "wheel: regelverk works from $scratch with its clause texts"
+  && "$scratch/venv/bin/regelverk" trace --json >/dev/null \
+  && "$scratch/venv/bin/regelverk" prove --list >/dev/null)
+without_z3=$(cd "$scratch" && "$scratch/venv/bin/regelverk" prove 2>&1 || true)
+grep -q "the proofs need z3-solver" <<<"$without_z3"
+echo "wheel: regelverk works from $scratch with its clause texts (and asks for z3 to prove)"

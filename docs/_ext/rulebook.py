@@ -12,6 +12,8 @@ import dataclasses
 import inspect
 import io
 import itertools
+import json
+import os
 import re
 import textwrap
 from collections import Counter
@@ -21,8 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from regelverk.cli import build_parser
+from regelverk.cli import main as cli_main
 from regelverk.engine import option_values
 from regelverk.games import FAMILIES, EngineMissingError, game_for
+from regelverk.paths import source_root
 from regelverk.registry import (
     Ambiguity,
     Clause,
@@ -396,6 +400,113 @@ def options_page(registry: Registry) -> str:
     return "\n".join(lines) + "\n"
 
 
+def proof_results() -> dict[str, Any]:
+    """The results of ``regelverk prove --json``: read from the file ``REGELVERK_PROOF_RESULTS``
+    names (the scripts run the suite once and pass it on), else computed now."""
+    named = os.environ.get("REGELVERK_PROOF_RESULTS")
+    if named:
+        data: dict[str, Any] = json.loads(Path(named).read_text(encoding="utf-8"))
+        return data
+    buffer = io.StringIO()
+    with redirect_stdout(buffer):
+        cli_main(["prove", "--json"])
+    data = json.loads(buffer.getvalue())
+    return data
+
+
+def literal(text: str) -> list[str]:
+    """A block of preformatted text."""
+    return [".. code-block:: text", "", *(f"   {line}".rstrip() for line in text.splitlines()), ""]
+
+
+def theorem_section(entry: dict[str, Any]) -> list[str]:
+    """One theorem: its words, clauses, result and time, and the weakenings that break it."""
+    lines = [f".. _theorem-{entry['name']}:", "", *heading(entry["name"], "=")]
+    lines += [f"**{esc(entry['title'])}** ({', '.join(entry['rulebooks'])})", ""]
+    lines += [esc(entry["statement"]), ""]
+    lines += ["Rests on: " + ", ".join(f":need:`{c}`" for c in entry["clauses"]) + ".", ""]
+    kind = "something can happen" if entry["kind"] == "exists" else "it always holds"
+    lines += [
+        f"*Result:* **{entry['outcome']}** ({kind}; {plural(entry['cases'], 'case')} "
+        f"decided in {entry['seconds']:.2f} s).",
+        "",
+    ]
+    if entry["detail"]:
+        lines += literal(entry["detail"])
+    lines += ["It would fail without:", ""]
+    lines += [f"* :need:`{w['clause']}`: {esc(w['how'])}" for w in entry["weakenings"]]
+    return [*lines, ""]
+
+
+def proofs_page(data: dict[str, Any]) -> str:
+    """Every theorem with its result, from one run of the suite."""
+    lines = [".. _proofs:", "", *heading("Proofs", "#")]
+    held = sum(1 for t in data["theorems"] if t["holds"])
+    lines += [
+        f"{plural(len(data['theorems']), 'theorem')}, {held} holding, checked with Z3 "
+        f"{data['z3']} in {data['seconds']:.1f} s when this page was built "
+        "(``regelverk prove`` runs them again). :ref:`proving` says how they are built and "
+        "kept honest.",
+        "",
+    ]
+    if not data["theorems"]:
+        return "\n".join([*lines, "No theorems are defined yet.", ""]) + "\n"
+    lines += [
+        ".. list-table::",
+        "   :header-rows: 1",
+        "",
+        "   * - theorem",
+        "     - rulebooks",
+        "     - result",
+        "     - cases",
+        "     - seconds",
+    ]
+    for entry in data["theorems"]:
+        lines += [
+            f"   * - :ref:`{entry['name']} <theorem-{entry['name']}>`",
+            f"     - {', '.join(entry['rulebooks'])}",
+            f"     - {entry['outcome']}",
+            f"     - {entry['cases']}",
+            f"     - {entry['seconds']:.2f}",
+        ]
+    lines.append("")
+    for entry in data["theorems"]:
+        lines += theorem_section(entry)
+    return "\n".join(lines) + "\n"
+
+
+def questions_page(root: Path | None) -> str:
+    """The scenarios questions may ask about, with their facts, and the example questions
+    (``examples/can/*.json``) answered now."""
+    from regelverk.proofs import scenarios
+    from regelverk.proofs.query import facts_of
+    from regelverk.referee import ask
+
+    lines = [".. _questions:", "", *heading("Can it ever happen?", "#")]
+    lines += ["The example questions, answered by Z3 when this page was built.", ""]
+    for path in sorted((root / "examples" / "can").glob("*.json")) if root else ():
+        question = json.loads(path.read_text(encoding="utf-8"))
+        answer = ask(question)
+        lines += heading(f"{question['rulebook']}: can it happen that {answer['question']}?", "=")
+        lines += [f"``examples/can/{path.name}``, scenario ``{answer['scenario']}``.", ""]
+        if answer["possible"]:
+            lines += ["**Yes.** For instance:", "", *literal(answer["witness"])]
+        else:
+            lines += ["**No.** These clauses together forbid it:", ""]
+            lines += [f"* :need:`{c}`" for c in answer["forbidding"]]
+            lines.append("")
+    lines += heading("Scenarios and their facts", "=")
+    for scenario in scenarios():
+        lines += heading(f"{scenario.rulebook}: {scenario.name}", "-")
+        lines += [esc(scenario.description), ""]
+        lines += [f"* ``{f.name}``: {esc(f.description)}" for f in facts_of(scenario)]
+        if scenario.constants:
+            named = ", ".join(f"``{k}`` = {v}" for k, v in scenario.constants.items())
+            lines += [f"* values: {named}"]
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
 def write_if_changed(path: Path, text: str) -> None:
     """Write a page only when it changed, so Sphinx rebuilds only what changed."""
     if not path.exists() or path.read_text(encoding="utf-8") != text:
@@ -419,6 +530,8 @@ def generate(app: Sphinx) -> None:
     write_if_changed(out / "options.rst", options_page(registry))
     with redirect_stdout(io.StringIO()):
         write_if_changed(out / "cli.rst", cli_page())
+    write_if_changed(out / "proofs.rst", proofs_page(proof_results()))
+    write_if_changed(out / "questions.rst", questions_page(source_root()))
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

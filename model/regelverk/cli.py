@@ -457,16 +457,18 @@ def cmd_prove(args: argparse.Namespace) -> int:
     results = run(chosen, weaken)
     total = time.perf_counter() - start
     failed = [r for r in results if not r.holds]
+    data = {
+        "z3": version,
+        "weakened": sorted(weaken),
+        "seconds": round(total, 3),
+        "holds": not failed,
+        "theorems": [_result_json(r) for r in results],
+    }
+    if args.write_json:
+        text = json.dumps(data, ensure_ascii=False, indent=2)
+        Path(args.write_json).write_text(text + "\n", encoding="utf-8")
     if args.json:
-        _print_json(
-            {
-                "z3": version,
-                "weakened": sorted(weaken),
-                "seconds": round(total, 3),
-                "holds": not failed,
-                "theorems": [_result_json(r) for r in results],
-            }
-        )
+        _print_json(data)
         return EXIT_FAILED if failed else EXIT_OK
     for result in results:
         theorem, finding = result.theorem, result.finding
@@ -482,8 +484,9 @@ def cmd_prove(args: argparse.Namespace) -> int:
     summary = ", ".join(f"{n} {o}" for o, n in sorted(outcomes.items()))
     held = len(results) - len(failed)
     print(
-        f"{_count(len(results), 'theorem')}: {held} hold, {len(failed)} do not "
-        f"({summary}) in {total:.1f} s with z3 {version}"
+        f"{_count(len(results), 'theorem')}: {held} hold, {len(failed)} do not"
+        + (f" ({summary})" if summary else "")
+        + f" in {total:.1f} s with z3 {version}"
         + (f", weakening {', '.join(sorted(weaken))}" if weaken else "")
     )
     return EXIT_FAILED if failed else EXIT_OK
@@ -602,6 +605,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="weaken this clause in the encodings, to see a theorem fail without it",
     )
     prove.add_argument("--list", action="store_true", help="list the theorems, run nothing")
+    prove.add_argument("--write-json", metavar="FILE", help="also write the --json results to FILE")
     play_cmd = add(
         "play",
         cmd_play,
