@@ -43,6 +43,7 @@ from regelverk.proofs.z3api import (
     ite,
     sum_of,
 )
+from regelverk.referee import ask as ask_file
 from regelverk.registry import RULEBOOKS, default_registry
 
 # A stand-in rulebook fragment: a hand of 0..7 cards; a player goes out with an empty hand,
@@ -356,3 +357,17 @@ def test_every_scenario_names_its_facts_plainly() -> None:
         assert len(names) == len(set(names)), scenario.name
         for name in names:
             assert re.fullmatch(r"[a-z][a-z0-9-]*", name), name
+
+
+CAN_QUESTIONS = sorted((Path(__file__).parent.parent / "examples" / "can").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", CAN_QUESTIONS, ids=lambda p: p.stem)
+def test_every_can_question_gets_its_expected_answer(path: Path) -> None:
+    question = json.loads(path.read_text(encoding="utf-8"))
+    expect = question["expect"]
+    answer = ask_file(question)
+    assert answer["answer"] == expect["answer"], answer
+    assert set(expect.get("forbidding", ())) <= set(answer["forbidding"]), answer
+    if expect["answer"] == "yes":
+        assert answer["witness"]

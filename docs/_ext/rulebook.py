@@ -88,6 +88,12 @@ def clause_block(item: ClauseTrace) -> list[str]:
         pairs = "; ".join(f"``{k} = {v!r}``" for k, v in clause.parameters)
         lines += [f"   Fixes: {pairs}.", ""]
     lines += [f"   *Status:* {item.status.value}: {esc(item.reason)}.", ""]
+    theorems = dict.fromkeys(
+        link.target.rpartition("::")[2] for link in item.links if link.kind is LinkKind.PROOF
+    )
+    if theorems:
+        refs = ", ".join(f":ref:`{name} <theorem-{name}>`" for name in theorems)
+        lines += [f"   *Theorems that rest on it:* {refs}.", ""]
     return lines
 
 
@@ -150,8 +156,28 @@ def paragraph_of(item: ClauseTrace) -> int:
     return item.clause.at.paragraph if item.clause.at is not None else 0
 
 
-def rulebook_page(book: Rulebook, items: tuple[ClauseTrace, ...]) -> str:
-    """The page of one rulebook: every clause by section, notes, and worked examples."""
+def findings_block(book: Rulebook, proofs: dict[str, Any]) -> list[str]:
+    """What the theorems about a rulebook found, at the top of its page; what something that
+    can happen (a never-ending game, say) looks like is shown in full."""
+    own = [t for t in proofs["theorems"] if book.id in t["rulebooks"]]
+    if not own:
+        return []
+    lines = heading("What the theorems show", "=")
+    for entry in own:
+        lines += [
+            f"* :ref:`{entry['name']} <theorem-{entry['name']}>` ({entry['outcome']}): "
+            f"{esc(entry['title'])}"
+        ]
+    lines.append("")
+    for entry in own:
+        if entry["kind"] == "exists" and entry["detail"]:
+            lines += [f"{esc(entry['title'])}:", "", *literal(entry["detail"])]
+    return lines
+
+
+def rulebook_page(book: Rulebook, items: tuple[ClauseTrace, ...], proofs: dict[str, Any]) -> str:
+    """The page of one rulebook: what the theorems found, every clause by section, notes, and
+    worked examples."""
     counts = Counter(i.status.value for i in items)
     lines = [f".. _rulebook-{book.id}:", "", *heading(f"{book.name} ({book.id})", "#")]
     lines += [
@@ -164,6 +190,7 @@ def rulebook_page(book: Rulebook, items: tuple[ClauseTrace, ...]) -> str:
         f":Ambiguities: {len(book.ambiguities)} (see :ref:`the register <register-{book.id}>`)",
         f":Clause id prefix: ``{book.prefix}-``",
         "",
+        *findings_block(book, proofs),
     ]
     for section in book.sections:
         own = [i for i in items if section_of(i.clause) == section.number]
@@ -519,9 +546,10 @@ def generate(app: Sphinx) -> None:
     out.mkdir(exist_ok=True)
     registry = default_registry()
     items = trace(registry)
+    proofs = proof_results()
     for book in registry.rulebooks:
         own = tuple(i for i in items if i.clause.rulebook == book.id)
-        write_if_changed(out / f"{book.id}.rst", rulebook_page(book, own))
+        write_if_changed(out / f"{book.id}.rst", rulebook_page(book, own, proofs))
     write_if_changed(out / "register.rst", register_page(registry))
     write_if_changed(out / "comparison.rst", comparison_page(registry))
     write_if_changed(out / "glossary.rst", glossary_page(registry))
@@ -530,7 +558,7 @@ def generate(app: Sphinx) -> None:
     write_if_changed(out / "options.rst", options_page(registry))
     with redirect_stdout(io.StringIO()):
         write_if_changed(out / "cli.rst", cli_page())
-    write_if_changed(out / "proofs.rst", proofs_page(proof_results()))
+    write_if_changed(out / "proofs.rst", proofs_page(proofs))
     write_if_changed(out / "questions.rst", questions_page(source_root()))
 
 
