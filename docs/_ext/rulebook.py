@@ -66,8 +66,9 @@ def link_id(link: Link) -> str:
     return f"{prefix}-{body}"
 
 
-def clause_block(item: ClauseTrace) -> list[str]:
-    """A ``clause`` need for one clause."""
+def clause_block(item: ClauseTrace, run: frozenset[str] = frozenset()) -> list[str]:
+    """A ``clause`` need for one clause; ``run`` holds the theorems whose results are on the
+    Proofs page (the others are named without a link)."""
     clause = item.clause
     title = f"{clause.source} · {clause.tag}"
     lines = [
@@ -92,7 +93,9 @@ def clause_block(item: ClauseTrace) -> list[str]:
         link.target.rpartition("::")[2] for link in item.links if link.kind is LinkKind.PROOF
     )
     if theorems:
-        refs = ", ".join(f":ref:`{name} <theorem-{name}>`" for name in theorems)
+        refs = ", ".join(
+            f":ref:`{name} <theorem-{name}>`" if name in run else f"``{name}``" for name in theorems
+        )
         lines += [f"   *Theorems that rest on it:* {refs}.", ""]
     return lines
 
@@ -178,6 +181,7 @@ def findings_block(book: Rulebook, proofs: dict[str, Any]) -> list[str]:
 def rulebook_page(book: Rulebook, items: tuple[ClauseTrace, ...], proofs: dict[str, Any]) -> str:
     """The page of one rulebook: what the theorems found, every clause by section, notes, and
     worked examples."""
+    run = frozenset(t["name"] for t in proofs["theorems"])
     counts = Counter(i.status.value for i in items)
     lines = [f".. _rulebook-{book.id}:", "", *heading(f"{book.name} ({book.id})", "#")]
     lines += [
@@ -207,7 +211,7 @@ def rulebook_page(book: Rulebook, items: tuple[ClauseTrace, ...], proofs: dict[s
         if notes:
             lines.append("")
         for item in sorted(own, key=paragraph_of):
-            lines += clause_block(item)
+            lines += clause_block(item, run)
     outside = [i for i in items if section_of(i.clause) is None]
     if outside:
         lines += heading("Rules from outside the text", "=")
@@ -216,7 +220,7 @@ def rulebook_page(book: Rulebook, items: tuple[ClauseTrace, ...], proofs: dict[s
             "",
         ]
         for item in outside:
-            lines += clause_block(item)
+            lines += clause_block(item, run)
     if book.examples:
         lines += heading("Worked examples", "=")
         for example in book.examples:
