@@ -58,7 +58,9 @@ def penalise(table: Table, seat: int, offences: int, why: str, clauses: tuple[st
     cards = tuple(drawn)
     spelforare = table.phase is Phase.PLAY and table.turn == seat
     usable = options.penalty_cards_usable
-    if usable is PenaltyCardsUsable.AT_NEXT_TURN_START and spelforare:
+    if usable is PenaltyCardsUsable.AT_NEXT_TURN_START and spelforare and cards:
+        # A penalty that finds no card is recorded as an empty face-down set, as under the
+        # other readings: it keeps a failed going out from counting as one.
         table.hands[seat] = (*table.hands[seat], *cards)
         when = "usable at once, as he is spelförare"
     else:
