@@ -245,7 +245,8 @@ def _extra_rounds(table: Table, dealer: int) -> None:
 
 @implements("V8-MISDEAL-TOO-FEW-REDEAL-RIGHT", "V8-MISDEAL-REDEAL-BEFORE-PLAY")
 def _redeal(table: Table, seat: int, start: Start, deal: DealAll) -> None:
-    """A new deal: every card is gathered and shuffled, and the same dealer deals again."""
+    """A new deal: every card is gathered and shuffled (förhand's early cards on a start eight
+    too), and the same dealer deals again."""
     dealer = table.dealer
     assert dealer is not None
     cards = [
@@ -254,10 +255,11 @@ def _redeal(table: Table, seat: int, start: Start, deal: DealAll) -> None:
         *table.stock,
         *table.pile,
         *table.turned,
+        *table.early,
     ]
     table.rng("redeal").shuffle(cards)
     table.new_deal_fields()
-    table.stock, table.pile, table.turned = cards, [], []
+    table.stock, table.pile, table.turned, table.early = cards, [], [], ()
     table.hands = [() for _ in table.players]
     table.penalties = [() for _ in table.players]
     table.benched = table.joining = frozenset()

@@ -366,7 +366,7 @@ def play_deal(table: Table) -> None:
         table.stock = cards
         table.hands = [() for _ in table.players]
         table.penalties = [() for _ in table.players]
-        table.pile, table.turned = [], []
+        table.pile, table.turned, table.early = [], [], ()
     dealer = table.dealer
     if dealer is None:
         dealer = draw_for_deal(table)
