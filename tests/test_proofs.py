@@ -371,3 +371,13 @@ def test_every_can_question_gets_its_expected_answer(path: Path) -> None:
     assert set(expect.get("forbidding", ())) <= set(answer["forbidding"]), answer
     if expect["answer"] == "yes":
         assert answer["witness"]
+
+
+def test_a_solver_without_cores_decides_the_same_but_keeps_no_clause_ids() -> None:
+    x = Int.var("x")
+    solver = Solver(cores=False)
+    solver.add(x < 0, clause="A-CLAUSE")
+    solver.add(x > 0, clause="B-CLAUSE")
+    assert solver.check() is Verdict.UNSAT
+    with pytest.raises(TypeError, match="cores=False"):
+        solver.core()

@@ -303,21 +303,25 @@ class Solver:
     ``add(term, clause=ID)`` asserts ``term`` as part of clause ``ID``; ``add(term)`` asserts
     a fact of the encoding itself (the shape of the state, the question asked), which never
     appears in a core. ``timeout_ms`` bounds each :meth:`check`; running out gives
-    :attr:`Verdict.UNKNOWN`.
+    :attr:`Verdict.UNKNOWN`. Tracking costs time (an order of magnitude on big problems), so a
+    check that needs no core can say ``cores=False``: the clause ids are then not recorded and
+    :meth:`core` refuses.
     """
 
-    __slots__ = ("_labels", "_solver")
+    __slots__ = ("_cores", "_labels", "_solver")
 
-    def __init__(self, timeout_ms: int = 30_000) -> None:
+    def __init__(self, timeout_ms: int = 30_000, *, cores: bool = True) -> None:
         z3 = _z3()
         self._solver = z3.Solver()
         self._solver.set("timeout", timeout_ms)
-        self._solver.set("unsat_core", True)
+        self._cores = cores
+        if cores:
+            self._solver.set("unsat_core", True)
         self._labels: dict[str, str] = {}
 
     def add(self, term: Bool, clause: str | None = None) -> None:
         """Assert ``term``; with ``clause``, track it under that clause id."""
-        if clause is None:
+        if clause is None or not self._cores:
             self._solver.add(term.ref)
             return
         label = f"{clause}#{len(self._labels)}"
@@ -336,6 +340,8 @@ class Solver:
     def core(self) -> tuple[str, ...]:
         """After :attr:`Verdict.UNSAT`: the clause ids of a set of tracked assertions that is
         already unsatisfiable, sorted and without repeats."""
+        if not self._cores:
+            raise TypeError("this solver was made with cores=False and keeps no clause ids")
         return tuple(sorted({self._labels[str(b)] for b in self._solver.unsat_core()}))
 
     def reason_unknown(self) -> str:
