@@ -1,0 +1,221 @@
+"""The engine's actions as sequences of the card moves of :mod:`regelverk.proofs.uno_cards`, for
+the differential tests: does the engine's next state lie where the moves allow?
+
+An action that ends the hand is composed with the end of the game (no card moves) or with a new
+deal (:func:`_new_hand`); who deals next is read from the engine's state after the step.
+"""
+
+from __future__ import annotations
+
+from regelverk.cards import UnoCard, UnoValue
+from regelverk.proofs.uno_cards import (
+    Table,
+    deal,
+    lay,
+    shuffle_hands,
+    take,
+    take_back,
+    turn_up,
+)
+from regelverk.proofs.z3api import (
+    Bool,
+    Int,
+    Solver,
+    Verdict,
+    all_of,
+    any_of,
+    false,
+    ite_bool,
+    sum_of,
+)
+from regelverk.uno.options import (
+    ChallengeSuccessCard,
+    ChallengeSuccessPenalty,
+    FirstShuffleHands,
+    LastCardDraw,
+    ShuffleHandsDeal,
+    ShuffleHandsLastCard,
+    UnoOptions,
+)
+from regelverk.uno.rules import deck_for
+from regelverk.uno.state import (
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    Draw,
+    NameColour,
+    Pass,
+    Phase,
+    Play,
+    UnoState,
+)
+
+__all__ = ["composable", "fix_table", "moves_allow"]
+
+_V = UnoValue
+
+
+def fix_table(table: Table, state: UnoState) -> Bool:
+    """The table holds the cards of ``state``: as many of each face in each place, and the
+    top card (and the card under it) of the faces the discard pile shows."""
+    zones = [*state.hands, state.draw_pile, state.discard]
+    rules = []
+    faces = sorted(set(table.deck), key=lambda c: c.code)
+    for face in faces:
+        copies = [c for c, card in enumerate(table.deck) if card == face]
+        for z, zone in enumerate(zones):
+            held = sum(1 for card in zone if card == face)
+            rules.append(sum_of(table.at[c][z] for c in copies).eq(held))
+        rules.append(any_of(table.top[c] for c in copies).eq(state.top == face))
+        if len(state.discard) >= 2:
+            below = state.discard[-2] == face
+            rules.append(any_of(table.under[c] for c in copies).eq(below))
+    rules.append(table.ordered())
+    return all_of(rules)
+
+
+def pin_table(table: Table, state: UnoState) -> Bool:
+    """The table is ``state`` with its copies of each face placed in a fixed order (the copies
+    of a face are alike, so any placement will do for the place before a step)."""
+    zones = [*state.hands, state.draw_pile, state.discard]
+    free: dict[UnoCard, list[int]] = {}
+    for c, card in enumerate(table.deck):
+        free.setdefault(card, []).append(c)
+    place: dict[int, int] = {}
+    top = under = -1
+    discard = len(zones) - 1
+    for at in (len(state.discard) - 1, len(state.discard) - 2):
+        if at >= 0:
+            c = free[state.discard[at]].pop()
+            place[c] = discard
+            top, under = (c, under) if top < 0 else (top, c)
+    for z, zone in enumerate(zones):
+        cards = zone[:-2] if z == discard else zone
+        for card in cards:
+            place[free[card].pop()] = z
+    rules = []
+    for c in table.cards:
+        rules += [table.at[c][z].eq(place.get(c) == z) for z in table.places()]
+        rules += [table.top[c].eq(c == top), table.under[c].eq(c == under)]
+    return all_of(rules)
+
+
+def composable(before: UnoState, after: UnoState) -> bool:
+    """Whether the step stays within one hand (no new deal, no end of the game); the others
+    are composed with a new deal (:func:`moves_allow` covers both)."""
+    return after.hand_number == before.hand_number and after.phase is not Phase.GAME_OVER
+
+
+def _face(card: UnoCard) -> tuple[Int, Int]:
+    from regelverk.proofs.uno_cards import card_colour, card_value
+
+    return Int.const(card_colour(card)), Int.const(card_value(card))
+
+
+def _relation(state: UnoState, action: Action, b: Table, a: Table) -> Bool:  # noqa: PLR0911
+    options: UnoOptions = state.options
+    n = len(state.players)
+    seat = state.turn
+    pending = state.phase is Phase.CHALLENGE
+    if isinstance(action, Catch):
+        target = state.players.index(action.target)
+        return take(b, a, Int.const(target), Int.const(2), Bool.const(pending)).rule
+    if isinstance(action, Pass | NameColour | CallUno):
+        return b.same(a)
+    if isinstance(action, Draw):
+        owed = {Phase.CHALLENGE: 4, Phase.STACK: state.pending_draw}.get(state.phase, 1)
+        return take(b, a, Int.const(seat), Int.const(owed), Bool.const(pending)).rule
+    if isinstance(action, Challenge):
+        wd4 = state.wild_draw_four
+        assert wd4 is not None
+        mid = Table.of("mid", b.deck, n)
+        six = options.challenge_success_penalty is ChallengeSuccessPenalty.GUILTY_DRAWS_SIX
+        fails = take(b, a, Int.const(seat), Int.const(6), Bool.const(True)).rule
+        returns = options.challenge_success_card is ChallengeSuccessCard.CARD_RETURNS
+        guilty = Int.const(wd4.player)
+        penalty = Int.const(6 if six else 4)
+        succeeds = take(b, mid if returns else a, guilty, penalty, Bool.const(True)).rule
+        if returns:
+            succeeds = succeeds & take_back(mid, a, guilty)
+        return fails | succeeds
+    if isinstance(action, Play):
+        colour, value = _face(action.card)
+        card = action.card.value
+        if card is _V.DRAW_TWO:
+            return _draw_two(state, b, a, colour, value)
+        if card is _V.SHUFFLE_HANDS:
+            mid = Table.of("mid", b.deck, n)
+            round_the_table = options.shuffle_hands_deal is ShuffleHandsDeal.DEAL_ROUND
+            dealt = shuffle_hands(mid, a, Int.const(seat), round_the_table)
+            if options.shuffle_hands_last_card is ShuffleHandsLastCard.GOES_OUT:
+                last = b.hand_size(Int.const(seat)).eq(1)
+                dealt = ite_bool(last, mid.same(a), dealt)
+            return lay(b, mid, Int.const(seat), colour, value) & dealt
+        return lay(b, a, Int.const(seat), colour, value)
+    return false()  # pragma: no cover - the Action union is closed
+
+
+def _draw_two(state: UnoState, b: Table, a: Table, colour: Int, value: Int) -> Bool:
+    """A Draw Two: the next player takes two (UNO-DRAW-TWO-EFFECT), or with stacking none yet
+    (UNO-VARIANT-STACKING); laid as the last card, the owed total is still drawn by default
+    (UNO-WIN-LAST-CARD-DRAW)."""
+    options, n, seat = state.options, len(state.players), state.turn
+    victim = Int.const((seat + state.direction) % n)
+    mid = Table.of("mid", b.deck, n)
+    laid = lay(b, mid, Int.const(seat), colour, value)
+    last = b.hand_size(Int.const(seat)).eq(1)
+    counted = options.last_card_draw is LastCardDraw.DRAW_AND_COUNT
+    owed = Int.const(state.pending_draw + 2)
+    hit = take(mid, a, victim, owed, Bool.const(False)).rule
+    if options.stack_draw_two:
+        return laid & ite_bool(last, hit if counted else mid.same(a), mid.same(a))
+    return laid & ite_bool(last, hit if counted else mid.same(a), hit)
+
+
+def _new_hand(state: UnoState, after: UnoState, b: Table, a: Table) -> Bool:
+    """A new hand (UNO-DEAL-SEVEN, UNO-SETUP-DISCARD-PILE): dealt, a card turned up that may
+    start it (not a Wild Draw Four: UNO-FIRST-CARD-WD4-REDRAW), and what the first card does
+    to the cards: a Draw Two makes the player on the dealer's left take two
+    (UNO-FIRST-CARD-DRAW-TWO); Shuffle Hands read as the dealer's play reshuffles the hands."""
+    options, n = state.options, len(state.players)
+    dealt, turned = Table.of("dealt", b.deck, n), Table.of("turned", b.deck, n)
+    may_start = [
+        c.value is not _V.WILD_DRAW_FOUR
+        and not (
+            c.value in (_V.SHUFFLE_HANDS, _V.BLANK_WILD)
+            and options.first_shuffle_hands is FirstShuffleHands.REDRAW
+        )
+        for c in b.deck
+    ]
+    up, which = turn_up(dealt, turned, may_start)
+    left = Int.const((after.dealer + 1) % n)
+    draw_two = any_of(which[c] for c, card in enumerate(b.deck) if card.value is _V.DRAW_TWO)
+    shuffle = any_of(which[c] for c, card in enumerate(b.deck) if card.value is _V.SHUFFLE_HANDS)
+    effect = ite_bool(
+        draw_two, take(turned, a, left, Int.const(2), Bool.const(False)).rule, turned.same(a)
+    )
+    if options.first_shuffle_hands is FirstShuffleHands.AS_DEALER_PLAY:
+        round_the_table = options.shuffle_hands_deal is ShuffleHandsDeal.DEAL_ROUND
+        reshuffled = shuffle_hands(turned, a, Int.const(after.dealer), round_the_table)
+        effect = ite_bool(shuffle, reshuffled, effect)
+    return deal(b, dealt) & up & effect
+
+
+def moves_allow(before: UnoState, action: Action, after: UnoState) -> bool | None:
+    """Whether the card moves of ``action`` can lead from ``before`` to ``after`` (None when
+    Z3 gives no answer)."""
+    deck = deck_for(before.options)
+    n = len(before.players)
+    b, a = Table.of("before", deck, n), Table.of("after", deck, n)
+    solver = Solver(20_000)
+    solver.add(pin_table(b, before))
+    solver.add(fix_table(a, after))
+    if composable(before, after) or after.phase is Phase.GAME_OVER:
+        solver.add(_relation(before, action, b, a))
+    else:
+        ended = Table.of("ended", deck, n)
+        solver.add(_relation(before, action, b, ended))
+        solver.add(_new_hand(before, after, ended, a))
+    verdict = solver.check()
+    return None if verdict is Verdict.UNKNOWN else verdict is Verdict.SAT
