@@ -91,7 +91,7 @@ WEAKENINGS = [(t, w) for t in THEOREMS for w in t.weakenings]
     "V8-CALL-VALID-NEXT-TURN-ONLY",
     "V8-PRESENCE-ABSENT-NOT-ACTIVE",
     "VA-SCORING-EIGHT",
-    "VA-WIN-BLOCKED-DEAL-VOID",
+    "V8-WIN-BLOCKED-DEAL-VOID",
 )
 @pytest.mark.parametrize(
     ("theorem", "weakening"), WEAKENINGS, ids=[f"{t.name}-{w.clause}" for t, w in WEAKENINGS]

@@ -476,3 +476,34 @@ def test_V8_CALL_ALTERNATIVE_WORDS() -> None:
         assert GAME.apply(state, action).state.calls == {0}
     with pytest.raises(ActionError, match="'call'"):
         GAME.action_from_data({"action": "play", "cards": ["9H"], "call": "sista kortet"}, state)
+
+
+@pytest.mark.clause("V8-WIN-BLOCKED-DEAL-VOID", "V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK")
+def test_V8_WIN_BLOCKED_DEAL_VOID() -> None:
+    """Free time: the talon is empty, the pile is its top card 4♣ alone, and every card that
+    would fit lies among locked penalty cards; each player passes in turn and the deal is void,
+    without a winner or a loser (V8-AMB-BLOCKED-DEAL's situation)."""
+    from regelverk.cards import french_deck
+
+    fits = {c.code for c in french_deck() if c.suit.value == "C" or c.rank in (4, 8)} - {"4C"}
+    rest = [c.code for c in french_deck() if c.code not in fits and c.code != "4C"]
+    locked = sorted(fits)
+    options = with_options(VVV8, {"session": "free-time"})
+    state = GAME.position_from_data(
+        {
+            "players": ["A", "B", "C"],
+            "dealer": "C",
+            "turn": "A",
+            "pile": ["4C"],
+            "hands": {"A": rest[:12], "B": rest[12:24], "C": rest[24:]},
+            "penalties": {"A": locked[:6], "B": locked[6:12], "C": locked[12:]},
+        },
+        options,
+    )
+    assert GAME.problems(state) == () and state.stock == ()
+    state, _ = act(state, action="pass")
+    state, _ = act(state, action="pass")
+    assert state.phase is Phase.PLAY
+    state, cited = act(state, action="pass")
+    assert state.phase is Phase.DEAL_OVER and state.winner is None
+    assert "V8-WIN-BLOCKED-DEAL-VOID" in cited

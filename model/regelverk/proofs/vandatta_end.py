@@ -783,9 +783,9 @@ COFFEE_BREAK_ENDS = Theorem(
         "step: allowed remarks and looks back change nothing, stepping away and coming back "
         "change only who is present, a penalty that finds no card adds an empty penalty set, and "
         "a veto puts penalty cards back on the talon (so mistakes vetoed again and again can "
-        "stall a deal for ever, see the report). Termination when every active player passes "
-        "without a draw rests on the deal being declared void, a vandatta model decision the "
-        "engine applies to vvv8 as well."
+        "stall a deal for ever: V8-AMB-VETO-REPEATED). Termination when every active player "
+        "passes without a draw rests on the deal being declared void (V8-WIN-BLOCKED-DEAL-VOID, "
+        "a model decision for the gap V8-AMB-BLOCKED-DEAL)."
     ),
     clauses=(
         "V8-TALON-DRAWN-ONE-DECK",
@@ -796,12 +796,12 @@ COFFEE_BREAK_ENDS = Theorem(
         "V8-TURN-PASS-AFTER-THREE-DRAWS",
         "V8-ACE-OTHERS-DRAW-ONE",
         "V8-SETUP-COFFEE-BREAK-MAX-FIVE",
-        "VA-WIN-BLOCKED-DEAL-VOID",
+        "V8-WIN-BLOCKED-DEAL-VOID",
     ),
     check=_check_ranking,
     weakenings=(
         Weakening(
-            "VA-WIN-BLOCKED-DEAL-VOID",
+            "V8-WIN-BLOCKED-DEAL-VOID",
             "the deal is no longer void when every active player has passed without drawing: "
             "idle passes are unbounded",
         ),

@@ -627,11 +627,16 @@ class Deck:
     rules: Rules
 
 
+BLOCKED_DEAL_VOID = frozenset({"V8-WIN-BLOCKED-DEAL-VOID", "VA-WIN-BLOCKED-DEAL-VOID"})
+"""The model decision that voids a deal nobody can move (vvv8's and vandatta's statement of it):
+weakening either drops it."""
+
+
 def heap_invariant(h: Heap, deck: Deck, weaken: frozenset[str], one_deck: bool) -> Bool:
     """What holds in every state of a coffee-break deal in play: cards conserved (the card
     conservation theorem), fewer talon passes than the limit (V8-TALON-DRAWN-ONE-DECK or
     -TWO-DECKS, unless weakened), at most the cap of players (V8-SETUP-COFFEE-BREAK-MAX-FIVE),
-    fewer consecutive idle passes than players (VA-WIN-BLOCKED-DEAL-VOID), draws within the
+    fewer consecutive idle passes than players (V8-WIN-BLOCKED-DEAL-VOID), draws within the
     allowance (V8-DRAW-MAX-THREE)."""
     limit_clause = "V8-TALON-DRAWN-ONE-DECK" if one_deck else "V8-TALON-DRAWN-TWO-DECKS"
     facts = [
@@ -650,7 +655,7 @@ def heap_invariant(h: Heap, deck: Deck, weaken: frozenset[str], one_deck: bool) 
         facts.append(h.passes < deck.limit)
     if "V8-SETUP-COFFEE-BREAK-MAX-FIVE" not in weaken:
         facts.append(h.players <= deck.cap)
-    if "VA-WIN-BLOCKED-DEAL-VOID" not in weaken:
+    if not weaken & BLOCKED_DEAL_VOID:
         facts.append(h.idle < h.players)
     return all_of(facts)
 
@@ -742,7 +747,7 @@ def _limit_dropped(deck: Deck, weaken: frozenset[str]) -> bool:
 def _end_turn(h: Heap, weaken: frozenset[str]) -> Heap:
     """``_end_turn`` in counts: draws and restart reset; the deal is void once every active
     player has passed in a row without drawing (VA-WIN-BLOCKED-DEAL-VOID)."""
-    void = false() if "VA-WIN-BLOCKED-DEAL-VOID" in weaken else h.idle >= h.active
+    void = false() if weaken & BLOCKED_DEAL_VOID else h.idle >= h.active
     return h.with_(draws=Int.const(0), restart=false(), over=h.over | void)
 
 

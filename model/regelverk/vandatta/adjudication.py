@@ -985,7 +985,12 @@ def _pass_on(table: Table, seat: int) -> None:
     _end_turn(table, seat, call=False, laid=False)
 
 
-@implements("V8-TURN-PASS-AFTER-PLAY", "VA-TURN-NEXT-PLAYER", "VA-WIN-BLOCKED-DEAL-VOID")
+@implements(
+    "V8-TURN-PASS-AFTER-PLAY",
+    "VA-TURN-NEXT-PLAYER",
+    "VA-WIN-BLOCKED-DEAL-VOID",
+    "V8-WIN-BLOCKED-DEAL-VOID",
+)
 def _end_turn(table: Table, seat: int, *, call: bool, laid: bool, eight: bool = False) -> None:
     """The turn passes to the next player; calls are settled as the turn ends."""
     options = table.options
@@ -1021,5 +1026,5 @@ def _end_turn(table: Table, seat: int, *, call: bool, laid: bool, eight: bool = 
             table,
             None,
             "Nobody can lay a card or draw one: the deal is void",
-            ("VA-WIN-BLOCKED-DEAL-VOID",),
+            ("V8-WIN-BLOCKED-DEAL-VOID",) if utgang else ("VA-WIN-BLOCKED-DEAL-VOID",),
         )
