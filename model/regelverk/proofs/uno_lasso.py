@@ -149,7 +149,8 @@ def lasso_hands(lasso: Lasso) -> dict[str, str]:
 
 def _render(lasso: Lasso) -> str:
     sizes = ", ".join(
-        f"{p} {s} cards" for p, s in zip(lasso.players, lasso.hand_sizes, strict=True)
+        f"{p} {s} card{'' if s == 1 else 's'}"
+        for p, s in zip(lasso.players, lasso.hand_sizes, strict=True)
     )
     steps = "; ".join(
         f"{p} draws: there is nothing to draw, and the turn passes" if a == "draw" else f"{p} lays"
