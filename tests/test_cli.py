@@ -41,7 +41,7 @@ def test_clause_shows_source_rule_and_status(capsys: pytest.CaptureFixture[str])
     assert clause.rule in out and clause.source in out and "regelverk.cards.uno_deck" in out
     code, out, _ = run(capsys, "clause", clause.id, "--json")
     data = json.loads(out)
-    assert data["id"] == clause.id and data["status"] in {"implemented", "tested"}
+    assert data["id"] == clause.id and data["status"] in {"implemented", "tested", "proved"}
     assert data["links"] and data["rule"] == clause.rule
 
 

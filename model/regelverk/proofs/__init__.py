@@ -21,7 +21,7 @@ from regelverk.proofs.theorem import Theorem, TheoremError
 
 __all__ = ["FAMILIES", "scenarios", "theorems"]
 
-FAMILIES: tuple[str, ...] = ("vandatta_cards", "vandatta_end", "viggo", "uno")
+FAMILIES: tuple[str, ...] = ("vandatta_cards", "vandatta_end", "vandatta_endless", "viggo", "uno")
 """The modules of :mod:`regelverk.proofs` that hold theorems and scenarios, in rulebook order."""
 
 

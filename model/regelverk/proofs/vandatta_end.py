@@ -7,7 +7,8 @@ counts) and :mod:`regelverk.proofs.vandatta_end_lasso` (the never-ending game). 
 states its property in the rulebook's terms and checks it against the engine's transitions; the
 differential tests (``tests/test_proofs_vandatta_end.py``) tie the encodings to the engine.
 
-Not covered here: whether a vandatta deal always ends (see :data:`OPEN`), card-level legality of
+Not covered here: whether a vandatta deal always ends (it need not:
+:mod:`regelverk.proofs.vandatta_endless` exhibits a never-ending deal), card-level legality of
 plays (the card encoding's own theorems), the misdeal phase and the start eight.
 """
 
@@ -66,7 +67,6 @@ __all__ = [
     "LEGAL_ENDING",
     "LEGAL_GOING_OUT",
     "OFFICIAL_NEEDS_THREE",
-    "OPEN",
     "SCENARIOS",
     "THEOREMS",
     "going_out_finding",
@@ -75,17 +75,6 @@ __all__ = [
 VVV8_RULES = Rules.of(VVV8)
 VANDATTA_RULES = Rules.of(VANDATTA)
 NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P12", "P13", "P14")
-
-OPEN = (
-    "vandatta: whether every deal ends is neither proved nor refuted here. A lasso of the kind "
-    "found for vvv8 (two cards going round between the pile and the hands while everyone else's "
-    "cards stay put) cannot exist under the register defaults: vandatta obliges a player who can "
-    "lay a card to lay it and lets only a stuck player draw, so every player of the cycle must be "
-    "stuck on the top cards he meets, and the eights (which fit everything) and the cards fitting "
-    "both circulating cards would have to lie outside every hand, the talon and the pile, where "
-    "no card can be; reshuffled rebuilds make longer cycles depend on the seed."
-)
-"""What remains open about termination, in words."""
 
 
 def _verdict_finding(
