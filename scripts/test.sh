@@ -11,8 +11,8 @@ echo "== mypy --strict"
 mypy
 echo "== regelverk check (spec, trace; locators and own words when the texts are at hand)"
 regelverk check
-echo "== pytest"
-pytest
+echo "== pytest (on every core)"
+pytest -n auto
 echo "== regelverk prove (the Z3 theorems)"
 mkdir -p docs/_build
 regelverk prove --write-json docs/_build/proofs.json
