@@ -45,6 +45,7 @@ from regelverk.proofs.z3api import (
 )
 from regelverk.referee import ask as ask_file
 from regelverk.registry import RULEBOOKS, default_registry
+from regelverk.trace import links_from_proofs
 
 # A stand-in rulebook fragment: a hand of 0..7 cards; a player goes out with an empty hand,
 # and never on an eight. Real clause ids are borrowed so that --weaken can name them.
@@ -381,3 +382,13 @@ def test_a_solver_without_cores_decides_the_same_but_keeps_no_clause_ids() -> No
     assert solver.check() is Verdict.UNSAT
     with pytest.raises(TypeError, match="cores=False"):
         solver.core()
+
+
+def test_every_theorem_the_trace_sees_is_run_by_prove() -> None:
+    """A theorem that cites clauses (and so marks them proved in the trace) but sits in a module
+    missing from FAMILIES would never be checked: every cited theorem name must be one that
+    ``regelverk prove`` runs."""
+    cited = {link.target.rpartition("::")[2] for link in links_from_proofs()}
+    run_by_prove = {t.name for t in theorems()}
+    assert cited <= run_by_prove, sorted(cited - run_by_prove)
+    assert run_by_prove <= cited, sorted(run_by_prove - cited)
