@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from regelverk.engine import IllegalActionError, Ruling, is_allowed, with_options
+from regelverk.engine import IllegalActionError, PositionError, Ruling, is_allowed, with_options
 from regelverk.vandatta import GAME, VVV8
 from regelverk.vandatta.state import Phase, State
 
@@ -176,6 +176,14 @@ def test_V8_MISDEAL_TOO_FEW_COMPLETE() -> None:
     assert after.hands[1][-1].code == "JS" and after.short_deal
     refused = rule(state, action="complete", player="Bo")
     assert not refused.allowed
+
+
+@pytest.mark.clause("V8-MISDEAL-TOO-FEW-COMPLETE")
+def test_a_misdeal_position_holds_at_most_the_start_card_on_the_pile() -> None:
+    """A misdeal is put right before play starts: a position claiming two cards on the pile
+    cannot occur, and completing it would lose the lower card, so the reader refuses it."""
+    with pytest.raises(PositionError, match="at most the start card, not 2 cards"):
+        misdeal(hands=short(Bo=1), pile=["KH", "QH"])
 
 
 @pytest.mark.clause("V8-MISDEAL-TOO-FEW-REDEAL-RIGHT")

@@ -191,6 +191,11 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
     random.Random(f"{seed}:stock").shuffle(rest)
     stock = (*rest, *top_cards)
     phase = reader.enum("phase", Phase, Phase.PLAY)
+    if phase is Phase.MISDEAL and len(pile) > 1:
+        raise PositionError(
+            "a misdeal is dealt with before play starts, so the pile holds at most the start "
+            f"card, not {len(pile)} cards (V8-MISDEAL-TOO-FEW-COMPLETE)"
+        )
     turn = reader.seat(data.get("turn", players[0]), "'turn'")
     dealer_raw = data.get("dealer")
     if dealer_raw is not None:
