@@ -52,7 +52,7 @@ def test_V8_JOIN_DRAW_GIVES_EQUAL_TERMS() -> None:
         GAME.check(state, GAME.action_from_data({"action": "join", "name": "Fay"}, state))
 
 
-@pytest.mark.clause("V8-JOIN-LATE-TAKE-FREE-SEAT")
+@pytest.mark.clause("V8-JOIN-LATE-TAKE-FREE-SEAT", "V8-JOIN-LATE-NO-SECOND-DECK")
 def test_V8_JOIN_LATE_TAKE_FREE_SEAT() -> None:
     three = GAME.position_from_data(
         {"players": FOUR[:3], "hands": {"Ann": ["9H"], "Bo": ["2C"], "Cy": ["3C"]}, "pile": ["KH"]},
@@ -60,6 +60,7 @@ def test_V8_JOIN_LATE_TAKE_FREE_SEAT() -> None:
     )
     ruling = rule(three, action="join", name="Eve", seat=1)
     assert not ruling.allowed and "another deck" in ruling.message
+    assert "V8-JOIN-LATE-NO-SECOND-DECK" in ruling.clauses
     state = eve_at_turn()
     assert [type(a).__name__ for a in GAME.legal_actions(state)] == ["StepIn", "StayOut"]
     refused = rule(state, action="draw", player="Eve")

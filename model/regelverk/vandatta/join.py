@@ -43,7 +43,9 @@ def _refuse(message: str, clauses: tuple[str, ...]) -> IllegalActionError:
     return IllegalActionError(message, clauses)
 
 
-@implements("V8-JOIN-DRAW-GIVES-EQUAL-TERMS", "V8-JOIN-LATE-TAKE-FREE-SEAT")
+@implements(
+    "V8-JOIN-DRAW-GIVES-EQUAL-TERMS", "V8-JOIN-LATE-TAKE-FREE-SEAT", "V8-JOIN-LATE-NO-SECOND-DECK"
+)
 def join_error(state: State, action: Joining) -> IllegalActionError | None:  # noqa: PLR0911
     """A newcomer who was not in the draw for the deal does not play on the same terms: he may
     only take a free seat during a deal and wait for the turn to reach it. A seat is free while
@@ -65,7 +67,7 @@ def join_error(state: State, action: Joining) -> IllegalActionError | None:  # n
             return _refuse(
                 f"there is no free seat: {count + 1} players need another deck, which cannot "
                 "be added in the middle of a deal",
-                (*_SEAT, "V8-SETUP-TWO-DECKS-FOUR-PLUS"),
+                (*_SEAT, "V8-JOIN-LATE-NO-SECOND-DECK", "V8-SETUP-TWO-DECKS-FOUR-PLUS"),
             )
         return None
     name = state.players[action.player] if 0 <= action.player < len(state.players) else "?"
