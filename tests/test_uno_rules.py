@@ -386,6 +386,20 @@ def test_UNO_FIRST_CARD_DRAW_TWO() -> None:
     assert "UNO-FIRST-CARD-DRAW-TWO" in cited(out)
 
 
+@pytest.mark.clause("UNO-FIRST-CARD-DRAW-TWO", "UNO-VARIANT-STACKING")
+def test_a_first_card_draw_two_under_stacking_is_drawn_unless_it_may_be_passed_on() -> None:
+    drawn = stacked_deal("B+2", options=opts(stack_draw_two=True)).state
+    assert len(hand(drawn, "Bo")) == 9 and turn(drawn) == "Cia"
+    owed = stacked_deal(
+        "B+2", options=opts(stack_draw_two=True, first_draw_two_stacking="may-pass-on")
+    ).state
+    assert owed.phase is Phase.STACK and owed.pending_draw == 2
+    assert turn(owed) == "Bo" and len(hand(owed, "Bo")) == 7
+    assert GAME.problems(owed) == ()
+    paid = apply(owed, Draw(player="Bo")).state
+    assert len(hand(paid, "Bo")) == 9 and turn(paid) == "Cia"
+
+
 @pytest.mark.clause("UNO-FIRST-CARD-WILD")
 def test_UNO_FIRST_CARD_WILD() -> None:
     out = stacked_deal("W")

@@ -28,6 +28,7 @@ __all__ = [
     "DrawWhenAble",
     "EmptyPiles",
     "FailedChallengeTurn",
+    "FirstDrawTwoStacking",
     "FirstReverseStart",
     "FirstShuffleHands",
     "FirstWildChooser",
@@ -248,6 +249,15 @@ class TwoPlayerDrawCards(Reading):
     """The opponent draws and then takes his turn."""
 
 
+class FirstDrawTwoStacking(Reading):
+    """UNO-AMB-FIRST-DRAW-TWO-STACKING: a first-card Draw Two when stacking is on."""
+
+    DRAWN = "drawn"
+    """The first player draws two and is skipped, as the first-card table says."""
+    MAY_PASS_ON = "may-pass-on"
+    """The first player owes the two as if the dealer had laid the card, and may pass them on."""
+
+
 class Scoring(Reading):
     """UNO-AMB-WHO-SCORES-LEFTOVERS: who the leftover points count for."""
 
@@ -337,6 +347,8 @@ class UnoOptions:
     """UNO-AMB-SHUFFLE-HANDS-UNEVEN."""
     two_player_draw_cards: TwoPlayerDrawCards = TwoPlayerDrawCards.PLAYS_AGAIN
     """UNO-AMB-TWO-PLAYER-DRAW-CARDS."""
+    first_draw_two_stacking: FirstDrawTwoStacking = FirstDrawTwoStacking.DRAWN
+    """UNO-AMB-FIRST-DRAW-TWO-STACKING (matters only with stack_draw_two)."""
     scoring: Scoring = Scoring.WINNER_COLLECTS
     """UNO-AMB-WHO-SCORES-LEFTOVERS."""
     dealer_tie: DealerTie = DealerTie.TIED_REDRAW
@@ -383,6 +395,7 @@ _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
     "shuffle_hands_last_card": ShuffleHandsLastCard,
     "shuffle_hands_deal": ShuffleHandsDeal,
     "two_player_draw_cards": TwoPlayerDrawCards,
+    "first_draw_two_stacking": FirstDrawTwoStacking,
     "scoring": Scoring,
     "dealer_tie": DealerTie,
     "next_dealer": NextDealer,

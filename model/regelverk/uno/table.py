@@ -22,6 +22,7 @@ from regelverk.uno.options import (
     DealerTie,
     EmptyPiles,
     FailedChallengeTurn,
+    FirstDrawTwoStacking,
     FirstReverseStart,
     FirstShuffleHands,
     FirstWildChooser,
@@ -739,8 +740,23 @@ def _first_reverse(t: _Table) -> None:
 
 @implements("UNO-FIRST-CARD-DRAW-TWO")
 def _first_draw_two(t: _Table) -> None:
-    """The first player draws two and is skipped."""
-    _hit(t, t.seat_after(t.dealer), 2, ["UNO-FIRST-CARD-DRAW-TWO", "UNO-DRAW-TWO-EFFECT"])
+    """The first player draws two and is skipped; with stacking on and the reading
+    may-pass-on (UNO-AMB-FIRST-DRAW-TWO-STACKING) he owes them and may pass them on."""
+    first = t.seat_after(t.dealer)
+    if (
+        t.options.stack_draw_two
+        and t.options.first_draw_two_stacking is FirstDrawTwoStacking.MAY_PASS_ON
+    ):
+        t.pending_draw, t.phase, t.turn = 2, Phase.STACK, first
+        t.say(
+            "stack",
+            f"{t.name(first)} owes {_cards(2)} for the first card: he may pass them on with a "
+            "Draw Two or draw them",
+            ["UNO-FIRST-CARD-DRAW-TWO", "UNO-VARIANT-STACKING"],
+            first,
+        )
+        return
+    _hit(t, first, 2, ["UNO-FIRST-CARD-DRAW-TWO", "UNO-DRAW-TWO-EFFECT"])
 
 
 @implements("UNO-FIRST-CARD-WILD")
