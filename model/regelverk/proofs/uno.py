@@ -20,10 +20,12 @@ from dataclasses import dataclass
 
 from regelverk.cards import UnoCard, UnoValue
 from regelverk.proofs.query import Scenario
-from regelverk.proofs.theorem import Finding, Outcome, Theorem, Weakening
+from regelverk.proofs.theorem import Finding, Theorem, Weakening
 from regelverk.proofs.uno_cards import (
+    NO_ANSWER,
     Table,
     deal,
+    every_table,
     lay,
     send_back,
     shuffle_hands,
@@ -127,7 +129,7 @@ def _conservation_case(n: int, deck: int, weaken: frozenset[str]) -> str | None:
     if verdict is Verdict.UNSAT:
         return None
     if verdict is Verdict.UNKNOWN:
-        return f"no answer for {n} players and the {deck}-card pack: {solver.reason_unknown()}"
+        return f"{NO_ANSWER} for {n} players and the {deck}-card pack: {solver.reason_unknown()}"
     model = solver.model()
     i = model.int(step)
     after = afters[i]
@@ -144,22 +146,13 @@ def _conservation_case(n: int, deck: int, weaken: frozenset[str]) -> str | None:
 
 
 def _check_conservation(weaken: frozenset[str]) -> Finding:
-    cases = 0
-    for deck in (108, 112):
-        for n in range(2, 11):
-            cases += len(_MOVES)
-            broken = _conservation_case(n, deck, weaken)
-            if broken is not None:
-                outcome = (
-                    Outcome.UNKNOWN if broken.startswith("no answer") else (Outcome.COUNTEREXAMPLE)
-                )
-                return Finding(outcome, broken, cases)
-    return Finding(
-        Outcome.PROVED,
+    return every_table(
+        _conservation_case,
+        weaken,
         f"each of the {len(_MOVES)} card moves keeps a card that lay in one place in exactly one "
         "place, for 2 to 10 players and both packs; the engine's actions are sequences of "
         "these moves",
-        cases,
+        per_table=len(_MOVES),
     )
 
 
@@ -293,7 +286,7 @@ def _ending_case(n: int, deck: int, weaken: frozenset[str]) -> str | None:
     if verdict is Verdict.UNSAT:
         return None
     if verdict is Verdict.UNKNOWN:
-        return f"no answer for {n} players: {solver.reason_unknown()}"
+        return f"{NO_ANSWER} for {n} players: {solver.reason_unknown()}"
     model = solver.model()
     w = model.int(winner)
     hands = []
@@ -313,21 +306,11 @@ def _ending_case(n: int, deck: int, weaken: frozenset[str]) -> str | None:
 
 
 def _check_ending(weaken: frozenset[str]) -> Finding:
-    cases = 0
-    for deck in (108, 112):
-        for n in range(2, 11):
-            cases += 1
-            broken = _ending_case(n, deck, weaken)
-            if broken is not None:
-                outcome = (
-                    Outcome.UNKNOWN if broken.startswith("no answer") else (Outcome.COUNTEREXAMPLE)
-                )
-                return Finding(outcome, broken, cases)
-    return Finding(
-        Outcome.PROVED,
+    return every_table(
+        _ending_case,
+        weaken,
         "the engine's hand score equals the official table's sum over the opponents' cards, "
         "and the game ends exactly at 500, for 2 to 10 players and both packs",
-        cases,
     )
 
 

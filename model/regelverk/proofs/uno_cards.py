@@ -26,10 +26,11 @@ tests); :mod:`regelverk.proofs.uno_rules` encodes which actions are allowed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from regelverk.cards import Colour, UnoCard, UnoValue
+from regelverk.proofs.theorem import Finding, Outcome
 from regelverk.proofs.z3api import (
     Bool,
     Int,
@@ -45,13 +46,16 @@ from regelverk.uno.options import UnoOptions
 from regelverk.uno.rules import deck_for
 
 __all__ = [
+    "NO_ANSWER",
     "VALUES",
     "Table",
     "Taken",
+    "broken_finding",
     "card_colour",
     "card_value",
     "colour_code",
     "deal",
+    "every_table",
     "lay",
     "send_back",
     "shuffle_hands",
@@ -59,6 +63,34 @@ __all__ = [
     "take_back",
     "turn_up",
 ]
+
+NO_ANSWER = "no answer"
+"""How a case's description begins when Z3 gave no answer (a timeout, say)."""
+
+
+def broken_finding(detail: str, cases: int) -> Finding:
+    """A case that did not hold: unknown when Z3 gave no answer, else a counterexample."""
+    unknown = detail.startswith(NO_ANSWER)
+    return Finding(Outcome.UNKNOWN if unknown else Outcome.COUNTEREXAMPLE, detail, cases)
+
+
+def every_table(
+    case: Callable[[int, int, frozenset[str]], str | None],
+    weaken: frozenset[str],
+    proved: str,
+    per_table: int = 1,
+) -> Finding:
+    """Decide ``case(players, deck, weaken)`` for 2 to 10 players and both packs, stopping at
+    the first that does not hold (``case`` returns its description, else ``None``)."""
+    cases = 0
+    for deck in (108, 112):
+        for n in range(2, 11):
+            cases += per_table
+            broken = case(n, deck, weaken)
+            if broken is not None:
+                return broken_finding(broken, cases)
+    return Finding(Outcome.PROVED, proved, cases)
+
 
 VALUES: tuple[UnoValue, ...] = tuple(UnoValue)
 """A card's value as a number: its index here (0-9 the numbers, then S, R, +2, W, W+4, WSH, WX)."""

@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from regelverk.cards import Colour, UnoCard, UnoValue
 from regelverk.proofs.query import Fact, Scenario, Situation
 from regelverk.proofs.theorem import Finding, Outcome, Theorem, Weakening
-from regelverk.proofs.uno_cards import card_colour, card_value, colour_code
+from regelverk.proofs.uno_cards import (
+    NO_ANSWER,
+    broken_finding,
+    card_colour,
+    card_value,
+    colour_code,
+)
 from regelverk.proofs.z3api import (
     Bool,
     Int,
@@ -332,7 +338,7 @@ def _challenge_case(options: UnoOptions, weaken: frozenset[str]) -> str | None:
     if verdict is Verdict.UNSAT:
         return None
     if verdict is Verdict.UNKNOWN:
-        return f"no answer: {solver.reason_unknown()}"
+        return f"{NO_ANSWER}: {solver.reason_unknown()}"
     return _render_challenge(solver.model(), p, options, layer, challenger)
 
 
@@ -360,8 +366,7 @@ def _check_challenge(weaken: frozenset[str]) -> Finding:
     for count, options in enumerate(_CHALLENGE_OPTIONS, 1):
         broken = _challenge_case(options, weaken)
         if broken is not None:
-            outcome = Outcome.UNKNOWN if broken.startswith("no answer") else Outcome.COUNTEREXAMPLE
-            return Finding(outcome, broken, count)
+            return broken_finding(broken, count)
     return Finding(
         Outcome.PROVED,
         "the challenge succeeds exactly when the layer held a card of the colour in play, for "
@@ -428,7 +433,7 @@ def _reverse_case(n: int, weaken: frozenset[str]) -> str | None:
     if verdict is Verdict.UNSAT:
         return None
     if verdict is Verdict.UNKNOWN:
-        return f"no answer: {solver.reason_unknown()}"
+        return f"{NO_ANSWER}: {solver.reason_unknown()}"
     model = solver.model()
     who, way = PLAYERS_2[model.int(seat)], model.int(direction)
     card = "RR"
@@ -445,8 +450,7 @@ PLAYERS_2 = ("Anna", "Bo", "Cia", "Dan", "Eva", "Filip", "Gun", "Hans", "Ida", "
 def _check_reverse(weaken: frozenset[str]) -> Finding:
     broken = _reverse_case(2, weaken)
     if broken is not None:
-        outcome = Outcome.UNKNOWN if broken.startswith("no answer") else Outcome.COUNTEREXAMPLE
-        return Finding(outcome, broken, 1)
+        return broken_finding(broken, 1)
     differ = [n for n in range(3, 11) if _reverse_case(n, frozenset()) is not None]
     return Finding(
         Outcome.PROVED,
