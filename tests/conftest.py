@@ -10,6 +10,7 @@ import os
 
 import pytest
 from hypothesis import settings
+
 from regelverk.errors import UnknownClauseError
 from regelverk.registry import default_registry
 

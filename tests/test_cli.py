@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from regelverk.cli import main
 from regelverk.registry import default_registry
 

@@ -9,10 +9,14 @@ import re
 from pathlib import Path
 
 import pytest
-from regelverk import proofs
+
+import regelverk_proofs as proofs
 from regelverk.cli import main
-from regelverk.proofs import scenarios, theorems
-from regelverk.proofs.query import (
+from regelverk.referee import ask as ask_file
+from regelverk.registry import RULEBOOKS, default_registry
+from regelverk.trace import links_from_proofs
+from regelverk_proofs import scenarios, theorems
+from regelverk_proofs.query import (
     Fact,
     QueryError,
     Scenario,
@@ -22,7 +26,7 @@ from regelverk.proofs.query import (
     facts_of,
     parse,
 )
-from regelverk.proofs.theorem import (
+from regelverk_proofs.theorem import (
     Finding,
     Kind,
     Outcome,
@@ -31,7 +35,7 @@ from regelverk.proofs.theorem import (
     Weakening,
     run,
 )
-from regelverk.proofs.z3api import (
+from regelverk_proofs.z3api import (
     Bool,
     Int,
     Model,
@@ -43,9 +47,6 @@ from regelverk.proofs.z3api import (
     ite,
     sum_of,
 )
-from regelverk.referee import ask as ask_file
-from regelverk.registry import RULEBOOKS, default_registry
-from regelverk.trace import links_from_proofs
 
 # A stand-in rulebook fragment: a hand of 0..7 cards; a player goes out with an empty hand,
 # and never on an eight. Real clause ids are borrowed so that --weaken can name them.

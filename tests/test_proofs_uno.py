@@ -9,14 +9,9 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from regelverk.cards import Colour, UnoCard
 from regelverk.engine import IllegalActionError, with_options
-from regelverk.proofs.query import ask
-from regelverk.proofs.theorem import Outcome, Theorem
-from regelverk.proofs.uno import SCENARIOS, THEOREMS
-from regelverk.proofs.uno_lasso import TOP, find_lasso, lasso_hands
-from regelverk.proofs.uno_rules import challenge_fails, decide
-from regelverk.proofs.uno_steps import moves_allow
 from regelverk.uno import (
     GAME,
     Action,
@@ -33,6 +28,12 @@ from regelverk.uno import (
 )
 from regelverk.uno.rules import deck_for
 from regelverk.uno.scenario import position
+from regelverk_proofs.query import ask
+from regelverk_proofs.theorem import Outcome, Theorem
+from regelverk_proofs.uno import SCENARIOS, THEOREMS
+from regelverk_proofs.uno_lasso import TOP, find_lasso, lasso_hands
+from regelverk_proofs.uno_rules import challenge_fails, decide
+from regelverk_proofs.uno_steps import moves_allow
 
 _BY_NAME = {t.name: t for t in THEOREMS}
 _WEAKENINGS = [(t, w.clause) for t in THEOREMS for w in t.weakenings]

@@ -20,33 +20,9 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from regelverk.cards import Suit, parse_cards
 from regelverk.engine import Event, IllegalActionError
-from regelverk.proofs.query import ask
-from regelverk.proofs.theorem import Outcome
-from regelverk.proofs.vandatta_cards import (
-    SCENARIOS,
-    THEOREMS,
-    VANDATTA_CONSERVATION,
-    conservation,
-    layouts,
-    step_case,
-)
-from regelverk.proofs.vandatta_cards_play import allowed
-from regelverk.proofs.vandatta_cards_zones import (
-    STEP,
-    STEPS,
-    Layout,
-    Move,
-    StepArgs,
-    concrete,
-    follows,
-    fresh,
-    layout_of,
-    seat_in,
-    well_placed,
-)
-from regelverk.proofs.z3api import Bool, Solver, Verdict, all_of
 from regelverk.vandatta import GAME, VANDATTA, VVV8
 from regelverk.vandatta.conduct import paused
 from regelverk.vandatta.options import (
@@ -98,6 +74,31 @@ from regelverk.vandatta.state import (
     StepIn,
     Veto,
 )
+from regelverk_proofs.query import ask
+from regelverk_proofs.theorem import Outcome
+from regelverk_proofs.vandatta_cards import (
+    SCENARIOS,
+    THEOREMS,
+    VANDATTA_CONSERVATION,
+    conservation,
+    layouts,
+    step_case,
+)
+from regelverk_proofs.vandatta_cards_play import allowed
+from regelverk_proofs.vandatta_cards_zones import (
+    STEP,
+    STEPS,
+    Layout,
+    Move,
+    StepArgs,
+    concrete,
+    follows,
+    fresh,
+    layout_of,
+    seat_in,
+    well_placed,
+)
+from regelverk_proofs.z3api import Bool, Solver, Verdict, all_of
 
 VARIANTS: tuple[tuple[str, VandattaOptions], ...] = (
     ("vvv8", VVV8),
@@ -627,7 +628,7 @@ def test_an_early_card_goes_into_the_redeal_and_is_never_dealt_twice() -> None:
 def test_every_weakening_breaks_its_theorem_at_its_step(theorem: object, weakening: object) -> None:
     """Weakening one cited clause breaks the theorem, with a counterexample at a step that rests
     on that clause (which the unweakened vvv8 check does not report)."""
-    from regelverk.proofs.theorem import Theorem, Weakening
+    from regelverk_proofs.theorem import Theorem, Weakening
 
     assert isinstance(theorem, Theorem)
     assert isinstance(weakening, Weakening)
@@ -676,7 +677,7 @@ def _scenario(rulebook: str) -> object:
 )
 def test_vvv8_play_questions(question: str, possible: bool, core: tuple[str, ...]) -> None:
     """vvv8: an ace goes by suit, or onto another ace; several cards share the first's rank."""
-    from regelverk.proofs.query import Scenario
+    from regelverk_proofs.query import Scenario
 
     scenario = _scenario("vvv8")
     assert isinstance(scenario, Scenario)
@@ -707,7 +708,7 @@ def test_vvv8_play_questions(question: str, possible: bool, core: tuple[str, ...
 )
 def test_vandatta_play_questions(question: str, possible: bool, core: tuple[str, ...]) -> None:
     """vandatta: an ace only on its own suit; several cards only of the top card's rank."""
-    from regelverk.proofs.query import Scenario
+    from regelverk_proofs.query import Scenario
 
     scenario = _scenario("vandatta")
     assert isinstance(scenario, Scenario)

@@ -1,4 +1,4 @@
-"""The end-of-deal theorems of Vändåtta (``regelverk.proofs.vandatta_end``): every theorem holds,
+"""The end-of-deal theorems of Vändåtta (``regelverk_proofs.vandatta_end``): every theorem holds,
 every weakening breaks it, the scenarios answer as the rulebooks say, the never-ending vvv8 game
 replays in the engine, and Hypothesis-driven engine play agrees with the encodings step by step
 (going out, winner, official result, loser, vandatta's points and match end, the coffee break's
@@ -12,39 +12,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from regelverk.cards import Card, Rank, french_deck
 from regelverk.engine import Ruling, with_options
-from regelverk.proofs.query import ask
-from regelverk.proofs.theorem import Outcome
-from regelverk.proofs.vandatta_end import (
-    FREE_TIME_ENDLESS,
-    LEGAL_GOING_OUT,
-    OFFICIAL_NEEDS_THREE,
-    SCENARIOS,
-    THEOREMS,
-    going_out_finding,
-)
-from regelverk.proofs.vandatta_end_lasso import find_lasso
-from regelverk.proofs.vandatta_end_model import (
-    CLASSES,
-    Deck,
-    Heap,
-    PlayVars,
-    Rules,
-    ace_play_step,
-    class_of,
-    deal_scores,
-    decide,
-    draw_step,
-    going_out,
-    lex_less,
-    official_result,
-    pass_step,
-    plain_play_step,
-    ranking,
-    talon_limit,
-)
-from regelverk.proofs.z3api import Bool, Int
 from regelverk.vandatta import GAME, VANDATTA, VVV8
 from regelverk.vandatta.adjudication import _after, _call_error, _first_error, _group_error
 from regelverk.vandatta.conduct import active_seats, paused
@@ -63,6 +33,37 @@ from regelverk.vandatta.state import (
     StepAway,
     Veto,
 )
+from regelverk_proofs.query import ask
+from regelverk_proofs.theorem import Outcome
+from regelverk_proofs.vandatta_end import (
+    FREE_TIME_ENDLESS,
+    LEGAL_GOING_OUT,
+    OFFICIAL_NEEDS_THREE,
+    SCENARIOS,
+    THEOREMS,
+    going_out_finding,
+)
+from regelverk_proofs.vandatta_end_lasso import find_lasso
+from regelverk_proofs.vandatta_end_model import (
+    CLASSES,
+    Deck,
+    Heap,
+    PlayVars,
+    Rules,
+    ace_play_step,
+    class_of,
+    deal_scores,
+    decide,
+    draw_step,
+    going_out,
+    lex_less,
+    official_result,
+    pass_step,
+    plain_play_step,
+    ranking,
+    talon_limit,
+)
+from regelverk_proofs.z3api import Bool, Int
 
 NOTHING: frozenset[str] = frozenset()
 

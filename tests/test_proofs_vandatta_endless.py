@@ -10,9 +10,13 @@ from typing import Any
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+
 from regelverk.cards import Card, Suit
 from regelverk.engine import IllegalActionError
-from regelverk.proofs.vandatta_endless import (
+from regelverk.vandatta import GAME
+from regelverk.vandatta.options import EmptyStock
+from regelverk.vandatta.state import Draw, Pass, Play, State
+from regelverk_proofs.vandatta_endless import (
     ANN_DEAD,
     BO_DEAD,
     CARDS,
@@ -35,10 +39,7 @@ from regelverk.proofs.vandatta_endless import (
     render,
     stem,
 )
-from regelverk.proofs.z3api import Verdict
-from regelverk.vandatta import GAME
-from regelverk.vandatta.options import EmptyStock
-from regelverk.vandatta.state import Draw, Pass, Play, State
+from regelverk_proofs.z3api import Verdict
 
 OPTIONS = GAME.options("vandatta")
 LIVE_CARDS = tuple(CARDS[c] for c in LIVE)

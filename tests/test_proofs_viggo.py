@@ -9,44 +9,9 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from regelverk.cards import Card
 from regelverk.engine import IllegalActionError
-from regelverk.proofs.query import ask
-from regelverk.proofs.theorem import Theorem, Weakening
-from regelverk.proofs.viggo import (
-    EXACT_OVERSHOOT,
-    SCENARIOS,
-    THEOREMS,
-    TRICK_STEP,
-)
-from regelverk.proofs.viggo_beats import (
-    BEATS_SCENARIO,
-    MUTUAL,
-    SELF,
-    Chosen,
-    asymmetric_reading,
-    asymmetric_term,
-    beats_option_sets,
-    irreflexive_reading,
-    irreflexive_term,
-    realize,
-)
-from regelverk.proofs.viggo_enc import (
-    BeatsOptions,
-    Counts,
-    Readings,
-    Shuffle,
-    Table,
-    beats,
-    card_combo,
-    count_pass_step,
-    count_play_step,
-    keep_step,
-    legal_play,
-    pass_step,
-    play_step,
-)
-from regelverk.proofs.z3api import Bool, Int, Solver, Verdict
 from regelverk.viggo import GAME, Keep, Pass, Phase, Play, ViggoOptions, classify
 from regelverk.viggo import beats as engine_beats
 from regelverk.viggo.combos import CARD_OF
@@ -64,6 +29,42 @@ from regelverk.viggo.options import (
     ThreePlayerDeal,
 )
 from regelverk.viggo.state import ViggoAction, ViggoState
+from regelverk_proofs.query import ask
+from regelverk_proofs.theorem import Theorem, Weakening
+from regelverk_proofs.viggo import (
+    EXACT_OVERSHOOT,
+    SCENARIOS,
+    THEOREMS,
+    TRICK_STEP,
+)
+from regelverk_proofs.viggo_beats import (
+    BEATS_SCENARIO,
+    MUTUAL,
+    SELF,
+    Chosen,
+    asymmetric_reading,
+    asymmetric_term,
+    beats_option_sets,
+    irreflexive_reading,
+    irreflexive_term,
+    realize,
+)
+from regelverk_proofs.viggo_enc import (
+    BeatsOptions,
+    Counts,
+    Readings,
+    Shuffle,
+    Table,
+    beats,
+    card_combo,
+    count_pass_step,
+    count_play_step,
+    keep_step,
+    legal_play,
+    pass_step,
+    play_step,
+)
+from regelverk_proofs.z3api import Bool, Int, Solver, Verdict
 
 NAMES = ("P1", "P2", "P3", "P4")
 NONE: frozenset[str] = frozenset()
@@ -312,7 +313,7 @@ def test_round_ending_play_satisfies_the_encoding(count: int, loss_points: int) 
 @pytest.mark.parametrize("reading", list(ThreePlayerDeal))
 def test_engine_deal_satisfies_the_deal_relation(count: int, reading: ThreePlayerDeal) -> None:
     """A fresh game's cards satisfy the deal relation, hand sizes included."""
-    from regelverk.proofs.viggo_enc import deal
+    from regelverk_proofs.viggo_enc import deal
 
     options = ViggoOptions(three_player_deal=reading)
     state = GAME.deal(options, NAMES[:count], 7)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from regelverk import referee
 from regelverk.cli import main
 from regelverk.engine import (

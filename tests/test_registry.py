@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from regelverk.errors import SpecError, UnknownClauseError, UnknownRulebookError
 from regelverk.paths import spec_dir
 from regelverk.registry import RULEBOOKS, TAGS, Clause, default_registry, load

@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from regelverk.cli import find_seeds
 from regelverk.paths import source_root
 from regelverk.registry import default_registry, problems_against_text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from regelverk.errors import UnknownClauseError
 from regelverk.registry import default_registry
 from regelverk.trace import (

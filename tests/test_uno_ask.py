@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from regelverk.cli import main
 from regelverk.paths import source_root
 from regelverk.referee import QuestionError, ask, load_question, play

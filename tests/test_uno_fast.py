@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import pytest
+
 from regelverk.cards import UnoCard
 from regelverk.uno import GAME, UnoOptions
 from regelverk.uno._fast import _FastHand, _keen_choice, _random_hand_fast

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+
 from regelverk.cards import Colour, UnoCard, UnoValue, parse_uno_cards
 from regelverk.engine import IllegalActionError, Outcome, PositionError, is_allowed, with_options
 from regelverk.registry import default_registry

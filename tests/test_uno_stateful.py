@@ -20,6 +20,7 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
+
 from regelverk.cards import Colour, UnoCard
 from regelverk.engine import IllegalActionError
 from regelverk.registry import default_registry

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from regelverk.cli import main
 from regelverk.engine import ActionError, IllegalActionError, OptionError, PositionError
 from regelverk.games import game_for

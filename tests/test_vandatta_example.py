@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from regelverk.engine import IllegalActionError, with_options
 from regelverk.registry import default_registry
 from regelverk.vandatta import GAME, VANDATTA, VandattaOptions

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from regelverk.vandatta import GAME, VANDATTA, VVV8
 from regelverk.vandatta._fast import _random_deal_fast, _random_deal_from_start
 from regelverk.vandatta.options import VandattaOptions

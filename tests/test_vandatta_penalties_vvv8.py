@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from regelverk.engine import Ruling, with_options
 from regelverk.vandatta import GAME, VANDATTA, VVV8
 from regelverk.vandatta.state import State

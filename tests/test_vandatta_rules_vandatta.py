@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from regelverk.engine import IllegalActionError, with_options
 from regelverk.vandatta import GAME, VANDATTA
 from regelverk.vandatta.state import Phase, State

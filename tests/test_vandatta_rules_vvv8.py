@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from regelverk.engine import ActionError, IllegalActionError, with_options
 from regelverk.vandatta import GAME, VVV8
 from regelverk.vandatta.setup import _draw_key

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
 from regelverk.engine import IllegalActionError, is_allowed, with_options
 from regelverk.registry import default_registry
 from regelverk.vandatta import GAME

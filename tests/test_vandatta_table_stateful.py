@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
 from regelverk.cards import french_deck
 from regelverk.engine import Ruling, with_options
 from regelverk.registry import default_registry

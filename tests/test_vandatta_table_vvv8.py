@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from regelverk.engine import IllegalActionError, PositionError, Ruling, is_allowed, with_options
 from regelverk.vandatta import GAME, VVV8
 from regelverk.vandatta.state import Phase, State

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from regelverk.cli import main
 from regelverk.referee import QuestionError, ask, load_question, play
 

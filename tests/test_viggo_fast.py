@@ -16,6 +16,7 @@ from dataclasses import fields
 from typing import Any
 
 import pytest
+
 from regelverk.cards import Card
 from regelverk.viggo import GAME, Keep, Pass, Phase, Play, ViggoOptions
 from regelverk.viggo._fast import _FastRound, _random_round_fast

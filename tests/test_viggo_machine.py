@@ -18,6 +18,7 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
+
 from regelverk.engine import Event, is_allowed, with_options
 from regelverk.registry import default_registry
 from regelverk.viggo import GAME, Keep, Pass, Phase, Play, ViggoState, beats, classify

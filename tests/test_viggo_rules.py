@@ -7,6 +7,7 @@ import enum
 from typing import Any
 
 import pytest
+
 from regelverk.cards import french_deck, parse_cards
 from regelverk.engine import IllegalActionError, Outcome, PositionError, with_options
 from regelverk.registry import default_registry

@@ -22,6 +22,8 @@ from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
 
+from sphinx.application import Sphinx
+
 from regelverk.cli import build_parser
 from regelverk.cli import main as cli_main
 from regelverk.engine import option_values
@@ -36,7 +38,6 @@ from regelverk.registry import (
     default_registry,
 )
 from regelverk.trace import ClauseTrace, Link, LinkKind, trace
-from sphinx.application import Sphinx
 
 LANGUAGES = {"sv": "Swedish", "no": "Norwegian"}
 
@@ -509,9 +510,9 @@ def proofs_page(data: dict[str, Any]) -> str:
 def questions_page(root: Path | None) -> str:
     """The scenarios questions may ask about, with their facts, and the example questions
     (``examples/can/*.json``) answered now."""
-    from regelverk.proofs import scenarios
-    from regelverk.proofs.query import facts_of
     from regelverk.referee import ask
+    from regelverk_proofs import scenarios
+    from regelverk_proofs.query import facts_of
 
     lines = [".. _questions:", "", *heading("Can it ever happen?", "#")]
     lines += ["The example questions, answered by Z3 when this page was built.", ""]

@@ -353,8 +353,8 @@ def _print_answer(data: dict[str, Any]) -> None:
 
 
 def _list_facts(rulebook: str, as_json: bool) -> int:
-    from regelverk.proofs import scenarios
-    from regelverk.proofs.query import facts_of
+    from regelverk_proofs import scenarios
+    from regelverk_proofs.query import facts_of
 
     found = scenarios(rulebook)
     listing: list[dict[str, Any]] = [
@@ -432,9 +432,9 @@ def _result_json(result: Any) -> dict[str, Any]:
 
 def cmd_prove(args: argparse.Namespace) -> int:
     """Run the theorems and say of each whether it holds, with its clauses and time."""
-    from regelverk.proofs import theorems
-    from regelverk.proofs.theorem import TheoremError, run
-    from regelverk.proofs.z3api import z3_version
+    from regelverk_proofs import theorems
+    from regelverk_proofs.theorem import TheoremError, run
+    from regelverk_proofs.z3api import z3_version
 
     chosen = theorems(args.rulebook)
     if args.theorem:

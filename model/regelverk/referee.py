@@ -15,7 +15,7 @@ A question file (JSON, or TOML when its name ends in ``.toml``) is one of:
   The game is dealt again from the seed and every action is replayed and ruled on in turn; the
   replay stops at the first action the rules refuse.
 * a "can it ever happen?" question, in the condition language of
-  :mod:`regelverk.proofs.query`::
+  :mod:`regelverk_proofs.query`::
 
       {"rulebook": "vvv8", "can": "goes-out and last-rank = eight"}
 
@@ -124,9 +124,9 @@ def ruling_to_data(game: Game[Any, Any, Any], ruling: Ruling[Any]) -> dict[str, 
 
 def _can(data: Mapping[str, Any]) -> dict[str, Any]:
     """A "can it ever happen?" question, answered by Z3 over the rulebook's scenarios."""
-    from regelverk.proofs import scenarios
-    from regelverk.proofs.query import answer_to_data, choose
-    from regelverk.proofs.query import ask as ask_can
+    from regelverk_proofs import scenarios
+    from regelverk_proofs.query import answer_to_data, choose
+    from regelverk_proofs.query import ask as ask_can
 
     rulebook = _field(data, "rulebook", str)
     if rulebook not in RULEBOOKS:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from regelverk.paths import data_dir, source_root
+from regelverk.paths import data_dir, proofs_dir, source_root
 
 if TYPE_CHECKING:
     from regelverk.registry import Clause, Registry
@@ -226,7 +226,7 @@ def _tests_in(
 def links_from_proofs(folder: Path | None = None) -> tuple[Link, ...]:
     """Read the proof files for theorems' ``clauses=("ID", ...)`` fields."""
     links: list[Link] = []
-    for path in _python_files(folder or Path(__file__).resolve().parent / "proofs"):
+    for path in _python_files(folder or proofs_dir()):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):

@@ -1,4 +1,4 @@
-"""The engine's actions as sequences of the card moves of :mod:`regelverk.proofs.uno_cards`, for
+"""The engine's actions as sequences of the card moves of :mod:`regelverk_proofs.uno_cards`, for
 the differential tests: does the engine's next state lie where the moves allow?
 
 An action that ends the hand is composed with the end of the game (no card moves) or with a new
@@ -8,26 +8,6 @@ deal (:func:`_new_hand`); who deals next is read from the engine's state after t
 from __future__ import annotations
 
 from regelverk.cards import UnoCard, UnoValue
-from regelverk.proofs.uno_cards import (
-    Table,
-    deal,
-    lay,
-    shuffle_hands,
-    take,
-    take_back,
-    turn_up,
-)
-from regelverk.proofs.z3api import (
-    Bool,
-    Int,
-    Solver,
-    Verdict,
-    all_of,
-    any_of,
-    false,
-    ite_bool,
-    sum_of,
-)
 from regelverk.uno.options import (
     ChallengeSuccessCard,
     ChallengeSuccessPenalty,
@@ -49,6 +29,26 @@ from regelverk.uno.state import (
     Phase,
     Play,
     UnoState,
+)
+from regelverk_proofs.uno_cards import (
+    Table,
+    deal,
+    lay,
+    shuffle_hands,
+    take,
+    take_back,
+    turn_up,
+)
+from regelverk_proofs.z3api import (
+    Bool,
+    Int,
+    Solver,
+    Verdict,
+    all_of,
+    any_of,
+    false,
+    ite_bool,
+    sum_of,
 )
 
 __all__ = ["composable", "fix_table", "moves_allow"]
@@ -108,7 +108,7 @@ def composable(before: UnoState, after: UnoState) -> bool:
 
 
 def _face(card: UnoCard) -> tuple[Int, Int]:
-    from regelverk.proofs.uno_cards import card_colour, card_value
+    from regelverk_proofs.uno_cards import card_colour, card_value
 
     return Int.const(card_colour(card)), Int.const(card_value(card))
 

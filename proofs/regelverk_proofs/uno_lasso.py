@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from regelverk.cards import UnoCard
-from regelverk.proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
-from regelverk.proofs.uno_cards import NO_ANSWER, every_table
-from regelverk.proofs.z3api import Int, Solver, Verdict, all_of, false, implies, ite
 from regelverk.uno.options import UnoOptions
 from regelverk.uno.rules import deck_for
+from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
+from regelverk_proofs.uno_cards import NO_ANSWER, every_table
+from regelverk_proofs.z3api import Int, Solver, Verdict, all_of, false, implies, ite
 
 __all__ = ["MUST_PLAY_NEVER_REPEATS", "NEVER_ENDING", "Lasso", "find_lasso", "lasso_hands"]
 

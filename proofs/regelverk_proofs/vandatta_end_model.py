@@ -17,7 +17,7 @@ Four encodings, each at the granularity its theorem needs:
 
 The engine's own constants are read from the engine (the points table through
 :func:`~regelverk.vandatta.scoring.card_points`, the option values from the preset), so a change
-in the engine changes the encoding; the theorems in :mod:`regelverk.proofs.vandatta_end` state
+in the engine changes the encoding; the theorems in :mod:`regelverk_proofs.vandatta_end` state
 their properties independently, in the rulebook's terms.
 
 The ``*_inputs`` functions read the same quantities off engine states, for the differential
@@ -30,20 +30,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from regelverk.cards import Card, Rank, Suit
-from regelverk.proofs.z3api import (
-    Bool,
-    Int,
-    Solver,
-    Verdict,
-    all_of,
-    any_of,
-    false,
-    implies,
-    ite,
-    ite_bool,
-    sum_of,
-    true,
-)
 from regelverk.vandatta.options import (
     AceAgainDraws,
     AceBatchDraws,
@@ -60,6 +46,20 @@ from regelverk.vandatta.options import (
     VandattaOptions,
 )
 from regelverk.vandatta.scoring import card_points
+from regelverk_proofs.z3api import (
+    Bool,
+    Int,
+    Solver,
+    Verdict,
+    all_of,
+    any_of,
+    false,
+    implies,
+    ite,
+    ite_bool,
+    sum_of,
+    true,
+)
 
 __all__ = [
     "CLASSES",

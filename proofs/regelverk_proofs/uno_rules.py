@@ -12,29 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from regelverk.cards import Colour, UnoCard, UnoValue
-from regelverk.proofs.query import Fact, Scenario, Situation
-from regelverk.proofs.theorem import Finding, Outcome, Theorem, Weakening
-from regelverk.proofs.uno_cards import (
-    NO_ANSWER,
-    broken_finding,
-    card_colour,
-    card_value,
-    colour_code,
-)
-from regelverk.proofs.z3api import (
-    Bool,
-    Int,
-    Model,
-    Solver,
-    Verdict,
-    all_of,
-    any_of,
-    false,
-    implies,
-    ite,
-    sum_of,
-    true,
-)
 from regelverk.uno.options import (
     ActionSymbolMatch,
     BlankWild,
@@ -58,6 +35,29 @@ from regelverk.uno.state import (
     Phase,
     Play,
     UnoState,
+)
+from regelverk_proofs.query import Fact, Scenario, Situation
+from regelverk_proofs.theorem import Finding, Outcome, Theorem, Weakening
+from regelverk_proofs.uno_cards import (
+    NO_ANSWER,
+    broken_finding,
+    card_colour,
+    card_value,
+    colour_code,
+)
+from regelverk_proofs.z3api import (
+    Bool,
+    Int,
+    Model,
+    Solver,
+    Verdict,
+    all_of,
+    any_of,
+    false,
+    implies,
+    ite,
+    sum_of,
+    true,
 )
 
 __all__ = [

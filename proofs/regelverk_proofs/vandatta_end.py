@@ -2,13 +2,13 @@
 official results, vandatta's points and the end of its match, the coffee break's drawn deal,
 and a never-ending vvv8 game in free time.
 
-The encodings are in :mod:`regelverk.proofs.vandatta_end_model` (the engine's transitions, in
-counts) and :mod:`regelverk.proofs.vandatta_end_lasso` (the never-ending game). Each theorem
+The encodings are in :mod:`regelverk_proofs.vandatta_end_model` (the engine's transitions, in
+counts) and :mod:`regelverk_proofs.vandatta_end_lasso` (the never-ending game). Each theorem
 states its property in the rulebook's terms and checks it against the engine's transitions; the
 differential tests (``tests/test_proofs_vandatta_end.py``) tie the encodings to the engine.
 
 Not covered here: whether a vandatta deal always ends (it need not:
-:mod:`regelverk.proofs.vandatta_endless` exhibits a never-ending deal), card-level legality of
+:mod:`regelverk_proofs.vandatta_endless` exhibits a never-ending deal), card-level legality of
 plays (the card encoding's own theorems), the misdeal phase and the start eight.
 """
 
@@ -18,10 +18,11 @@ from collections.abc import Callable, Sequence
 
 from regelverk.cards import Card, Rank, Suit
 from regelverk.engine import with_options
-from regelverk.proofs.query import Fact, Scenario, Situation
-from regelverk.proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
-from regelverk.proofs.vandatta_end_lasso import find_lasso
-from regelverk.proofs.vandatta_end_model import (
+from regelverk.vandatta.options import VANDATTA, VVV8
+from regelverk_proofs.query import Fact, Scenario, Situation
+from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
+from regelverk_proofs.vandatta_end_lasso import find_lasso
+from regelverk_proofs.vandatta_end_model import (
     CLASSES,
     GUARD_CLAUSES,
     Deck,
@@ -47,7 +48,7 @@ from regelverk.proofs.vandatta_end_model import (
     skip_absent,
     talon_limit,
 )
-from regelverk.proofs.z3api import (
+from regelverk_proofs.z3api import (
     Bool,
     Int,
     Model,
@@ -59,7 +60,6 @@ from regelverk.proofs.z3api import (
     ite,
     sum_of,
 )
-from regelverk.vandatta.options import VANDATTA, VVV8
 
 __all__ = [
     "COFFEE_BREAK_ENDS",

@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from regelverk.errors import RegelverkError
-from regelverk.proofs.z3api import Bool, Int, Model, Solver, Verdict, all_of, any_of
+from regelverk_proofs.z3api import Bool, Int, Model, Solver, Verdict, all_of, any_of
 
 __all__ = [
     "Answer",

@@ -15,30 +15,6 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from regelverk.proofs.query import Fact, Scenario, Situation
-from regelverk.proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
-from regelverk.proofs.viggo_enc import (
-    KINDS,
-    SEQUENCE,
-    BeatsOptions,
-    ComboTerm,
-    abstract_combo,
-    beats,
-    cards_text,
-    uses,
-)
-from regelverk.proofs.z3api import (
-    Bool,
-    Int,
-    Model,
-    Solver,
-    Verdict,
-    all_of,
-    implies,
-    ite,
-    sum_of,
-    true,
-)
 from regelverk.viggo.combos import THREE_POS
 from regelverk.viggo.options import (
     ClubThree,
@@ -49,6 +25,30 @@ from regelverk.viggo.options import (
     ThreeBeatsThree,
     ThreeInCombination,
     ViggoOptions,
+)
+from regelverk_proofs.query import Fact, Scenario, Situation
+from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
+from regelverk_proofs.viggo_enc import (
+    KINDS,
+    SEQUENCE,
+    BeatsOptions,
+    ComboTerm,
+    abstract_combo,
+    beats,
+    cards_text,
+    uses,
+)
+from regelverk_proofs.z3api import (
+    Bool,
+    Int,
+    Model,
+    Solver,
+    Verdict,
+    all_of,
+    implies,
+    ite,
+    sum_of,
+    true,
 )
 
 __all__ = [

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regelverk.cards import Card, Rank, Suit, french_deck
-from regelverk.proofs.z3api import (
+from regelverk_proofs.z3api import (
     Bool,
     Int,
     Model,

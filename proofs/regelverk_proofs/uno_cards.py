@@ -20,8 +20,8 @@ The card moves are the engine's (:mod:`regelverk.uno.table`), one function per m
 * :func:`deal` (UNO-DEAL-SEVEN, UNO-SETUP-DRAW-PILE), :func:`turn_up` (UNO-SETUP-DISCARD-PILE)
   and :func:`send_back` (UNO-FIRST-CARD-WD4-REDRAW): a new hand.
 
-:mod:`regelverk.proofs.uno_steps` composes them into the engine's actions (for the differential
-tests); :mod:`regelverk.proofs.uno_rules` encodes which actions are allowed.
+:mod:`regelverk_proofs.uno_steps` composes them into the engine's actions (for the differential
+tests); :mod:`regelverk_proofs.uno_rules` encodes which actions are allowed.
 """
 
 from __future__ import annotations
@@ -30,8 +30,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from regelverk.cards import Colour, UnoCard, UnoValue
-from regelverk.proofs.theorem import Finding, Outcome
-from regelverk.proofs.z3api import (
+from regelverk.uno.options import UnoOptions
+from regelverk.uno.rules import deck_for
+from regelverk_proofs.theorem import Finding, Outcome
+from regelverk_proofs.z3api import (
     Bool,
     Int,
     all_of,
@@ -42,8 +44,6 @@ from regelverk.proofs.z3api import (
     ite,
     sum_of,
 )
-from regelverk.uno.options import UnoOptions
-from regelverk.uno.rules import deck_for
 
 __all__ = [
     "NO_ANSWER",

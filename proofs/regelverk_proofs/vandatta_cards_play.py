@@ -18,19 +18,6 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from regelverk.cards import Card, Rank, Suit
-from regelverk.proofs.query import Fact, Scenario, Situation
-from regelverk.proofs.z3api import (
-    Bool,
-    Int,
-    Model,
-    Solver,
-    all_of,
-    any_of,
-    at_most_one,
-    exactly_one,
-    implies,
-    ite_bool,
-)
 from regelverk.vandatta.options import (
     VANDATTA,
     VVV8,
@@ -58,6 +45,19 @@ from regelverk.vandatta.options import (
     VoluntaryDraw,
 )
 from regelverk.vandatta.state import Draw, Pass, Play, Restart, State
+from regelverk_proofs.query import Fact, Scenario, Situation
+from regelverk_proofs.z3api import (
+    Bool,
+    Int,
+    Model,
+    Solver,
+    all_of,
+    any_of,
+    at_most_one,
+    exactly_one,
+    implies,
+    ite_bool,
+)
 
 __all__ = [
     "PLAY_SCENARIOS",

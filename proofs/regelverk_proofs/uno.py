@@ -1,7 +1,7 @@
 """Theorems and questions about UNO (rulebook ``uno``), decided by Z3.
 
 * ``uno.card-conservation``: every move the engine makes keeps every card in exactly one place
-  (card-level encoding of :mod:`regelverk.proofs.uno_cards`).
+  (card-level encoding of :mod:`regelverk_proofs.uno_cards`).
 * ``uno.legal-ending``: a hand scores the official card values, and the game ends exactly when
   someone reaches the target score.
 * ``uno.never-ending-game``: under the default readings a game can go on for ever; Z3 finds the
@@ -19,9 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from regelverk.cards import UnoCard, UnoValue
-from regelverk.proofs.query import Scenario
-from regelverk.proofs.theorem import Finding, Theorem, Weakening
-from regelverk.proofs.uno_cards import (
+from regelverk.uno.options import UnoOptions
+from regelverk.uno.rules import card_points, deck_for
+from regelverk_proofs.query import Scenario
+from regelverk_proofs.theorem import Finding, Theorem, Weakening
+from regelverk_proofs.uno_cards import (
     NO_ANSWER,
     Table,
     deal,
@@ -33,9 +35,9 @@ from regelverk.proofs.uno_cards import (
     take_back,
     turn_up,
 )
-from regelverk.proofs.uno_lasso import MUST_PLAY_NEVER_REPEATS, NEVER_ENDING
-from regelverk.proofs.uno_rules import CHALLENGE, SCENARIOS_WD4, TWO_PLAYER_REVERSE
-from regelverk.proofs.z3api import (
+from regelverk_proofs.uno_lasso import MUST_PLAY_NEVER_REPEATS, NEVER_ENDING
+from regelverk_proofs.uno_rules import CHALLENGE, SCENARIOS_WD4, TWO_PLAYER_REVERSE
+from regelverk_proofs.z3api import (
     Bool,
     Int,
     Solver,
@@ -45,8 +47,6 @@ from regelverk.proofs.z3api import (
     implies,
     ite,
 )
-from regelverk.uno.options import UnoOptions
-from regelverk.uno.rules import card_points, deck_for
 
 __all__ = ["SCENARIOS", "THEOREMS", "move_names"]
 

@@ -2,7 +2,7 @@
 whose assertions carry the clause ids they encode.
 
 z3-solver ships no type information, and its terms overload ``==`` and ``bool`` in ways that
-silently compare syntax. Every encoding in :mod:`regelverk.proofs` goes through this module
+silently compare syntax. Every encoding in :mod:`regelverk_proofs` goes through this module
 instead of importing ``z3``:
 
 * :class:`Bool` and :class:`Int` wrap z3 terms; ``==`` is replaced by :meth:`Int.eq` (and

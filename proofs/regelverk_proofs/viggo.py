@@ -1,10 +1,10 @@
 """Theorems and scenarios of the Viggo rulebook (``viggo``), over the encodings of
-:mod:`regelverk.proofs.viggo_enc`.
+:mod:`regelverk_proofs.viggo_enc`.
 
 * ``viggo.card-conservation``: every card in exactly one place, through every transition.
 * ``viggo.legal-ending``: the points of a round and the end of the game at 53.
 * ``viggo.trick-ends`` and ``viggo.round-ends``: ranking functions that fall on every step.
-* the "beats" relation under every option set (:mod:`regelverk.proofs.viggo_beats`).
+* the "beats" relation under every option set (:mod:`regelverk_proofs.viggo_beats`).
 """
 
 from __future__ import annotations
@@ -12,10 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from regelverk.proofs.query import Fact, Scenario, Situation
-from regelverk.proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
-from regelverk.proofs.viggo_beats import BEATS_SCENARIO, BEATS_THEOREMS
-from regelverk.proofs.viggo_enc import (
+from regelverk.viggo.combos import CLUB_THREE_INDEX
+from regelverk.viggo.options import (
+    Direction,
+    DraftDiscards,
+    ExampleTrickEnd,
+    LossThresholdRule,
+    PassIsFinal,
+    SimultaneousLoss,
+    ViggoOptions,
+)
+from regelverk_proofs.query import Fact, Scenario, Situation
+from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
+from regelverk_proofs.viggo_beats import BEATS_SCENARIO, BEATS_THEOREMS
+from regelverk_proofs.viggo_enc import (
     CARDS,
     CLUB_FOUR_INDEX,
     Counts,
@@ -33,7 +43,7 @@ from regelverk.proofs.viggo_enc import (
     play_step,
     score_round,
 )
-from regelverk.proofs.z3api import (
+from regelverk_proofs.z3api import (
     Bool,
     Int,
     Model,
@@ -46,16 +56,6 @@ from regelverk.proofs.z3api import (
     ite,
     ite_bool,
     sum_of,
-)
-from regelverk.viggo.combos import CLUB_THREE_INDEX
-from regelverk.viggo.options import (
-    Direction,
-    DraftDiscards,
-    ExampleTrickEnd,
-    LossThresholdRule,
-    PassIsFinal,
-    SimultaneousLoss,
-    ViggoOptions,
 )
 
 __all__ = ["SCENARIOS", "THEOREMS"]

@@ -39,9 +39,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from regelverk.cards import Card, Rank, Suit, french_deck
-from regelverk.proofs.query import Scenario
-from regelverk.proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
-from regelverk.proofs.z3api import (
+from regelverk.vandatta.state import Phase, Restart, State
+from regelverk_proofs.query import Scenario
+from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
+from regelverk_proofs.z3api import (
     Bool,
     Int,
     Model,
@@ -55,7 +56,6 @@ from regelverk.proofs.z3api import (
     sum_of,
     true,
 )
-from regelverk.vandatta.state import Phase, Restart, State
 
 __all__ = [
     "ANN_DEAD",

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from regelverk.cards import Card, french_deck, parse_cards
-from regelverk.proofs.z3api import (
+from regelverk.vandatta.state import State
+from regelverk_proofs.z3api import (
     Bool,
     Int,
     Model,
@@ -36,7 +37,6 @@ from regelverk.proofs.z3api import (
     implies,
     sum_of,
 )
-from regelverk.vandatta.state import State
 
 __all__ = [
     "STEP",
@@ -68,7 +68,7 @@ class Layout:
     decks: int
     sample: int = 0
     """0: every physical card of the decks; otherwise only that many of them (the theorems,
-    whose steps treat every card alike, see :mod:`regelverk.proofs.vandatta_cards`)."""
+    whose steps treat every card alike, see :mod:`regelverk_proofs.vandatta_cards`)."""
 
     @property
     def cards(self) -> tuple[Card, ...]:

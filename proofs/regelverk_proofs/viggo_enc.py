@@ -17,7 +17,7 @@ Options are plain Python values where a check is made per option set; the readin
 a trick (:class:`Readings`) and the eight options that change "beats" (:class:`BeatsOptions`)
 can also be Z3 unknowns, so that one check covers all their combinations. ``weaken`` holds
 clause ids whose assertions are dropped or loosened, as the theorems'
-:class:`~regelverk.proofs.theorem.Weakening` entries say.
+:class:`~regelverk_proofs.theorem.Weakening` entries say.
 """
 
 from __future__ import annotations
@@ -26,19 +26,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from regelverk.proofs.z3api import (
-    Bool,
-    Int,
-    Model,
-    all_of,
-    any_of,
-    false,
-    implies,
-    ite,
-    ite_bool,
-    sum_of,
-    true,
-)
 from regelverk.viggo.combos import CARD_OF, CLUB_THREE_INDEX, THREE_POS, rank_class, run_starts
 from regelverk.viggo.options import (
     ClubFourOpening,
@@ -58,6 +45,19 @@ from regelverk.viggo.options import (
 )
 from regelverk.viggo.rounds import club_four_opens, hand_sizes
 from regelverk.viggo.state import Phase, ViggoState
+from regelverk_proofs.z3api import (
+    Bool,
+    Int,
+    Model,
+    all_of,
+    any_of,
+    false,
+    implies,
+    ite,
+    ite_bool,
+    sum_of,
+    true,
+)
 
 __all__ = [
     "CARDS",

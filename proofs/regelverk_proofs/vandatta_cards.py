@@ -1,7 +1,7 @@
 """Card conservation in the Vändåtta engine (``vvv8`` and ``vandatta``), card by card, and the
 moves of play, in Z3.
 
-The state is encoded card by card (:mod:`regelverk.proofs.vandatta_cards_zones`): for every
+The state is encoded card by card (:mod:`regelverk_proofs.vandatta_cards_zones`): for every
 physical card of the one or two decks and every place of the engine's
 :class:`~regelverk.vandatta.state.State` (each hand, each seat's face-down penalty cards, stock,
 pile, early zone, turned piles) a Boolean says whether the card lies there. Each card movement
@@ -45,7 +45,7 @@ deal: ``new-pack``, ``deal-card`` seven rounds, ``start-card`` …), so a proper
 keeps, every action keeps. The theorems ``vvv8.card-conservation`` and
 ``vandatta.card-conservation`` check that every step keeps "every card in exactly one place";
 the moves of play (what may be laid, drawing, passing) are encoded in
-:mod:`regelverk.proofs.vandatta_cards_play`, and the differential tests hold both to the engine.
+:mod:`regelverk_proofs.vandatta_cards_play`, and the differential tests hold both to the engine.
 """
 
 from __future__ import annotations
@@ -53,10 +53,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from regelverk.proofs.query import Scenario
-from regelverk.proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
-from regelverk.proofs.vandatta_cards_play import PLAY_SCENARIOS
-from regelverk.proofs.vandatta_cards_zones import (
+from regelverk_proofs.query import Scenario
+from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
+from regelverk_proofs.vandatta_cards_play import PLAY_SCENARIOS
+from regelverk_proofs.vandatta_cards_zones import (
     STEPS,
     Layout,
     Places,
@@ -68,7 +68,7 @@ from regelverk.proofs.vandatta_cards_zones import (
     tops,
     well_placed,
 )
-from regelverk.proofs.z3api import (
+from regelverk_proofs.z3api import (
     Bool,
     Int,
     Model,
