@@ -42,7 +42,12 @@ def test_clause_shows_source_rule_and_status(capsys: pytest.CaptureFixture[str])
     assert clause.rule in out and clause.source in out and "regelverk.cards.uno_deck" in out
     code, out, _ = run(capsys, "clause", clause.id, "--json")
     data = json.loads(out)
-    assert data["id"] == clause.id and data["status"] in {"implemented", "tested", "proved"}
+    assert data["id"] == clause.id and data["status"] in {
+        "implemented",
+        "tested",
+        "cited-by-proof",
+        "proved",
+    }
     assert data["links"] and data["rule"] == clause.rule
 
 
@@ -72,7 +77,14 @@ def test_trace_lists_every_clause_with_its_locator(capsys: pytest.CaptureFixture
     assert len(data["clauses"]) == len(REGISTRY.clauses())
     for item in data["clauses"]:
         assert item["locator"] or item["official"], item["id"]
-        assert item["status"] in {"pending", "implemented", "tested", "proved", "not-modelled"}
+        assert item["status"] in {
+            "pending",
+            "implemented",
+            "tested",
+            "cited-by-proof",
+            "proved",
+            "not-modelled",
+        }
 
 
 def test_trace_strict_fails_exactly_when_a_clause_is_pending_or_untested(

@@ -4,8 +4,11 @@ shape of every real theorem and scenario."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +19,9 @@ from regelverk.referee import ask as ask_file
 from regelverk.registry import RULEBOOKS, default_registry
 from regelverk.trace import links_from_proofs
 from regelverk_proofs import scenarios, theorems
+from regelverk_proofs.binding import Binding, BindingError, Comparison
+from regelverk_proofs.binding import check as check_binding
+from regelverk_proofs.binding import clear as clear_bindings
 from regelverk_proofs.query import (
     Fact,
     QueryError,
@@ -33,6 +39,7 @@ from regelverk_proofs.theorem import (
     Theorem,
     TheoremError,
     Weakening,
+    decide,
     run,
 )
 from regelverk_proofs.z3api import (
@@ -74,6 +81,30 @@ def _toy_check(weaken: frozenset[str]) -> Finding:
     return Finding(Outcome.COUNTEREXAMPLE, f"goes out on rank {model.int(last)}")
 
 
+def _toy_engine_may_go_out(last: int) -> bool:
+    """The stand-in engine: a player may lay his last card unless it is an eight."""
+    return last != 8
+
+
+def _toy_compare() -> Iterator[Comparison]:
+    """Every last rank: the encoding lets a hand empty on it exactly where the engine does."""
+    for last in range(2, 15):
+        solver = Solver(5_000)
+        hand, lst, _out = _toy_rules(solver, frozenset())
+        solver.add(hand.eq(0) & lst.eq(last))
+        allowed = _toy_engine_may_go_out(last)
+        agrees = (solver.check() is Verdict.SAT) == allowed
+        yield Comparison("allowed" if allowed else "refused", agrees, f"last rank {last}")
+
+
+TOY_BINDING = Binding(
+    name="toy.going-out",
+    statement="the stand-in engine goes out exactly where the encoding says",
+    kinds=("allowed", "refused"),
+    compare=_toy_compare,
+)
+
+
 TOY = Theorem(
     name="toy.never-out-on-eight",
     rulebooks=("vvv8",),
@@ -82,6 +113,7 @@ TOY = Theorem(
     clauses=(HAND, EIGHT_RULE),
     check=_toy_check,
     weakenings=(Weakening(EIGHT_RULE, "the last card may be an eight"),),
+    bindings=(TOY_BINDING,),
 )
 
 
@@ -197,6 +229,62 @@ def test_a_malformed_theorem_is_refused(changes: dict[str, object], message: str
     }
     with pytest.raises(TheoremError, match=message):
         Theorem(**fields)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def fresh_bindings() -> Iterator[None]:
+    clear_bindings()
+    yield
+    clear_bindings()
+
+
+@pytest.mark.usefixtures("fresh_bindings")
+def test_a_bound_theorem_is_checked_against_its_engine_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    result = decide(TOY)
+    assert result.holds
+    assert [r.agrees for r in result.bindings] == [True]
+    assert dict(result.bindings[0].counts) == {"allowed": 12, "refused": 1}
+    clear_bindings()
+    # an engine that lets a player go out on an eight: the encoding no longer says what the
+    # engine does, so the theorem fails whatever Z3 says about the encoding
+    monkeypatch.setattr(sys.modules[__name__], "_toy_engine_may_go_out", lambda _last: True)
+    result = decide(TOY)
+    assert result.finding.outcome is Outcome.DISAGREES
+    assert not result.holds
+    assert "allowed: last rank 8" in result.finding.detail
+
+
+@pytest.mark.usefixtures("fresh_bindings")
+def test_a_binding_that_never_compares_a_kind_it_names_fails() -> None:
+    narrow = Binding(
+        name="toy.narrow",
+        statement="compares only hands that cannot go out",
+        kinds=("allowed", "refused"),
+        compare=lambda: (c for c in _toy_compare() if c.kind == "allowed"),
+    )
+    report = check_binding(narrow)
+    assert not report.agrees
+    assert report.missing == ("refused",)
+    assert "never compared refused" in report.summary()
+
+
+@pytest.mark.usefixtures("fresh_bindings")
+def test_a_binding_refuses_a_kind_it_does_not_declare() -> None:
+    sloppy = Binding(
+        name="toy.sloppy",
+        statement="declares one kind, compares two",
+        kinds=("refused",),
+        compare=_toy_compare,
+    )
+    with pytest.raises(BindingError, match="does not declare"):
+        check_binding(sloppy)
+
+
+def test_a_theorem_needs_a_binding() -> None:
+    with pytest.raises(TheoremError, match="names no binding"):
+        dataclasses.replace(TOY, bindings=())
 
 
 def test_an_existential_theorem_holds_when_witnessed() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -12,11 +13,13 @@ from regelverk.trace import (
     Link,
     LinkKind,
     Status,
+    backed_proofs,
     implements,
     links_from_code,
     links_from_proofs,
     links_from_tests,
     trace,
+    weakened_in_proofs,
 )
 
 REGISTRY = default_registry()
@@ -46,15 +49,43 @@ def test_status_follows_the_links() -> None:
     def link(kind: LinkKind) -> Link:
         return Link(clause=clause.id, kind=kind, target="t", path="p.py", line=1)
 
-    def status(*kinds: LinkKind) -> Status:
-        items = trace(REGISTRY, [link(k) for k in kinds])
+    def status(*kinds: LinkKind, backed: frozenset[tuple[str, str]] = frozenset()) -> Status:
+        items = trace(REGISTRY, [link(k) for k in kinds], backed)
         return next(i.status for i in items if i.clause.id == clause.id)
 
+    everything = (LinkKind.CODE, LinkKind.TEST, LinkKind.PROOF)
     assert status() is Status.PENDING
     assert status(LinkKind.CODE) is Status.IMPLEMENTED
     assert status(LinkKind.CODE, LinkKind.TEST) is Status.TESTED
-    assert status(LinkKind.CODE, LinkKind.TEST, LinkKind.PROOF) is Status.PROVED
+    assert status(*everything) is Status.CITED_BY_PROOF
+    assert status(*everything, backed=frozenset({(clause.id, "other")})) is Status.CITED_BY_PROOF
+    assert status(*everything, backed=frozenset({(clause.id, "t")})) is Status.PROVED
     assert status(LinkKind.TEST) is Status.PENDING
+
+
+def test_a_clause_is_proved_only_where_a_weakening_and_a_mutant_both_break_a_theorem(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "mutants").mkdir()
+    (tmp_path / "thm.py").write_text(
+        "T = Theorem(name='a.b', clauses=('X-1', 'X-2'),\n"
+        "    weakenings=(Weakening('X-1', 'gone'), Weakening('X-2', 'gone')))\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "mutants" / "killed.json").write_text(
+        json.dumps(
+            {
+                "mutants": [
+                    {"clauses": ["X-1"], "theorems": ["a.b"]},
+                    {"clauses": ["X-3"], "theorems": ["a.b"]},
+                    {"clauses": ["X-2"], "theorems": []},
+                ]
+            }
+        ),
+        encoding="utf-8",
+    )
+    assert weakened_in_proofs(tmp_path) == {("X-1", "a.b"), ("X-2", "a.b")}
+    assert backed_proofs(tmp_path) == {("X-1", "a.b")}
 
 
 def test_not_modelled_clauses_carry_their_reason() -> None:

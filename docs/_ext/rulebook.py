@@ -328,7 +328,7 @@ def trace_page(items: tuple[ClauseTrace, ...]) -> str:
         "   * - rulebook",
         "     - clauses",
     ]
-    statuses = ("pending", "implemented", "tested", "proved", "not-modelled")
+    statuses = ("pending", "implemented", "tested", "cited-by-proof", "proved", "not-modelled")
     lines += [f"     - {s}" for s in statuses]
     for book in sorted({i.clause.rulebook for i in items}):
         counts = Counter(i.status.value for i in items if i.clause.rulebook == book)

@@ -427,6 +427,18 @@ def _result_json(result: Any) -> dict[str, Any]:
         "detail": finding.detail,
         "cases": finding.cases,
         "seconds": round(result.seconds, 3),
+        "bindings": [
+            {
+                "name": report.binding.name,
+                "statement": report.binding.statement,
+                "agrees": report.agrees,
+                "counts": dict(report.counts),
+                "disagreement": report.disagreement,
+                "missing": list(report.missing),
+                "seconds": round(report.seconds, 3),
+            }
+            for report in result.bindings
+        ],
     }
 
 
@@ -478,6 +490,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
         )
         print(f"  {theorem.statement}")
         print(f"  rests on: {', '.join(theorem.clauses)}")
+        for report in result.bindings:
+            print(f"  bound: {report.summary()}")
         if finding.detail:
             print("  " + finding.detail.replace("\n", "\n  "))
     outcomes = Counter(r.finding.outcome.value for r in results)
@@ -519,6 +533,86 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"     {event.text}  [{', '.join(event.clauses)}]")
     print("game over" if played.over else f"stopped after {len(played.log)} actions, not over")
     return EXIT_OK
+
+
+def _mutant_line(row: dict[str, Any]) -> str:
+    theorems = ", ".join(row["theorems"]) or "no theorem"
+    tests = ", ".join(row["tests"]) or "no test"
+    verdict = "killed" if row["theorems"] or row["tests"] else "SURVIVED"
+    error = f" [{row['error']}]" if row["error"] else ""
+    return (
+        f"{row['id']} ({', '.join(row['clauses'])}): {verdict} by {theorems}; by {tests} "
+        f"({row['seconds']} s){error}"
+    )
+
+
+def cmd_mutate(args: argparse.Namespace) -> int:
+    """Run the mutant catalogue: each rule change made in a scratch copy, and which theorems
+    and tests notice it."""
+    from regelverk_proofs import mutate, theorems
+
+    mutants = mutate.catalogue()
+    known = {m.id for m in mutants}
+    unknown = [i for i in args.mutant if i not in known]
+    if unknown:
+        raise RegelverkError(
+            f"no mutant called {', '.join(unknown)}; 'regelverk mutate --list' lists them"
+        )
+    chosen = [
+        m
+        for m in mutants
+        if (not args.mutant or m.id in args.mutant)
+        and (args.rulebook is None or args.rulebook in m.rulebooks)
+    ]
+    if args.list:
+        for m in chosen:
+            print(f"{m.id} [{', '.join(m.rulebooks)}] {', '.join(m.clauses)}: {m.what}")
+        print(_count(len(chosen), "mutant"))
+        return EXIT_OK
+    root = source_root()
+    if root is None:
+        raise RegelverkError(
+            "mutation testing changes the source and runs its tests: run it from a checkout"
+        )
+    if args.record and (args.mutant or args.rulebook or args.no_tests):
+        raise RegelverkError(
+            "--record keeps a full run only: drop --mutant, --rulebook, --no-tests"
+        )
+
+    def report(outcome: Any) -> None:
+        if not args.json:
+            print(_mutant_line(outcome.to_json()), flush=True)
+
+    start = time.perf_counter()
+    outcomes = mutate.run_all(
+        chosen, root, jobs=args.jobs or os.cpu_count() or 1, tests=not args.no_tests, report=report
+    )
+    rows = [o.to_json() for o in outcomes]
+    score = mutate.score(rows)
+    idle = [
+        t.name
+        for t in theorems()
+        if not any(t.name in r["theorems"] and set(r["clauses"]) & set(t.clauses) for r in rows)
+        and set(t.rulebooks) & {b for m in chosen for b in m.rulebooks}
+    ]
+    data = {
+        "seconds": round(time.perf_counter() - start, 1),
+        "score": score.line(),
+        "theorems_killing_no_mutant_of_their_clauses": idle,
+        "mutants": rows,
+    }
+    if args.record:
+        text = json.dumps(data, ensure_ascii=False, indent=1)
+        mutate.RECORD.write_text(text + "\n", encoding="utf-8")
+    if args.json:
+        _print_json(data)
+    else:
+        print(score.line() + f" in {data['seconds']} s")
+        if idle:
+            print("theorems that kill no mutant of a clause they cite: " + ", ".join(idle))
+    errors = [r for r in rows if r["error"]]
+    survivors = [r for r in rows if not (r["theorems"] or r["tests"])]
+    return EXIT_FAILED if survivors or errors else EXIT_OK
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -606,6 +700,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     prove.add_argument("--list", action="store_true", help="list the theorems, run nothing")
     prove.add_argument("--write-json", metavar="FILE", help="also write the --json results to FILE")
+    mutate_cmd = add(
+        "mutate",
+        cmd_mutate,
+        "Mutation testing (from a checkout): make each rule change of the mutant catalogue in "
+        "a scratch copy, run the theorems and the tests there, and say which kill it; exit 1 "
+        "if any mutant survives.",
+    )
+    mutate_cmd.add_argument(
+        "--mutant", action="append", default=[], metavar="ID", help="only this mutant"
+    )
+    mutate_cmd.add_argument("--rulebook", choices=RULEBOOKS, help="only this rulebook's mutants")
+    mutate_cmd.add_argument("--jobs", type=int, default=0, help="mutants at once (default: cores)")
+    mutate_cmd.add_argument("--no-tests", action="store_true", help="run the theorems only")
+    mutate_cmd.add_argument("--list", action="store_true", help="list the catalogue, run nothing")
+    mutate_cmd.add_argument(
+        "--record", action="store_true", help="keep a full run's results for the trace and docs"
+    )
     play_cmd = add(
         "play",
         cmd_play,

@@ -44,6 +44,7 @@ __all__ = [
     "Term",
     "default_registry",
     "load",
+    "parameter",
     "problems_against_text",
 ]
 
@@ -819,6 +820,26 @@ def load(directory: Path | None = None, *, rulebooks: Sequence[str] = RULEBOOKS)
 def default_registry() -> Registry:
     """The registry of the shipped ``spec/``, loaded and validated once."""
     return load()
+
+
+def parameter(clause_id: str, name: str) -> int:
+    """The whole number that clause ``clause_id`` of the shipped spec fixes as ``name``.
+
+    The engines take their constants (hand sizes, draws, points, the score that ends a game)
+    from here, and the proofs take them from the engines' options, so each constant is written
+    once, in ``spec/``.
+
+    >>> parameter("UNO-WIN-GAME-500", "target")
+    500
+    """
+    clause = default_registry().clause(clause_id)
+    values = dict(clause.parameters)
+    if name not in values:
+        raise SpecError([f"{clause_id} fixes no parameter {name!r} (it has: {sorted(values)})"])
+    value = values[name]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SpecError([f"{clause_id}: parameter {name!r} is {value!r}, not a whole number"])
+    return value
 
 
 def _main(argv: Sequence[str]) -> int:

@@ -9,8 +9,12 @@ The trace is computed, never typed by hand:
 * proofs cite clauses in the ``clauses=`` field of their theorems, which
   :func:`links_from_proofs` reads.
 
-Each clause then has a status: ``not-modelled`` (with the spec's reason), ``proved``, ``tested``,
-``implemented``, or ``pending`` (nothing implements it yet: its engine has not landed).
+Each clause then has a status: ``not-modelled`` (with the spec's reason), ``proved``,
+``cited-by-proof``, ``tested``, ``implemented``, or ``pending`` (nothing implements it yet: its
+engine has not landed). ``proved`` is earned, not claimed: a theorem cites the clause, the
+theorem names a weakening of the clause that must break it, *and* the recorded mutation run
+(:func:`killed_by_mutants`) shows an engine mutant of the clause breaking that theorem. A clause
+a theorem merely cites is ``cited-by-proof``.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import ast
 import enum
 import importlib
 import inspect
+import json
 import pkgutil
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -35,12 +40,15 @@ __all__ = [
     "Link",
     "LinkKind",
     "Status",
+    "backed_proofs",
     "cited_ids",
     "implements",
+    "killed_by_mutants",
     "links_from_code",
     "links_from_proofs",
     "links_from_tests",
     "trace",
+    "weakened_in_proofs",
 ]
 
 F = TypeVar("F", bound=Callable[..., object])
@@ -84,8 +92,14 @@ class Status(enum.Enum):
     """Code implements it, but no test cites it."""
     TESTED = "tested"
     """Code implements it and a test exercises it."""
+    CITED_BY_PROOF = "cited-by-proof"
+    """Implemented, tested and cited by a theorem, but no theorem citing it is shown to rest on
+    it: none has both a weakening of the clause and a recorded engine mutant of the clause that
+    breaks it."""
     PROVED = "proved"
-    """Implemented, tested, and cited by a theorem."""
+    """Implemented, tested, and cited by a theorem that rests on it: weakening the clause in the
+    encoding breaks the theorem, and so does an engine mutant of the clause (as recorded by
+    ``regelverk mutate --record``)."""
     NOT_MODELLED = "not-modelled"
     """The spec says why the clause has no behaviour to model."""
 
@@ -257,12 +271,72 @@ def links_from_proofs(folder: Path | None = None) -> tuple[Link, ...]:
     return tuple(links)
 
 
+def _theorem_name(node: ast.Call) -> str | None:
+    for keyword in node.keywords:
+        if (
+            keyword.arg == "name"
+            and isinstance(keyword.value, ast.Constant)
+            and isinstance(keyword.value.value, str)
+        ):
+            return keyword.value.value
+    return None
+
+
+def weakened_in_proofs(folder: Path | None = None) -> frozenset[tuple[str, str]]:
+    """The (clause, theorem) pairs where a theorem names a ``Weakening`` of the clause that
+    must break it, read from the proof files' ``weakenings=(Weakening("ID", ...), ...)``."""
+    pairs: set[tuple[str, str]] = set()
+    for path in _python_files(folder or proofs_dir()):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            name = _theorem_name(node) if isinstance(node, ast.Call) else None
+            if name is None or not isinstance(node, ast.Call):
+                continue
+            for keyword in node.keywords:
+                if keyword.arg != "weakenings" or not isinstance(keyword.value, ast.Tuple):
+                    continue
+                for call in keyword.value.elts:
+                    if (
+                        isinstance(call, ast.Call)
+                        and call.args
+                        and isinstance(call.args[0], ast.Constant)
+                        and isinstance(call.args[0].value, str)
+                    ):
+                        pairs.add((call.args[0].value, name))
+    return frozenset(pairs)
+
+
+def killed_by_mutants(folder: Path | None = None) -> frozenset[tuple[str, str]]:
+    """The (clause, theorem) pairs where a recorded engine mutant of the clause broke the
+    theorem, read from ``mutants/killed.json`` (``regelverk mutate --record``); empty when no
+    run is recorded."""
+    base = folder or proofs_dir()
+    path = base / "mutants" / "killed.json" if base is not None else None
+    if path is None or not path.is_file():
+        return frozenset()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return frozenset(
+        (clause, theorem)
+        for row in data.get("mutants", [])
+        for clause in row.get("clauses", [])
+        for theorem in row.get("theorems", [])
+    )
+
+
+def backed_proofs(folder: Path | None = None) -> frozenset[tuple[str, str]]:
+    """The (clause, theorem) pairs where the theorem is shown to rest on the clause: a
+    weakening of the clause and a recorded engine mutant of it both break the theorem."""
+    return weakened_in_proofs(folder) & killed_by_mutants(folder)
+
+
 def cited_ids(links: Iterable[Link]) -> frozenset[str]:
     """The ids the links cite."""
     return frozenset(link.clause for link in links)
 
 
-def _status(clause: Clause, links: tuple[Link, ...]) -> tuple[Status, str]:
+def _status(
+    clause: Clause, links: tuple[Link, ...], backed: frozenset[tuple[str, str]] = frozenset()
+) -> tuple[Status, str]:
     kinds = {link.kind for link in links}
     if clause.not_modelled is not None:
         return Status.NOT_MODELLED, clause.not_modelled
@@ -271,18 +345,39 @@ def _status(clause: Clause, links: tuple[Link, ...]) -> tuple[Status, str]:
     if LinkKind.TEST not in kinds:
         return Status.IMPLEMENTED, "implemented, but no test cites it"
     if LinkKind.PROOF in kinds:
-        return Status.PROVED, "implemented, tested and cited by a theorem"
+        theorems = sorted(
+            {link.target.rpartition("::")[2] for link in links if link.kind is LinkKind.PROOF}
+        )
+        resting = [t for t in theorems if (clause.id, t) in backed]
+        if resting:
+            return Status.PROVED, (
+                f"implemented, tested, and proved by {', '.join(resting)}: weakening the clause "
+                "and an engine mutant of it each break the theorem"
+            )
+        return Status.CITED_BY_PROOF, (
+            f"implemented, tested and cited by {', '.join(theorems)}, but no weakening and "
+            "engine mutant of this clause are both shown to break a theorem citing it"
+        )
     return Status.TESTED, "implemented and tested"
 
 
-def trace(registry: Registry, links: Iterable[Link] | None = None) -> tuple[ClauseTrace, ...]:
+def trace(
+    registry: Registry,
+    links: Iterable[Link] | None = None,
+    backed: frozenset[tuple[str, str]] | None = None,
+) -> tuple[ClauseTrace, ...]:
     """Every clause of the registry with its status and links.
+
+    ``backed`` holds the (clause, theorem) pairs that count as proof (:func:`backed_proofs`,
+    read from the proof files and the recorded mutants when not given).
 
     Raises :class:`~regelverk.errors.UnknownClauseError` if any link cites an id that the spec
     does not define as a clause.
     """
     if links is None:
         links = (*links_from_code(), *links_from_tests(), *links_from_proofs())
+    if backed is None:
+        backed = backed_proofs()
     found = tuple(links)
     for link in found:
         registry.clause(link.clause)
@@ -292,6 +387,6 @@ def trace(registry: Registry, links: Iterable[Link] | None = None) -> tuple[Clau
     result = []
     for clause in registry.clauses():
         own = tuple(by_clause.get(clause.id, ()))
-        status, reason = _status(clause, own)
+        status, reason = _status(clause, own, backed)
         result.append(ClauseTrace(clause=clause, status=status, reason=reason, links=own))
     return tuple(result)

@@ -7,12 +7,20 @@ trace reads), and a ``check`` that encodes those clauses in Z3 and decides the s
 weakening under which it must fail, and the tests run each one: a theorem that still held
 with a clause it cites taken away would not be resting on that clause.
 
+Every theorem also names the :class:`~regelverk_proofs.binding.Binding` entries that tie its
+encoding to the engine (``bindings=``); :func:`run` checks them first, and a theorem whose
+encoding the engine does not follow fails with :attr:`Outcome.DISAGREES`, whatever Z3 would say
+about the encoding.
+
 Two kinds of statement:
 
 * ``forall``: the statement holds in every case; Z3 finds the negation unsatisfiable
   (:attr:`Outcome.PROVED`), or a case that breaks it (:attr:`Outcome.COUNTEREXAMPLE`).
 * ``exists``: something can happen (a never-ending game, say); Z3 finds an instance
   (:attr:`Outcome.WITNESSED`), or none within the encoding's bound (:attr:`Outcome.NO_WITNESS`).
+
+Only :attr:`Outcome.PROVED` (for ``forall``) and :attr:`Outcome.WITNESSED` (for ``exists``) mean
+a theorem holds; :attr:`Outcome.UNKNOWN` never does.
 """
 
 from __future__ import annotations
@@ -23,6 +31,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from regelverk.errors import RegelverkError
+from regelverk_proofs.binding import Binding, Report
+from regelverk_proofs.binding import check as check_binding
 
 __all__ = [
     "Finding",
@@ -32,6 +42,7 @@ __all__ = [
     "Theorem",
     "TheoremError",
     "Weakening",
+    "decide",
     "run",
 ]
 
@@ -59,7 +70,10 @@ class Outcome(enum.Enum):
     NO_WITNESS = "no witness"
     """An ``exists`` statement: no instance within the encoding's bound."""
     UNKNOWN = "unknown"
-    """Z3 gave no answer in time."""
+    """Z3 gave no answer in time: never counted as holding."""
+    DISAGREES = "engine disagrees"
+    """A binding found the engine doing something the encoding does not say (or never compared
+    a kind of step it must): the encoding is not the engine's, so nothing it proves counts."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +110,7 @@ class Theorem:
     check: Callable[[frozenset[str]], Finding] = field(repr=False, compare=False)
     weakenings: tuple[Weakening, ...] = ()
     kind: Kind = Kind.FORALL
+    bindings: tuple[Binding, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.clauses:
@@ -125,11 +140,13 @@ class Theorem:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """A theorem, what checking it found, and the time it took in seconds."""
+    """A theorem, what checking it found, the reports of its bindings, and the time it took in
+    seconds (bindings included)."""
 
     theorem: Theorem
     finding: Finding
     seconds: float
+    bindings: tuple[Report, ...] = ()
 
     @property
     def holds(self) -> bool:
@@ -137,11 +154,23 @@ class Result:
         return self.theorem.holds(self.finding)
 
 
-def run(theorems: Iterable[Theorem], weaken: frozenset[str] = frozenset()) -> tuple[Result, ...]:
-    """Check each theorem (with the clauses in ``weaken`` weakened) and time it."""
-    results = []
-    for theorem in theorems:
-        start = time.perf_counter()
+def decide(theorem: Theorem, weaken: frozenset[str] = frozenset()) -> Result:
+    """Check ``theorem``'s bindings, then (if the engine follows its encoding) the theorem
+    itself with the clauses in ``weaken`` weakened; time both."""
+    start = time.perf_counter()
+    reports = tuple(check_binding(b) for b in theorem.bindings)
+    broken = [r for r in reports if not r.agrees]
+    if broken:
+        finding = Finding(
+            Outcome.DISAGREES,
+            "; ".join(r.summary() for r in broken),
+            sum(r.cases for r in reports),
+        )
+    else:
         finding = theorem.check(weaken)
-        results.append(Result(theorem, finding, time.perf_counter() - start))
-    return tuple(results)
+    return Result(theorem, finding, time.perf_counter() - start, reports)
+
+
+def run(theorems: Iterable[Theorem], weaken: frozenset[str] = frozenset()) -> tuple[Result, ...]:
+    """Check each theorem (bindings first; then with the clauses in ``weaken`` weakened)."""
+    return tuple(decide(theorem, weaken) for theorem in theorems)
