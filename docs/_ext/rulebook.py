@@ -446,6 +446,13 @@ def proof_results() -> dict[str, Any]:
     return data
 
 
+def recorded_mutants() -> dict[str, Any] | None:
+    """The recorded mutation run (``regelverk mutate --record``), or ``None``."""
+    from regelverk_proofs.mutate import recorded
+
+    return recorded()
+
+
 def literal(text: str) -> list[str]:
     """A block of preformatted text."""
     return [".. code-block:: text", "", *(f"   {line}".rstrip() for line in text.splitlines()), ""]
@@ -465,9 +472,60 @@ def theorem_section(entry: dict[str, Any]) -> list[str]:
     ]
     if entry["detail"]:
         lines += literal(entry["detail"])
-    lines += ["It would fail without:", ""]
+    lines += ["Bound to the engine by:", ""]
+    for b in entry.get("bindings", []):
+        counts = ", ".join(f"{kind} {n}" for kind, n in b["counts"].items())
+        verdict = "agrees" if b["agrees"] else "**disagrees**"
+        lines += [f"* ``{b['name']}``: {esc(b['statement'])} ({verdict}; {counts})"]
+    lines += ["", "It would fail without:", ""]
     lines += [f"* :need:`{w['clause']}`: {esc(w['how'])}" for w in entry["weakenings"]]
     return [*lines, ""]
+
+
+def mutants_page(data: dict[str, Any] | None) -> str:
+    """The recorded mutation run: each engine mutant, its clauses, and what killed it."""
+    lines = [".. _mutants:", "", *heading("Mutants", "#")]
+    lines += [
+        "A *mutant* is one meaningful change to the engine's rule code, made in a scratch copy "
+        "of the source: an ace that no longer skips, a game that ends above its target. "
+        "``regelverk mutate`` makes each change of the catalogue and runs the theorems of the "
+        "mutant's rulebooks (bindings included) and its game family's tests. A clause counts as "
+        "*proved* only where a theorem citing it is broken both by a weakening of the clause "
+        "and by one of these mutants.",
+        "",
+    ]
+    if data is None:
+        return "\n".join([*lines, "No mutation run is recorded yet.", ""]) + "\n"
+    lines += [
+        f"The recorded run: {esc(data['score'])}, in {data['seconds']} s.",
+        "",
+        ".. list-table::",
+        "   :header-rows: 1",
+        "   :widths: 20 20 30 30",
+        "",
+        "   * - mutant",
+        "     - clauses",
+        "     - killed by theorems",
+        "     - killed by tests",
+    ]
+    for row in data["mutants"]:
+        theorems = ", ".join(f":ref:`{t} <theorem-{t}>`" for t in row["theorems"]) or "none"
+        tests = ", ".join(f"``{t.rpartition('::')[2]}``" for t in row["tests"]) or "none"
+        lines += [
+            f"   * - ``{row['id']}``: {esc(row['what'])}",
+            f"     - {', '.join(f':need:`{c}`' for c in row['clauses'])}",
+            f"     - {theorems}",
+            f"     - {tests}",
+        ]
+    idle = data.get("theorems_killing_no_mutant_of_their_clauses", [])
+    lines += [
+        "",
+        "Theorems that no mutant of a clause they cite breaks: "
+        + (", ".join(f"``{t}``" for t in idle) if idle else "none")
+        + ".",
+        "",
+    ]
+    return "\n".join(lines) + "\n"
 
 
 def proofs_page(data: dict[str, Any]) -> str:
@@ -564,6 +622,7 @@ def generate(app: Sphinx) -> None:
     with redirect_stdout(io.StringIO()):
         write_if_changed(out / "cli.rst", cli_page())
     write_if_changed(out / "proofs.rst", proofs_page(proofs))
+    write_if_changed(out / "mutants.rst", mutants_page(recorded_mutants()))
     write_if_changed(out / "questions.rst", questions_page(source_root()))
 
 
