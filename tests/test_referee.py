@@ -221,7 +221,7 @@ def test_question_files_in_json_and_toml(
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
     assert main(["ask", str(broken)]) == 2
-    assert "is not valid json" in capsys.readouterr().err
+    assert "is not valid JSON" in capsys.readouterr().err
     assert main(["ask", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
 

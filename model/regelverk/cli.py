@@ -7,19 +7,23 @@ on standard error, and exit status 2; a failed check exits 1.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
+import re
 import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from regelverk import __version__
 from regelverk.errors import RegelverkError, SpecError
 from regelverk.paths import source_root, spec_dir
+from regelverk.referee import MAX_PLAYERS
 from regelverk.registry import (
     RULEBOOKS,
     TAGS,
@@ -37,7 +41,47 @@ from regelverk.trace import ClauseTrace, LinkKind, Status, trace
 
 __all__ = ["find_seeds", "main"]
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_REFUSED = 0, 1, 2, 3
+"""Exit statuses: done; a check failed (or a theorem, or a mutant survived); bad input; a
+replayed record reached an action the rules refuse."""
+
+MAX_ERROR = 500
+"""The longest error message printed, in characters: echoed input is cut there."""
+
+
+def _escaped(text: str, keep: str = "\n") -> str:
+    """``text`` with control characters (a terminal's escape sequences among them) shown as
+    ``\\x..`` escapes, except those in ``keep``."""
+    return "".join(
+        c if c in keep or not (ord(c) < 32 or 127 <= ord(c) < 160) else f"\\x{ord(c):02x}"
+        for c in text
+    )
+
+
+class _EscapingWriter(io.TextIOBase):
+    """Standard output that shows control characters as escapes, so that a player called
+    ``\\x1b[2J`` cannot clear the reader's terminal."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(_escaped(text, "\n\t"))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+def _one_line(error: BaseException) -> str:
+    said = str(error)
+    if isinstance(error, OSError) and error.strerror:
+        where = error.filename if error.filename is not None else "the output"
+        said = f"cannot use {where}: {error.strerror}"
+    text = _escaped(" ".join(said.split("\n")), "")
+    return (
+        text if len(text) <= MAX_ERROR else f"{text[:MAX_ERROR]}… (cut at {MAX_ERROR} characters)"
+    )
 
 
 def _count(number: int, word: str, plural: str | None = None) -> str:
@@ -397,19 +441,29 @@ def cmd_ask(args: argparse.Namespace) -> int:
         answer = ask({**question, **({"scenario": args.scenario} if args.scenario else {})})
     else:
         answer = ask(load_question(Path(args.file)))
+    refused = "steps" in answer and not answer["allowed"]
     if args.json:
         _print_json(answer)
-        return EXIT_OK
-    if "possible" in answer:
+    elif "possible" in answer:
         _print_answer(answer)
     elif "steps" in answer:
-        for step in answer["steps"]:
-            print(f"{step['number']}. {json.dumps(step['action'], ensure_ascii=False)}")
-            _print_ruling({**step, "readings": []})
-        print("the record ends " + ("with the game over" if answer["over"] else "mid-game"))
+        _print_replay(answer)
     else:
         _print_ruling(answer)
-    return EXIT_OK
+    if not args.json:
+        for problem in answer.get("problems", []):
+            print(f"problem: the position reached cannot occur: {problem}")
+    return EXIT_REFUSED if refused else EXIT_OK
+
+
+def _print_replay(answer: dict[str, Any]) -> None:
+    for step in answer["steps"]:
+        print(f"{step['number']}. {json.dumps(step['action'], ensure_ascii=False)}")
+        _print_ruling({**step, "readings": []})
+    if not answer["allowed"]:
+        print(f"the replay stops at action {answer['steps'][-1]['number']}: the rules refuse it")
+    else:
+        print("the record ends " + ("with the game over" if answer["over"] else "mid-game"))
 
 
 def _result_json(result: Any) -> dict[str, Any]:
@@ -521,7 +575,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     from regelverk.referee import play
 
     players: int | list[str]
-    players = int(args.players) if args.players.isdigit() else args.players.split(",")
+    if re.fullmatch(r"[0-9]{1,6}", args.players):
+        players = int(args.players)
+    elif re.fullmatch(r"[0-9]+", args.players):
+        raise RegelverkError(f"--players {args.players[:12]}…: at most {MAX_PLAYERS} players")
+    else:
+        players = args.players.split(",")
     overrides = dict(_parse_option(o) for o in args.option)
     played = play(args.rulebook, players, args.seed, overrides)
     if args.json:
@@ -739,16 +798,38 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Every failure is one line on standard error: bad input (and an output that cannot be
+    written) exits 2, a failed check 1; control characters in what is printed show as escapes,
+    and a console that cannot show a character gets an escape instead of an error.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.func(args))
+        with contextlib.redirect_stdout(_EscapingWriter(sys.stdout)):
+            status = int(args.func(args))
+        sys.stdout.flush()
+        return status
     except SpecError as error:
-        print(f"regelverk: {error}", file=sys.stderr)
+        print(f"regelverk: {_escaped(str(error))}", file=sys.stderr)
         return EXIT_FAILED
-    except (RegelverkError, FileNotFoundError) as error:
-        print(f"regelverk: error: {error}", file=sys.stderr)
-        return EXIT_USAGE
     except BrokenPipeError:
+        _silence_stdout()
         return EXIT_OK
+    except (RegelverkError, OSError, RecursionError) as error:
+        if isinstance(error, OSError) and not isinstance(error, FileNotFoundError):
+            _silence_stdout()
+        print(f"regelverk: error: {_one_line(error)}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of an
+    output that cannot be written (a closed pipe, a full disk) adds no second error."""
+    with contextlib.suppress(OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())

@@ -25,10 +25,12 @@ A question file (JSON, or TOML when its name ends in ``.toml``) is one of:
 
 from __future__ import annotations
 
+import difflib
 import json
 import random
+import sys
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,31 +50,132 @@ from regelverk.errors import RegelverkError
 from regelverk.games import game_for
 from regelverk.registry import RULEBOOKS
 
-__all__ = ["QuestionError", "ask", "load_question", "play", "ruling_to_data"]
+__all__ = [
+    "MAX_PLAYERS",
+    "MAX_QUESTION_BYTES",
+    "QuestionError",
+    "ask",
+    "checked_seed",
+    "load_question",
+    "parse_question",
+    "play",
+    "ruling_to_data",
+    "shown",
+]
 
 MAX_ACTIONS = 20_000
 """A random game stops after this many actions if it has not ended (and says so)."""
+
+MAX_QUESTION_BYTES = 4 * 1024 * 1024
+"""The largest question file read (4 MiB): a record of the longest random game is far smaller."""
+
+MAX_PLAYERS = 100
+"""The most players a question or a game may name; every rulebook allows far fewer."""
+
+SEED_LIMIT = 2**64
+"""Seeds are whole numbers above ``-SEED_LIMIT`` and below ``SEED_LIMIT``."""
+
+MAX_DEPTH = 64
+"""The deepest nesting of tables and lists a question file may have."""
+
+_FIELDS = {
+    "position": ("rulebook", "options", "position", "action", "about", "expect"),
+    "record": ("rulebook", "players", "seed", "options", "preset", "actions", "final", "about"),
+}
+"""The top-level fields of each kind of question file (``about`` and ``expect`` are notes for
+people and tests; ``preset`` and ``final`` are written by ``regelverk play --json``)."""
 
 
 class QuestionError(RegelverkError):
     """A question file that cannot be read, or that lacks a field."""
 
 
-def load_question(path: Path) -> dict[str, Any]:
-    """Read a question file; :class:`QuestionError` says what is wrong and where."""
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)``, cut to about ``limit`` characters, for echoing input in an error."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**limit else "a huge number"
+    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text)} characters)"
+
+
+def _depth(value: object) -> int:
+    """How deeply ``value`` nests tables and lists (iteratively: no recursion to run out of)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            todo += [(v, level + 1) for v in (item.values() if isinstance(item, dict) else item)]
+    return deepest
+
+
+def _decode(raw: bytes, name: str) -> str:
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise QuestionError(f"{name} is UTF-16 text: save it as UTF-8")
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise QuestionError(f"cannot read {path}: {error.strerror}") from None
-    try:
-        data = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
         raise QuestionError(
-            f"{path.name} is not valid {path.suffix[1:] or 'JSON'}: {error}"
+            f"{name} is not UTF-8 text (byte 0x{raw[error.start]:02x} at offset {error.start})"
         ) from None
+
+
+def parse_question(raw: bytes, name: str, *, toml: bool = False) -> dict[str, Any]:
+    """Parse the bytes of a question file (JSON, or TOML with ``toml``); a UTF-8 byte-order
+    mark is allowed. :class:`QuestionError` says what is wrong, in one line."""
+    if len(raw) > MAX_QUESTION_BYTES:
+        raise QuestionError(f"{name} is larger than {MAX_QUESTION_BYTES // 2**20} MiB")
+    text = _decode(raw, name)
+    kind = "TOML" if toml else "JSON"
+    try:
+        data = tomllib.loads(text) if toml else json.loads(text)
+    except RecursionError:
+        raise QuestionError(f"{name} nests tables or lists too deeply") from None
+    except ValueError as error:  # JSON and TOML syntax, and integers of over 4,300 digits
+        first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise QuestionError(f"{name} is not valid {kind}: {first[:200]}") from None
     if not isinstance(data, dict):
-        raise QuestionError(f"{path.name} must hold a table (an object), not {type(data).__name__}")
+        raise QuestionError(f"{name} must hold a table (an object), not {type(data).__name__}")
+    if _depth(data) > MAX_DEPTH:
+        raise QuestionError(f"{name} nests tables or lists more than {MAX_DEPTH} deep")
     return data
+
+
+def load_question(path: Path) -> dict[str, Any]:
+    """Read a question file (``-`` for standard input); :class:`QuestionError` says what is
+    wrong and where."""
+    name = "standard input" if str(path) == "-" else path.name
+    try:
+        if str(path) == "-":
+            raw = sys.stdin.buffer.read(MAX_QUESTION_BYTES + 1)
+        else:
+            with path.open("rb") as stream:
+                raw = stream.read(MAX_QUESTION_BYTES + 1)
+    except OSError as error:
+        raise QuestionError(f"cannot read {shown(str(path), 200)}: {error.strerror}") from None
+    return parse_question(raw, name, toml=path.suffix == ".toml")
+
+
+def checked_seed(value: object, where: str = "the file") -> int:
+    """A seed, checked: a whole number of at most 64 bits either way (as ``play`` and ``ask``
+    both take it)."""
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) >= SEED_LIMIT:
+        raise QuestionError(
+            f"{where}: 'seed' must be a whole number above -2**64 and below 2**64, "
+            f"not {shown(value)}"
+        )
+    return value
+
+
+def _no_stray_fields(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
+    """Refuse a field that is not one of ``allowed``, naming the nearest valid name."""
+    known = tuple(allowed)
+    for name in data:
+        if name not in known:
+            near = difflib.get_close_matches(str(name), known, n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise QuestionError(
+                f"{where} has an unknown field {shown(name)}{hint}; "
+                f"its fields are {', '.join(known)}"
+            )
 
 
 def _field(data: Mapping[str, Any], name: str, kind: type, where: str = "the file") -> Any:
@@ -80,14 +183,16 @@ def _field(data: Mapping[str, Any], name: str, kind: type, where: str = "the fil
         raise QuestionError(f"{where} has no field {name!r}")
     value = data[name]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise QuestionError(f"{where}: {name!r} must be a {kind.__name__}, not {value!r}")
+        raise QuestionError(f"{where}: {name!r} must be a {kind.__name__}, not {shown(value)}")
     return value
 
 
 def _game_and_options(data: Mapping[str, Any]) -> tuple[Game[Any, Any, Any], Any, str]:
     rulebook = _field(data, "rulebook", str)
     if rulebook not in RULEBOOKS:
-        raise QuestionError(f"'rulebook' is {rulebook!r}; it must be one of {', '.join(RULEBOOKS)}")
+        raise QuestionError(
+            f"'rulebook' is {shown(rulebook)}; it must be one of {', '.join(RULEBOOKS)}"
+        )
     game = game_for(rulebook)
     overrides = data.get("options", {})
     if not isinstance(overrides, dict):
@@ -130,11 +235,13 @@ def _can(data: Mapping[str, Any]) -> dict[str, Any]:
 
     rulebook = _field(data, "rulebook", str)
     if rulebook not in RULEBOOKS:
-        raise QuestionError(f"'rulebook' is {rulebook!r}; it must be one of {', '.join(RULEBOOKS)}")
+        raise QuestionError(
+            f"'rulebook' is {shown(rulebook)}; it must be one of {', '.join(RULEBOOKS)}"
+        )
     question = _field(data, "can", str)
     name = data.get("scenario")
     if name is not None and not isinstance(name, str):
-        raise QuestionError(f"'scenario' must be a string, not {name!r}")
+        raise QuestionError(f"'scenario' must be a string, not {shown(name)}")
     stray = sorted(set(data) - {"rulebook", "can", "scenario", "expect"})
     if stray:
         raise QuestionError(
@@ -149,8 +256,10 @@ def ask(data: Mapping[str, Any]) -> dict[str, Any]:
     (with a ``can`` field) whether a condition can ever hold."""
     if "can" in data:
         return _can(data)
+    kind = "record" if "actions" in data else "position"
+    _no_stray_fields(data, _FIELDS[kind], f"a {kind} question")
     game, options, rulebook = _game_and_options(data)
-    if "actions" in data:
+    if kind == "record":
         return _replay(game, options, rulebook, data)
     position = _field(data, "position", dict)
     raw_action = _field(data, "action", dict)
@@ -175,25 +284,31 @@ def ask(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _players(raw: Any) -> tuple[str, ...]:
     if isinstance(raw, int) and not isinstance(raw, bool):
+        if not 1 <= raw <= MAX_PLAYERS:
+            raise QuestionError(
+                f"'players' must be a count from 1 to {MAX_PLAYERS}, not {shown(raw)}"
+            )
         return tuple(f"P{n}" for n in range(1, raw + 1))
     if isinstance(raw, list) and all(isinstance(p, str) and p for p in raw):
+        if len(raw) > MAX_PLAYERS:
+            raise QuestionError(f"'players' names {len(raw)} players; at most {MAX_PLAYERS}")
         if len(set(raw)) != len(raw):
             raise QuestionError("'players' names someone twice")
         return tuple(raw)
-    raise QuestionError(f"'players' must be a count or a list of names, not {raw!r}")
+    raise QuestionError(f"'players' must be a count or a list of names, not {shown(raw)}")
 
 
 def _replay(
     game: Game[Any, Any, Any], options: Any, rulebook: str, data: Mapping[str, Any]
 ) -> dict[str, Any]:
     players = _players(data.get("players"))
-    seed = _field(data, "seed", int)
+    dealt = checked_seed(_field(data, "seed", int))
     actions = _field(data, "actions", list)
-    state = game.deal(options, players, seed)
+    state = game.deal(options, players, dealt)
     steps = []
     for number, raw in enumerate(actions, 1):
         if not isinstance(raw, dict):
-            raise QuestionError(f"actions[{number}] must be a table, not {raw!r}")
+            raise QuestionError(f"actions[{number}] must be a table, not {shown(raw)}")
         try:
             action = game.action_from_data(raw, state)
         except ActionError as error:
@@ -239,6 +354,7 @@ def play(
 ) -> PlayedGame:
     """Play a game by random legal moves (the move choice seeded by ``seed`` too)."""
     names = _players(players if isinstance(players, int) else list(players))
+    checked_seed(seed, "play")
     game, options, _ = _game_and_options({"rulebook": rulebook, "options": dict(overrides or {})})
     state = game.deal(options, names, seed)
     chooser = random.Random(f"regelverk-play-{seed}")

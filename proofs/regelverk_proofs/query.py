@@ -114,13 +114,24 @@ class Condition:
         return frozenset(own).union(*(p.names() for p in self.parts))
 
 
+MAX_QUESTION = 2_000
+"""The longest question read, in characters."""
+
+MAX_NESTING = 40
+"""How deeply brackets and ``not`` may nest in a question."""
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    return repr(text) if len(text) <= limit else f"{text[: limit - 1]!r}… ({len(text)} characters)"
+
+
 def _tokens(text: str) -> list[str]:
     found, at = [], 0
     text = text.strip()
     while at < len(text):
         match = _TOKEN.match(text, at)
         if match is None or match.end() == at:
-            raise QueryError(f"cannot read the question at {text[at:]!r}")
+            raise QueryError(f"cannot read the question at {_cut(text[at:])}")
         found.append(match.group().strip().lower())
         at = match.end()
         while at < len(text) and text[at].isspace():
@@ -130,9 +141,10 @@ def _tokens(text: str) -> list[str]:
 
 class _Parser:
     def __init__(self, text: str) -> None:
-        self.text = text
+        self.text = _cut(text)
         self.tokens = _tokens(text)
         self.at = 0
+        self.depth = 0
 
     def peek(self) -> str | None:
         return self.tokens[self.at] if self.at < len(self.tokens) else None
@@ -140,7 +152,7 @@ class _Parser:
     def take(self) -> str:
         token = self.peek()
         if token is None:
-            raise QueryError(f"the question {self.text!r} ends too early")
+            raise QueryError(f"the question {self.text} ends too early")
         self.at += 1
         return token
 
@@ -156,15 +168,19 @@ class _Parser:
 
     def negation(self) -> Condition:
         token = self.take()
-        if token == "not":
-            return Condition("not", (self.negation(),))
-        if token == "(":
-            inner = self.condition()
-            if self.take() != ")":
-                raise QueryError(f"a bracket is not closed in {self.text!r}")
+        if token in {"not", "("}:
+            self.depth += 1
+            if self.depth > MAX_NESTING:
+                raise QueryError(
+                    f"the question nests brackets and 'not' more than {MAX_NESTING} deep"
+                )
+            inner = Condition("not", (self.negation(),)) if token == "not" else self.condition()
+            if token == "(" and self.take() != ")":
+                raise QueryError(f"a bracket is not closed in {self.text}")
+            self.depth -= 1
             return inner
         if token in {"and", "or", ")"} or token in _OPS or not token[0].isalpha():
-            raise QueryError(f"expected a fact where {token!r} stands in {self.text!r}")
+            raise QueryError(f"expected a fact where {_cut(token)} stands in {self.text}")
         if self.peek() in _OPS:
             op = self.take()
             return Condition(op, name=token, value=self.take())
@@ -173,23 +189,27 @@ class _Parser:
 
 def parse(text: str) -> Condition:
     """Read a question; :class:`QueryError` says where it goes wrong."""
+    if len(text) > MAX_QUESTION:
+        raise QueryError(f"the question is longer than {MAX_QUESTION} characters")
     parser = _Parser(text)
     if not parser.tokens:
         raise QueryError("the question is empty")
     condition = parser.condition()
     if parser.peek() is not None:
-        raise QueryError(f"unexpected {parser.peek()!r} in {text!r}")
+        raise QueryError(f"unexpected {_cut(parser.peek() or '')} in {parser.text}")
     return condition
 
 
 def _unknown(kind: str, name: str, known: list[str]) -> QueryError:
     close = difflib.get_close_matches(name, known, n=3)
     hint = f"; did you mean {', '.join(close)}?" if close else f"; known: {', '.join(known)}"
-    return QueryError(f"no {kind} called {name!r}{hint}")
+    return QueryError(f"no {kind} called {_cut(name)}{hint}")
 
 
 def _value(scenario: Scenario, text: str) -> int:
     if re.fullmatch(r"-?\d+", text):
+        if len(text) > 18:
+            raise QueryError(f"the number {_cut(text)} is too long: at most 18 digits")
         return int(text)
     if text in scenario.constants:
         return scenario.constants[text]
