@@ -17,6 +17,8 @@ from regelverk.referee import play
 
 pytestmark = pytest.mark.clause("UNO-SETUP-PLAYERS")
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     code = main(list(args))
@@ -192,3 +194,24 @@ def test_the_escaping_writer_leaves_ordinary_text_alone() -> None:
     writer = _EscapingWriter(buffer)
     writer.write("10♥ and\ttab\n\x07bell\x9b")
     assert buffer.getvalue() == "10♥ and\ttab\n\\x07bell\\x9b"
+
+
+@pytest.mark.parametrize(
+    ("example", "typo"),
+    [
+        ("uno/skip-wrong-colour.json", ("position", "hnads", "hands")),
+        ("uno/skip-wrong-colour.json", ("action", "plyer", "player")),
+        ("viggo/equal-pair-refused.json", ("position", "turn_", "turn")),
+        ("vandatta/ace-off-suit.json", ("position", "pille", "pile")),
+    ],
+)
+def test_a_misspelt_field_in_a_position_or_action_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, example: str, typo: tuple[str, str, str]
+) -> None:
+    part, field, meant = typo
+    question = json.loads((EXAMPLES / example).read_text(encoding="utf-8"))
+    question[part][field] = question[part].get(meant, 1)
+    path = tmp_path / "question.json"
+    path.write_text(json.dumps(question), encoding="utf-8")
+    refused(capsys, "ask", str(path), says=f"{part} has a field '{field}'")
+    refused(capsys, "ask", str(path), says=f"did you mean '{meant}'?")

@@ -30,7 +30,7 @@ import json
 import random
 import sys
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -178,6 +178,77 @@ def _no_stray_fields(data: Mapping[str, Any], allowed: Iterable[str], where: str
             )
 
 
+class _Watched(dict[str, Any]):
+    """A table that remembers which of its fields a reader looked at, so that a field nobody
+    read (a misspelt ``hnads``, say) is refused instead of silently ignored. Iterating over the
+    table counts as reading every field (the reader takes whatever names it finds)."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        super().__init__({k: _watched(v) for k, v in data.items()})
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, str):
+            self.read.add(key)
+        return super().__contains__(key)
+
+    def __iter__(self) -> Iterator[str]:
+        self.read.update(super().keys())
+        return super().__iter__()
+
+    def keys(self) -> Any:
+        self.read.update(super().keys())
+        return super().keys()
+
+    def items(self) -> Any:
+        self.read.update(super().keys())
+        return super().items()
+
+    def values(self) -> Any:
+        self.read.update(super().keys())
+        return super().values()
+
+
+def _watched(value: Any) -> Any:
+    if isinstance(value, dict):
+        return _Watched(value)
+    if isinstance(value, list):
+        return [_watched(v) for v in value]
+    return value
+
+
+def _unread(value: Any, where: str) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    """Each field of a watched table that was never read: where, its name, the names read."""
+    if isinstance(value, _Watched):
+        for key, inner in dict.items(value):
+            if key not in value.read:
+                yield where, key, tuple(sorted(value.read))
+            else:
+                yield from _unread(inner, f"{where}.{key}")
+    elif isinstance(value, list):
+        for number, inner in enumerate(value, 1):
+            yield from _unread(inner, f"{where}[{number}]")
+
+
+def _all_read(value: Any, where: str) -> None:
+    """Refuse the first field of ``value`` (a watched table) that its reader never looked at."""
+    for place, key, read in _unread(value, where):
+        near = difflib.get_close_matches(str(key), read, n=1)
+        hint = f"did you mean {near[0]!r}? " if near else ""
+        raise QuestionError(
+            f"{place} has a field {shown(key)} that is unknown or not used in this position "
+            f"({hint}the fields read are {', '.join(read) or 'none'})"
+        )
+
+
 def _field(data: Mapping[str, Any], name: str, kind: type, where: str = "the file") -> Any:
     if name not in data:
         raise QuestionError(f"{where} has no field {name!r}")
@@ -261,12 +332,13 @@ def ask(data: Mapping[str, Any]) -> dict[str, Any]:
     game, options, rulebook = _game_and_options(data)
     if kind == "record":
         return _replay(game, options, rulebook, data)
-    position = _field(data, "position", dict)
-    raw_action = _field(data, "action", dict)
+    position = _watched(_field(data, "position", dict))
+    raw_action = _watched(_field(data, "action", dict))
     try:
         state = game.position_from_data(position, options)
     except PositionError as error:
         raise QuestionError(f"position: {error}") from None
+    _all_read(position, "position")
     broken = game.problems(state)
     if broken:
         raise QuestionError("position: the position cannot occur: " + "; ".join(broken))
@@ -274,6 +346,7 @@ def ask(data: Mapping[str, Any]) -> dict[str, Any]:
         action = game.action_from_data(raw_action, state)
     except ActionError as error:
         raise QuestionError(f"action: {error}") from None
+    _all_read(raw_action, "action")
 
     def rebuild(other: Any) -> Any:
         return game.position_from_data(position, other)
@@ -309,10 +382,12 @@ def _replay(
     for number, raw in enumerate(actions, 1):
         if not isinstance(raw, dict):
             raise QuestionError(f"actions[{number}] must be a table, not {shown(raw)}")
+        watched = _watched(raw)
         try:
-            action = game.action_from_data(raw, state)
+            action = game.action_from_data(watched, state)
         except ActionError as error:
             raise QuestionError(f"actions[{number}]: {error}") from None
+        _all_read(watched, f"actions[{number}]")
         ruling = adjudicate(game, options, state, action)
         steps.append(
             {
