@@ -474,6 +474,11 @@ def _phase_problems(state: UnoState) -> list[str]:
             found.append("a Wild Draw Four waits for an answer, but it is not the top card")
         if state.turn != (state.wild_draw_four.player + state.direction) % n:
             found.append("only the player next after the Wild Draw Four's player may answer it")
+        if len(state.discard) < 2:
+            found.append(
+                "a Wild Draw Four waits for an answer but lies on no card: one turned up first "
+                "goes back into the pack (UNO-FIRST-CARD-WD4-REDRAW)"
+            )
     if phase is Phase.STACK and (
         not state.options.stack_draw_two
         or top.value is not UnoValue.DRAW_TWO

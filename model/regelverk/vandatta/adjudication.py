@@ -1003,6 +1003,7 @@ def _end_turn(table: Table, seat: int, *, call: bool, laid: bool, eight: bool = 
         table.named_suit is not None
         and not eight
         and options.eight_suit_persistence is EightSuitPersistence.NEXT_PLAYER_ONLY
+        and table.pile  # a turned pile leaves no eight to count as ordinary: the suit holds
     ):
         table.named_suit = None
     if table.drawn_deal:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from regelverk.cards import french_deck, missing_and_extra
 from regelverk.vandatta.adjudication import legal_actions
 from regelverk.vandatta.options import OverLimit, Scoring
@@ -19,6 +21,7 @@ def problems(state: State) -> tuple[str, ...]:
         *_seat_problems(state),
         *_result_problems(state),
         *_record_problems(state),
+        *_veto_problems(state),
     ]
     if not found:
         found += _turn_problems(state)
@@ -111,6 +114,22 @@ def _result_problems(state: State) -> list[str]:
     if state.loser is not None and (state.winner is None or state.loser == state.winner):
         found.append("a loser is named without a different winner")
     return found
+
+
+def _veto_problems(state: State) -> list[str]:
+    """Penalty cards open to a veto (V8-PEN-VETO-RIGHT) are cards their taker holds: in his
+    hand or among his penalty cards."""
+    if state.vetoable is None:
+        return []
+    seat, cards = state.vetoable
+    if not 0 <= seat < len(state.players):
+        return [f"the penalty cards open to a veto belong to seat {seat}, which does not exist"]
+    held = Counter(state.hands[seat]) + Counter(c for s in state.penalties[seat] for c in s.cards)
+    missing = Counter(cards) - held
+    if missing:
+        shown = " ".join(str(c) for c in sorted(missing.elements()))
+        return [f"{state.players[seat]} does not hold {shown}, which he is said to have taken"]
+    return []
 
 
 def _pile_problems(state: State) -> list[str]:

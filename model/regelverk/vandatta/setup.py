@@ -84,6 +84,19 @@ def _check_players(options: VandattaOptions, players: Sequence[str]) -> None:
         )
     if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
         raise IllegalActionError("every player needs a name of his own", ())
+    pack = 52 * deck_count(options, len(players))
+    needed = options.hand_size * len(players) + 1
+    if needed > pack:
+        deal = (
+            "V8-DEAL-SEVEN-ROUNDS"
+            if options.go_out_call is GoOutCall.UTGANG
+            else "VA-DEAL-SEVEN-CARDS"
+        )
+        raise IllegalActionError(
+            f"dealing {options.hand_size} cards to each of {len(players)} players and turning "
+            f"a start card needs {needed} cards, but the pack has {pack}",
+            (deal,),
+        )
 
 
 _DECKS = {1: french_deck(1), 2: french_deck(2)}
