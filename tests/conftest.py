@@ -7,12 +7,16 @@ A test cites the clauses it exercises with ``@pytest.mark.clause("ID", ...)``; c
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 from regelverk.errors import UnknownClauseError
 from regelverk.registry import default_registry
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # shared helpers: tests/strategies.py
 
 settings.register_profile("ci", derandomize=True, database=None, deadline=None)
 settings.register_profile("dev", deadline=None)

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from strategies import option_sets
 
 from regelverk.engine import IllegalActionError, is_allowed, with_options
 from regelverk.registry import default_registry
@@ -35,6 +36,12 @@ OPTION_SETS = [
 ]
 
 
+RANDOM_SETS = st.sampled_from(["vandatta", "vvv8"]).flatmap(
+    lambda book: st.tuples(st.just(book), option_sets(book))
+)
+"""Either preset with a few options changed to any value the engine plays."""
+
+
 class VandattaMatch(RuleBasedStateMachine):
     """A match of random legal play."""
 
@@ -44,7 +51,7 @@ class VandattaMatch(RuleBasedStateMachine):
         self.steps = 0
 
     @initialize(
-        choice=st.sampled_from(OPTION_SETS),
+        choice=st.sampled_from(OPTION_SETS) | RANDOM_SETS,
         players=st.integers(min_value=2, max_value=5),
         seed=st.integers(min_value=0, max_value=10_000),
     )

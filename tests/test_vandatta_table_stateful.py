@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from strategies import option_sets
 
 from regelverk.cards import french_deck
 from regelverk.engine import Ruling, with_options
@@ -59,7 +60,7 @@ class TableMatch(RuleBasedStateMachine):
         self.mistakes = 0
 
     @initialize(
-        overrides=st.sampled_from(OPTION_SETS),
+        overrides=st.sampled_from(OPTION_SETS) | option_sets("vvv8"),
         players=st.integers(min_value=3, max_value=5),
         seed=st.integers(min_value=0, max_value=10_000),
     )
