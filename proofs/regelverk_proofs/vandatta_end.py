@@ -4,8 +4,10 @@ and a never-ending vvv8 game in free time.
 
 The encodings are in :mod:`regelverk_proofs.vandatta_end_model` (the engine's transitions, in
 counts) and :mod:`regelverk_proofs.vandatta_end_lasso` (the never-ending game). Each theorem
-states its property in the rulebook's terms and checks it against the engine's transitions; the
-differential tests (``tests/test_proofs_vandatta_end.py``) tie the encodings to the engine.
+states its property in the rulebook's terms (its constants read from the clauses in spec/) and
+checks it against the engine's transitions; the bindings of
+:mod:`regelverk_proofs.vandatta_end_bind`, checked before each theorem, tie the encodings to the
+engine.
 
 Not covered here: whether a vandatta deal always ends (it need not:
 :mod:`regelverk_proofs.vandatta_endless` exhibits a never-ending deal), card-level legality of
@@ -16,11 +18,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from regelverk.cards import Card, Rank, Suit
+from regelverk.cards import Card, Rank, Suit, french_deck
 from regelverk.engine import with_options
+from regelverk.registry import parameter
 from regelverk.vandatta.options import VANDATTA, VVV8
+from regelverk.vandatta.setup import deck_count
 from regelverk_proofs.query import Fact, Scenario, Situation
 from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
+from regelverk_proofs.vandatta_end_bind import (
+    GOING_OUT,
+    GOING_OUT_VARIANTS,
+    LASSO,
+    OFFICIAL,
+    SCORES,
+    STEPS,
+)
 from regelverk_proofs.vandatta_end_lasso import find_lasso
 from regelverk_proofs.vandatta_end_model import (
     CLASSES,
@@ -73,6 +85,7 @@ __all__ = [
 ]
 
 VVV8_RULES = Rules.of(VVV8)
+ONE_DECK = len(french_deck(1))
 VANDATTA_RULES = Rules.of(VANDATTA)
 NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P12", "P13", "P14")
 
@@ -168,15 +181,18 @@ def _going_out_cases(weaken: frozenset[str], rules: Rules) -> tuple[Finding, ...
         solver.add(before.invariant())
         solver.add(step)
         solver.add(~after.invariant())
-        if solver.check() is Verdict.SAT:
-            model = solver.model()
-            detail = (
+
+        def render(model: Model, what: str = what) -> str:
+            return (
                 f"after {what}, P1's call stands ({model.bool(after.called)}) although his "
                 f"previous turn ended {'with' if model.bool(after.declared) else 'without'} "
                 f"utgång{' and he has since been passed over' if model.bool(after.skipped) else ''}"
                 f"; he may then go out"
             )
-            return (Finding(Outcome.COUNTEREXAMPLE, detail),)
+
+        bad = _verdict_finding(solver, render, "the standing call")
+        if bad is not None:
+            return (Finding(bad[0], bad[1]),)
         found.append(Finding(Outcome.PROVED, what))
     v = PlayVars.fresh("play")
     calls = _Calls("play")
@@ -210,21 +226,6 @@ def going_out_finding(rules: Rules) -> Finding:
     cases = _going_out_cases(frozenset(), rules)
     failed = [c for c in cases if c.outcome is not Outcome.PROVED]
     return failed[0] if failed else Finding(Outcome.PROVED, "proved", len(cases))
-
-
-GOING_OUT_VARIANTS = tuple(
-    (
-        f"penalty_cards_usable = {usable}, out_without_call = {without}",
-        {
-            "penalty_cards_usable": usable,
-            "out_without_call": without,
-        },
-    )
-    for usable in ("after-exhausting-turn", "at-next-turn-start")
-    for without in ("not-out-three-cards", "refused-no-penalty", "wrong-card-penalty")
-)
-"""The readings that change how a going out is ruled: when penalty cards become usable, and
-what a going out without a call costs (the vvv8 preset is the first)."""
 
 
 def _check_going_out(weaken: frozenset[str]) -> Finding:
@@ -269,6 +270,7 @@ LEGAL_GOING_OUT = Theorem(
         "V8-WIN-NO-CALL-NOT-OUT",
     ),
     check=_check_going_out,
+    bindings=(GOING_OUT,),
     weakenings=(
         Weakening(
             "V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT",
@@ -293,9 +295,27 @@ LEGAL_GOING_OUT = Theorem(
 
 # --- 2. vandatta.legal-ending -----------------------------------------------------------------
 
-RULEBOOK_POINTS = {"tens": 10, "aces": 15, "courts": 10, "eights": 25, "others": 5}
-"""The rulebook's table (VA-SCORING-TEN, -ACE, -COURT, -EIGHT, -OTHER), written from the
-clauses, not from the engine."""
+RULEBOOK_POINTS = {
+    "tens": parameter("VA-SCORING-TEN", "ten_points"),
+    "aces": parameter("VA-SCORING-ACE", "ace_points"),
+    "courts": parameter("VA-SCORING-COURT", "court_points"),
+    "eights": parameter("VA-SCORING-EIGHT", "eight_points"),
+    "others": parameter("VA-SCORING-OTHER", "other_points"),
+}
+"""The rulebook's table (VA-SCORING-TEN, -ACE, -COURT, -EIGHT, -OTHER) as the clauses in
+spec/ fix it: the statement's side, read from the spec and not from the engine, whose own table
+the encoding uses."""
+
+RULEBOOK_LIMIT = parameter("VA-SCORING-GAME-WINNER", "score_limit")
+"""The total that puts a player out of the match, as VA-SCORING-GAME-WINNER fixes it (the
+encoding uses the engine's option)."""
+
+RULEBOOK_WINNER_POINTS = parameter("VA-SCORING-WINNER-ZERO", "winner_points")
+"""What the winner of a deal scores (VA-SCORING-WINNER-ZERO)."""
+
+RULEBOOK_MIN_ACTIVE = parameter("V8-LOSS-OFFICIAL-NEEDS-THREE", "min_active_players")
+"""The active players an official vvv8 result needs, as V8-LOSS-OFFICIAL-NEEDS-THREE fixes it
+(the encoding uses the engine's option)."""
 
 
 def _render_scores(
@@ -324,7 +344,7 @@ def _render_scores(
 
 def _scores_case(seats: int, weaken: frozenset[str], void: bool) -> tuple[Outcome, str] | None:
     rules = VANDATTA_RULES
-    limit = rules.score_limit
+    limit = RULEBOOK_LIMIT
     solver = Solver()
     points = [Int.var(f"points{s}") for s in range(seats)]
     out = [Bool.var(f"out{s}") for s in range(seats)]
@@ -357,7 +377,13 @@ def _scores_case(seats: int, weaken: frozenset[str], void: bool) -> tuple[Outcom
         for s in range(seats)
     ]
     unchanged = [
-        implies(~in_deal[s] | winner.eq(s) | Bool.const(void), result.points[s].eq(points[s]))
+        implies(~in_deal[s] | Bool.const(void), result.points[s].eq(points[s]))
+        for s in range(seats)
+    ] + [
+        implies(
+            in_deal[s] & winner.eq(s) & Bool.const(not void),
+            result.points[s].eq(points[s] + RULEBOOK_WINNER_POINTS),
+        )
         for s in range(seats)
     ]
     below = [in_deal[s] & (result.points[s] < limit) for s in range(seats)]
@@ -440,6 +466,7 @@ LEGAL_ENDING = Theorem(
         "VA-WIN-BLOCKED-DEAL-VOID",
     ),
     check=_check_scores,
+    bindings=(SCORES, GOING_OUT),
     weakenings=(
         Weakening("VA-SCORING-EIGHT", "an eight left in hand scores like any other card, 5"),
         Weakening(
@@ -504,7 +531,8 @@ def _official_case(seats: int, seat: int, weaken: frozenset[str]) -> tuple[Outco
         & all_of([~active[(seat - j) % seats] for j in range(1, d)])
         for d in range(1, seats)
     )
-    should = (at_start >= 3) & (active_now >= 3) & Bool.const(not rules.slagpase)
+    need = RULEBOOK_MIN_ACTIVE
+    should = (at_start >= need) & (active_now >= need) & Bool.const(not rules.slagpase)
     statement = all_of(
         [
             verdict.recorded.eq(should),
@@ -564,6 +592,7 @@ OFFICIAL_NEEDS_THREE = Theorem(
         "V8-SCORING-WIN-LOSS-TALLY",
     ),
     check=_check_official,
+    bindings=(OFFICIAL,),
     weakenings=(
         Weakening("V8-LOSS-OFFICIAL-NEEDS-THREE", "two active players are enough"),
         Weakening("V8-PRESENCE-ABSENT-NOT-ACTIVE", "players away from the table count as active"),
@@ -603,9 +632,10 @@ def _render_heap(model: Model, before: Heap, after: Heap, deck: Deck, what: str)
 
 def _deck(seats: int) -> Deck:
     rules = VVV8_RULES
-    decks = 1 if seats <= 3 else 2
+    decks = deck_count(VVV8, seats)
     cap = VVV8.coffee_break_max_players or VVV8.max_players
-    return Deck(total=52 * decks, cap=cap, limit=talon_limit(rules, decks), rules=rules)
+    total = len(french_deck(decks))
+    return Deck(total=total, cap=cap, limit=talon_limit(rules, decks), rules=rules)
 
 
 def _draw_one_lemma(solver: Solver, before: Heap, deck: Deck, weaken: frozenset[str]) -> Heap:
@@ -641,7 +671,7 @@ def _drawing(
         played = before.with_(held=before.held - k, pile=before.pile + k, idle=Int.const(0))
     drawn = Heap.fresh("drawn")
     solver.add(draws_summary(played, drawn, deck, at_least_one=not ace))
-    limited = deck.rules.coffee_limit and not _limit_weakened(weaken, deck.total == 52)
+    limited = deck.rules.coffee_limit and not _limit_weakened(weaken, deck.total == ONE_DECK)
     over = drawn.passes >= deck.limit if limited else Bool.const(False)
     after = played.with_(
         stock=drawn.stock, pile=drawn.pile, held=drawn.held, passes=drawn.passes, over=over
@@ -700,7 +730,7 @@ def _ranking_case(seats: int, weaken: frozenset[str], step: str) -> tuple[Outcom
     before = Heap.fresh("before")
     solver = Solver()
     solver.add(before.players.eq(seats))
-    solver.add(heap_invariant(before, deck, weaken, deck.total == 52))
+    solver.add(heap_invariant(before, deck, weaken, deck.total == ONE_DECK))
     what = f"{seats} players, a {step}"
     if step == "draw-one":
         nxt = _draw_one_lemma(solver, before, deck, weaken)
@@ -713,7 +743,7 @@ def _ranking_case(seats: int, weaken: frozenset[str], step: str) -> tuple[Outcom
     high = ranking(after, deck)
     progress = after.over | all_of(
         [
-            heap_invariant(after, deck, weaken, deck.total == 52),
+            heap_invariant(after, deck, weaken, deck.total == ONE_DECK),
             lex_less(high, low),
             *(c >= 0 for c in high),
         ]
@@ -788,6 +818,7 @@ COFFEE_BREAK_ENDS = Theorem(
         "V8-WIN-BLOCKED-DEAL-VOID",
     ),
     check=_check_ranking,
+    bindings=(STEPS,),
     weakenings=(
         Weakening(
             "V8-WIN-BLOCKED-DEAL-VOID",
@@ -846,6 +877,7 @@ FREE_TIME_ENDLESS = Theorem(
         "V8-PLAY-MATCH-SUIT",
     ),
     check=_check_endless,
+    bindings=(LASSO,),
     weakenings=(
         Weakening(
             "V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK",

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from regelverk.cards import Card, Rank, Suit, french_deck
+from regelverk.vandatta.options import VVV8
+from regelverk.vandatta.rules import drawn_deal_passes
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -40,6 +42,10 @@ STOCK, PILE, HAND = 0, 1, 2
 """Zones of a circulating card; seat ``s`` holds it in zone ``HAND + s``."""
 
 STEPS = 4
+MAX_DRAWS = VVV8.max_draws
+"""Draws a turn (V8-DRAW-MAX-THREE), from the engine's preset."""
+ONE_DECK_LIMIT = drawn_deal_passes(VVV8, 1)
+"""The talon passes that draw a coffee-break deal with one deck, from the engine."""
 PLAYERS = ("Ann", "Bo")
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
@@ -137,7 +143,7 @@ def _step(
     drawn_deal = false() if limit is None else passes_after_draw >= limit
     draw = all_of(
         [
-            m.draws < 3,
+            m.draws < MAX_DRAWS,
             can_draw,
             n.zone[0].eq(ite(drawn[0], seat + hand, zone_mid[0])),
             n.zone[1].eq(ite(drawn[1], seat + hand, zone_mid[1])),
@@ -173,7 +179,7 @@ def _step(
     idle = ite(m.draws.eq(0), m.idle + 1, m.idle)
     passing = all_of(
         [
-            (m.draws >= 3) | ~can_draw,
+            (m.draws >= MAX_DRAWS) | ~can_draw,
             n.zone[0].eq(m.zone[0]),
             n.zone[1].eq(m.zone[1]),
             n.pos[0].eq(m.pos[0]),
@@ -182,7 +188,7 @@ def _step(
             n.draws.eq(0),
             n.idle.eq(idle),
             n.passes.eq(m.passes),
-            n.over.eq(idle >= 2),
+            n.over.eq(idle >= len(PLAYERS)),
         ]
     )
     solver.add(act.between(0, 3))
@@ -208,7 +214,7 @@ def find_lasso(weaken: frozenset[str]) -> tuple[Verdict, LassoWitness | None]:
     """Search a lasso of four actions in vvv8 free time; with V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK
     weakened, the coffee break's talon limit (three passes with one deck) applies in free time
     too, so the passes count is part of the position and a drawn deal ends the game."""
-    limit = 3 if "V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK" in weaken else None
+    limit = ONE_DECK_LIMIT if "V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK" in weaken else None
     solver = Solver(timeout_ms=20_000)
     ranks = (Int.var("lasso.rank0"), Int.var("lasso.rank1"))
     suits = (Int.var("lasso.suit0"), Int.var("lasso.suit1"))
@@ -265,7 +271,8 @@ def _witness(
     rest = list(french_deck(1))
     for card in cards:
         rest.remove(card)
-    hands: list[list[Card]] = [rest[:25], rest[25:]]
+    half = len(rest) // 2
+    hands: list[list[Card]] = [rest[:half], rest[half:]]
     for j in range(2):
         if zones[j] >= HAND:
             hands[zones[j] - HAND].append(cards[j])
@@ -297,7 +304,8 @@ def _witness(
     shown_stock = " ".join(str(c) for c in stock_top_first) or "empty"
     text = (
         f"vvv8 in free time, {PLAYERS[0]} and {PLAYERS[1]}, one deck: the pile {shown_pile} "
-        f"(top last), the talon {shown_stock}, every other card in the two hands (25 and 25), "
+        f"(top last), the talon {shown_stock}, every other card in the two hands ({half} and "
+        f"{len(rest) - half}), "
         f"{PLAYERS[0]} to play. " + "; ".join(words) + ": the position is back where it began, "
         "with nobody out (only the count of talon passes has grown, which outside the coffee "
         "break has no effect)."

@@ -29,11 +29,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from regelverk.cards import Card, Rank, Suit
+from regelverk.cards import Card, Rank, Suit, french_deck
 from regelverk.vandatta.options import (
     AceAgainDraws,
     AceBatchDraws,
     AfterEight,
+    BlockedDeal,
     EmptyStock,
     GoOutOn,
     GoOutWithoutLappen,
@@ -45,7 +46,8 @@ from regelverk.vandatta.options import (
     TalonPassCount,
     VandattaOptions,
 )
-from regelverk.vandatta.scoring import card_points
+from regelverk.vandatta.rules import drawn_deal_passes
+from regelverk.vandatta.scoring import WINNER_POINTS, card_points
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -156,6 +158,12 @@ class Rules:
     """Nothing is recorded (V8-SCORING-NO-POINTS-SLAGPASE)."""
     score_limit: int
     """vandatta's points limit (VA-SCORING-GAME-WINNER)."""
+    drawn_after: tuple[int, int]
+    """The talon passes that draw a coffee-break deal with one deck and with two, as the
+    engine's ``drawn_deal_passes`` gives them (V8-TALON-DRAWN-ONE-DECK, -TWO-DECKS)."""
+    void_counted: bool
+    """blocked_deal = count-hands: a deal nobody can finish scores every hand
+    (VA-AMB-BLOCKED-DEAL); the default declares it void and scores nothing."""
 
     @classmethod
     def of(cls, options: VandattaOptions) -> Rules:
@@ -181,13 +189,15 @@ class Rules:
             min_active=options.min_active_for_result,
             slagpase=options.slagpase,
             score_limit=options.score_limit,
+            void_counted=options.blocked_deal is BlockedDeal.COUNT_HANDS,
+            drawn_after=(drawn_deal_passes(options, 1), drawn_deal_passes(options, 2)),
         )
 
 
 def talon_limit(rules: Rules, decks: int) -> int:
     """The talon passes that draw a coffee-break deal (V8-TALON-DRAWN-ONE-DECK, -TWO-DECKS), as
-    ``count_pass`` computes them."""
-    return (3 if decks == 1 else 2) + (1 if rules.rebuilds_only else 0)
+    ``count_pass`` computes them (through the engine's ``drawn_deal_passes``)."""
+    return rules.drawn_after[0 if decks == 1 else 1]
 
 
 # --- going out --------------------------------------------------------------------------------
@@ -539,7 +549,7 @@ def deal_scores(
         ite(
             counted & ~out[s] & winner.ne(s),
             sum_of([counts[s][name] * values[name] for name, _ in CLASSES]),
-            0,
+            ite(counted & ~out[s], WINNER_POINTS, 0),
         )
         for s in seats
     )
@@ -740,7 +750,8 @@ def draws_summary(before: Heap, after: Heap, deck: Deck, *, at_least_one: bool) 
 
 
 def _limit_dropped(deck: Deck, weaken: frozenset[str]) -> bool:
-    clause = "V8-TALON-DRAWN-ONE-DECK" if deck.total == 52 else "V8-TALON-DRAWN-TWO-DECKS"
+    one_deck = deck.total == len(french_deck(1))
+    clause = "V8-TALON-DRAWN-ONE-DECK" if one_deck else "V8-TALON-DRAWN-TWO-DECKS"
     return clause in weaken
 
 

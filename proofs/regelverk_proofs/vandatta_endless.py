@@ -34,14 +34,17 @@ the oldest card of the stock, as the engine's unshuffled rebuild hands it out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from regelverk.cards import Card, Rank, Suit, french_deck
+from regelverk.vandatta.options import VANDATTA
 from regelverk.vandatta.state import Phase, Restart, State
+from regelverk_proofs.binding import Binding, Comparison
 from regelverk_proofs.query import Scenario
-from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
+from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, TheoremError, Weakening
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -103,7 +106,9 @@ STOCK, PILE, TURNED = 2, 3, 4
 NO_RESTART, ACE_RESTART, EIGHT_RESTART = 0, 1, 2
 PLAY, DRAW, PASS = 0, 1, 2
 NONE = -1
-MAX_DRAWS = 3
+MAX_DRAWS = VANDATTA.max_draws
+"""Draws a turn under the vandatta preset (VA-DRAW-MAX-THREE), as the engine's options read it
+from the spec."""
 _LOW = tuple(Rank(r) for r in range(2, 8))
 _HIGH = tuple(Rank(r) for r in range(9, 15))
 _DEAD = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
@@ -742,6 +747,12 @@ def find_lasso(weaken: frozenset[str]) -> tuple[Verdict, Lasso | None, tuple[str
     return verdict, None, (), solver.reason_unknown()
 
 
+def _bound() -> Iterable[Comparison]:
+    from regelverk_proofs.vandatta_endless_bind import compare
+
+    return compare()
+
+
 def _show(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
@@ -790,8 +801,14 @@ def render(lasso: Lasso) -> str:
     return "\n".join(lines)
 
 
+@cache
+def witness() -> tuple[Verdict, Lasso | None, tuple[str, ...], str]:
+    """The unweakened search, made once per process (the theorem and its binding share it)."""
+    return find_lasso(frozenset())
+
+
 def _check(weaken: frozenset[str]) -> Finding:
-    verdict, lasso, core, why = find_lasso(weaken)
+    verdict, lasso, core, why = witness() if not weaken else find_lasso(weaken)
     if verdict is Verdict.SAT and lasso is not None:
         return Finding(Outcome.WITNESSED, render(lasso), cases=1)
     if verdict is Verdict.UNSAT:
@@ -803,6 +820,23 @@ def _check(weaken: frozenset[str]) -> Finding:
         )
     return Finding(Outcome.UNKNOWN, f"no answer: {why}", cases=1)
 
+
+ENDLESS_KINDS: tuple[str, ...] = (
+    "play-allowed",
+    "play-refused",
+    "eight",
+    "ace",
+    "draw-allowed",
+    "draw-refused",
+    "rebuild",
+    "pass-allowed",
+    "pass-refused",
+    "void",
+    "restart",
+    "witness-step",
+    "loop-closes",
+)
+"""What the lasso's binding compares (see :mod:`regelverk_proofs.vandatta_endless_bind`)."""
 
 NEVER_ENDING = Theorem(
     name="vandatta.never-ending-deal",
@@ -830,6 +864,22 @@ NEVER_ENDING = Theorem(
         "VA-WIN-BLOCKED-DEAL-VOID",
     ),
     check=_check,
+    bindings=(
+        Binding(
+            name="vandatta.endless.steps",
+            statement=(
+                "On seeded two-player vandatta positions where every card but the hearts and "
+                "eights lies in a hand (the hearts and eights anywhere; restarts after an ace or "
+                "an eight, named suits, used-up stocks, draws made, idle turns), on hand-built "
+                "edge positions, and on every step of the witness replayed in the engine from a "
+                "dealt position, the engine (check, apply) allows exactly the single-card plays "
+                "of hearts and eights, draws and passes that the lasso's step relation "
+                "(decide_step) allows, and reaches the position it gives."
+            ),
+            kinds=ENDLESS_KINDS,
+            compare=_bound,
+        ),
+    ),
     weakenings=(
         Weakening(
             "VA-DRAW-STOCK-REBUILD",
@@ -843,6 +893,8 @@ NEVER_ENDING = Theorem(
 )
 
 THEOREMS: tuple[Theorem, ...] = (NEVER_ENDING,)
+
+
 SCENARIOS: tuple[Scenario, ...] = ()
 
 
@@ -932,7 +984,10 @@ def decide_step(
     if extra is not None:
         solver.add(move.extra.eq(INDEX[extra]))
     one_step(solver, before, move, after, setting, weaken=weaken, kind=kind)
-    if solver.check() is not Verdict.SAT:
+    verdict = solver.check()
+    if verdict is Verdict.UNKNOWN:
+        raise TheoremError("Z3 gave no answer on one step of the endless-deal encoding")
+    if verdict is Verdict.UNSAT:
         return None
     return _read(solver.model(), after)
 
@@ -957,6 +1012,9 @@ def first_drawn_unshuffled(state: State, laid: Sequence[Card]) -> tuple[Card, ..
             if card in laid:
                 solver.add(before.age[i].eq(laid.index(card) - len(laid)))
         one_step(solver, before, move, after, setting, weaken=weaken, kind=DRAW)
-        if solver.check() is Verdict.SAT:
+        verdict = solver.check()
+        if verdict is Verdict.UNKNOWN:
+            raise TheoremError("Z3 gave no answer on a draw of the endless-deal encoding")
+        if verdict is Verdict.SAT:
             found.append(CARDS[c])
     return tuple(found)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from regelverk.cards import Card, Rank
+from regelverk.registry import parameter
 from regelverk.trace import implements
 from regelverk.vandatta.options import (
     BlockedDeal,
@@ -16,9 +17,34 @@ from regelverk.vandatta.options import (
 from regelverk.vandatta.rules import Table
 from regelverk.vandatta.state import Phase, Record
 
-__all__ = ["card_points", "champions_at_leap_day", "finish_deal", "loser_of"]
+__all__ = [
+    "OTHER_POINTS",
+    "POINTS",
+    "WINNER_POINTS",
+    "card_points",
+    "champions_at_leap_day",
+    "finish_deal",
+    "loser_of",
+    "reaches_limit",
+]
 
-_POINTS = {Rank.TEN: 10, Rank.ACE: 15, Rank.JACK: 10, Rank.QUEEN: 10, Rank.KING: 10, Rank.EIGHT: 25}
+_COURT = parameter("VA-SCORING-COURT", "court_points")
+POINTS: dict[Rank, int] = {
+    Rank.TEN: parameter("VA-SCORING-TEN", "ten_points"),
+    Rank.ACE: parameter("VA-SCORING-ACE", "ace_points"),
+    Rank.JACK: _COURT,
+    Rank.QUEEN: _COURT,
+    Rank.KING: _COURT,
+    Rank.EIGHT: parameter("VA-SCORING-EIGHT", "eight_points"),
+}
+"""The scoring table's ranks with a value of their own (VA-SCORING-TEN, -ACE, -COURT, -EIGHT),
+read from the spec."""
+
+OTHER_POINTS = parameter("VA-SCORING-OTHER", "other_points")
+"""Every other card, two to seven and nine (VA-SCORING-OTHER)."""
+
+WINNER_POINTS = parameter("VA-SCORING-WINNER-ZERO", "winner_points")
+"""What the winner of a deal scores (VA-SCORING-WINNER-ZERO)."""
 
 
 @implements(
@@ -31,7 +57,18 @@ def card_points(cards: tuple[Card, ...]) -> int:
     >>> card_points(parse_cards("10H AS KD 8C 3S"))
     65
     """
-    return sum(_POINTS.get(card.rank, 5) for card in cards)
+    return sum(POINTS.get(card.rank, OTHER_POINTS) for card in cards)
+
+
+@implements("VA-SCORING-GAME-WINNER")
+def reaches_limit(total: int, limit: int) -> bool:
+    """Whether a running total puts its player out of the match: a total at the limit is not
+    below it (VA-SCORING-GAME-WINNER).
+
+    >>> reaches_limit(99, 100), reaches_limit(100, 100), reaches_limit(101, 100)
+    (False, True, True)
+    """
+    return total >= limit
 
 
 @implements("V8-LOSS-PLAYER-BEFORE-WINNER", "V8-PRESENCE-ABSENT-NOT-COUNTED-FOR-LOSER")
@@ -106,12 +143,13 @@ def score_points(table: Table, winner: int | None) -> int | None:
     scored: dict[int, int] = {}
     for seat in before:
         if seat == winner:
+            points[seat] += WINNER_POINTS
             continue
         held = table.hands[seat] + tuple(c for p in table.penalties[seat] for c in p.cards)
         scored[seat] = card_points(held)
         points[seat] += scored[seat]
     limit = table.options.score_limit
-    out = record.out | {s for s in before if points[s] >= limit}
+    out = record.out | {s for s in before if reaches_limit(points[s], limit)}
     shown = ", ".join(f"{table.name(s)} +{v} ({points[s]})" for s, v in scored.items())
     table.say("points", f"Points: {shown}", ("VA-SCORING-WINNER-ZERO", "VA-SCORING-OTHERS-COUNT"))
     table.record = replace(record, points=tuple(points), out=frozenset(out))

@@ -1,0 +1,1094 @@
+"""Bindings of the Vändåtta ending theorems to the engine (``vvv8``, ``vandatta``).
+
+Each binding runs the engine's own rule functions (``GAME.attempt``, ``GAME.apply``,
+``GAME.legal_actions``, the scoring and deal-ending code they call) on concrete positions built
+through the position reader, and asks the encoding of :mod:`regelverk_proofs.vandatta_end_model`
+(fed the same values) whether it allows and computes exactly what the engine did:
+
+* :data:`GOING_OUT`: the spelförare's last-card plays of every rank, aces and eights included,
+  with and without a standing call, with and without a call said, with face-down penalty cards,
+  fitting or not, under the vvv8 preset and every reading of ``penalty_cards_usable`` and
+  ``out_without_call``, and under the vandatta preset; then the utgång bookkeeping at the end
+  of the caller's own turn and when his turn is passed over while he is away
+  (V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT, V8-CALL-REQUIRED-TO-WIN, V8-CALL-VALID-NEXT-TURN-ONLY,
+  V8-CALL-FORFEITED-IF-ABSENT, V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT, V8-WIN-NO-CALL-NOT-OUT).
+* :data:`SCORES`: vandatta deals won with the losers holding cards of every points class and
+  running totals one below, at and one above the limit, and deals declared void
+  (VA-SCORING-*, VA-SESSION-NOBODY-ALONE, VA-WIN-BLOCKED-DEAL-VOID).
+* :data:`OFFICIAL`: vvv8 going outs with 2 to 14 seats, players away or waiting outside the deal,
+  every winner's seat, and the players active when the deal began
+  (V8-LOSS-OFFICIAL-NEEDS-THREE, V8-LOSS-PLAYER-BEFORE-WINNER, V8-PRESENCE-ABSENT-NOT-ACTIVE).
+* :data:`STEPS`: seeded coffee-break deals of vvv8 played near their end (draws that rebuild
+  the talon, passes, plays with and without aces and eights, going outs, penalties, drawn and
+  void deals); each move of play against the encoded step and the ranking
+  (V8-TALON-DRAWN-ONE-DECK, V8-TALON-DRAWN-TWO-DECKS, V8-WIN-BLOCKED-DEAL-VOID).
+* :data:`LASSO`: the never-ending free-time game replayed in the engine lap by lap, and the same
+  actions in a coffee break, where the talon limit draws the deal
+  (V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK, V8-TALON-REBUILD-UNSHUFFLED).
+
+Every universe is bounded and deterministic (seeded ``random.Random``); an encoding that gives no
+answer for a case counts as a disagreement, never as agreement.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from regelverk.cards import Card, Rank, Suit, french_deck
+from regelverk.engine import Ruling, with_options
+from regelverk.vandatta import GAME
+from regelverk.vandatta.adjudication import _after, _call_error, _first_error, _group_error
+from regelverk.vandatta.conduct import active_seats, paused
+from regelverk.vandatta.options import VANDATTA, VVV8, VandattaOptions
+from regelverk.vandatta.rules import seats_after
+from regelverk.vandatta.setup import deck_count
+from regelverk.vandatta.state import Action, Draw, Pass, Phase, Play, Restart, State
+from regelverk_proofs.binding import Binding, Comparison
+from regelverk_proofs.vandatta_end_lasso import find_lasso
+from regelverk_proofs.vandatta_end_model import (
+    CLASSES,
+    Deck,
+    Heap,
+    PlayVars,
+    Rules,
+    ace_play_step,
+    class_of,
+    class_points,
+    deal_scores,
+    decide,
+    draw_step,
+    end_own_turn,
+    going_out,
+    lex_less,
+    official_result,
+    pass_step,
+    plain_play_step,
+    ranking,
+    skip_absent,
+    talon_limit,
+)
+from regelverk_proofs.z3api import Bool, Int
+
+__all__ = [
+    "GOING_OUT",
+    "GOING_OUT_VARIANTS",
+    "LASSO",
+    "OFFICIAL",
+    "SCORES",
+    "STEPS",
+    "deck_of",
+    "heap_values",
+]
+
+NOTHING: frozenset[str] = frozenset()
+NO_ANSWER = "the encoding gave no answer for these values (unknown is never agreement)"
+
+GOING_OUT_VARIANTS: tuple[tuple[str, dict[str, str]], ...] = tuple(
+    (
+        f"penalty_cards_usable = {usable}, out_without_call = {without}",
+        {"penalty_cards_usable": usable, "out_without_call": without},
+    )
+    for usable in ("after-exhausting-turn", "at-next-turn-start")
+    for without in ("not-out-three-cards", "refused-no-penalty", "wrong-card-penalty")
+)
+"""The readings that change how a vvv8 going out is ruled: when penalty cards become usable,
+and what a going out without a call costs (the vvv8 preset is the first)."""
+
+
+def _names(count: int) -> list[str]:
+    return [f"P{n}" for n in range(1, count + 1)]
+
+
+def _position(
+    options: VandattaOptions,
+    names: Sequence[str],
+    hands: Mapping[str, Sequence[str]],
+    top: str,
+    *,
+    stock: int,
+    penalties: Mapping[str, Sequence[str]] | None = None,
+    **extra: Any,
+) -> State:
+    """A position in play: the hands and penalty cards as given, ``top`` on the pile, ``stock``
+    cards in the talon and every other card of the deck below the pile's top card."""
+    decks = deck_count(options, len(names))
+    placed = Counter(c for hand in hands.values() for c in hand)
+    placed.update(c for cards in (penalties or {}).values() for c in cards)
+    placed[top] += 1
+    rest = sorted((Counter(c.code for c in french_deck(decks)) - placed).elements())
+    data: dict[str, Any] = {
+        "players": list(names),
+        "hands": {name: list(cards) for name, cards in hands.items()},
+        "pile": [*rest[stock:], top],
+        "stock": rest[:stock],
+        **extra,
+    }
+    if penalties:
+        data["penalties"] = {name: list(cards) for name, cards in penalties.items()}
+    return GAME.position_from_data(data, options)
+
+
+def _held(state: State, seat: int) -> int:
+    return len(state.hands[seat]) + sum(len(p.cards) for p in state.penalties[seat])
+
+
+def _over(state: State) -> bool:
+    return state.phase in (Phase.DEAL_OVER, Phase.MATCH_OVER)
+
+
+# --- going out ----------------------------------------------------------------------------------
+
+
+def play_values(state: State, play: Play) -> dict[str, int | bool]:
+    """The inputs of the going-out encoding, read off the engine state and the play (the fit of
+    the cards and the real-chance test are the engine's, an input here)."""
+    seat, cards = play.player, play.cards
+    fits = _first_error(state, play) is None and _group_error(state, play) is None
+    chance = _call_error(state, _after(state, play)) is None if play.call else False
+    spare = max(0, len(state.pile) - 1)
+    return {
+        "hand": len(state.hands[seat]),
+        "pen": sum(len(p.cards) for p in state.penalties[seat]),
+        "sets": bool(state.penalties[seat]),
+        "k": len(cards),
+        "first_eight": cards[0].rank is Rank.EIGHT,
+        "last_ace": cards[-1].rank is Rank.ACE,
+        "last_eight": cards[-1].rank is Rank.EIGHT,
+        "any_ace": any(c.rank is Rank.ACE for c in cards),
+        "fits": fits,
+        "called": seat in state.calls,
+        "say": play.call,
+        "chance": chance,
+        "avail": min(state.options.penalty_cards, len(state.stock) + spare),
+    }
+
+
+def compare_play(state: State, play: Play, ruling: Ruling[State]) -> Iterator[Comparison]:
+    """The encoding's ruling on ``play`` (allowed as tried, wins the deal, cards held after a
+    failed going out) against the engine's ``ruling``; the first comparison's kind is the last
+    card's class, the second's the engine's outcome."""
+    rules = Rules.of(state.options)
+    v = PlayVars.fresh("bind")
+    result = going_out(v, rules, NOTHING)
+    values = play_values(state, play)
+    wanted: list[Int | Bool] = [
+        result.legal,
+        result.wins,
+        result.failed_out,
+        result.hand_after + result.pen_after,
+    ]
+    got = decide([v.shape(rules)], v.fixed(values), wanted)
+    last = play.cards[-1].rank
+    kind = "last-ace" if last is Rank.ACE else "last-eight" if last is Rank.EIGHT else "last-other"
+    shown = f"{' '.join(str(c) for c in play.cards)} (call {play.call}) in {values}"
+    if got is None:
+        yield Comparison(kind, False, f"{shown}: {NO_ANSWER}")
+        return
+    legal, wins, failed, held_after = got
+    listed = play in GAME.legal_actions(state)
+    yield Comparison(
+        kind,
+        legal == ruling.allowed == listed,
+        f"{shown}: encoding allows {legal}, engine's attempt {ruling.allowed}, "
+        f"legal_actions {listed}: {ruling.message}",
+    )
+    after = ruling.state
+    won = _over(after) and after.winner == play.player
+    laid = tuple(after.pile[-len(play.cards) :]) == tuple(play.cards)
+    engine_failed = not ruling.allowed and after != state and laid
+    if won:
+        outcome = "won"
+    elif engine_failed or failed:
+        outcome = "failed-out"
+    elif ruling.allowed:
+        outcome = "played-on"
+    elif after == state:
+        outcome = "refused"
+    else:
+        outcome = "wrong-card"
+    agrees = wins == won and failed == engine_failed
+    if failed and agrees and not won:
+        agrees = held_after == _held(after, play.player)
+    yield Comparison(
+        outcome,
+        agrees,
+        f"{shown}: encoding wins {wins}, failed going out {failed}, holds {held_after} after; "
+        f"engine wins {won}, failed going out {engine_failed}, holds "
+        f"{_held(after, play.player)}: {ruling.message}",
+    )
+
+
+_OTHERS = {"P2": ["9D", "10D", "JD"], "P3": ["9C", "10C", "JC"]}
+
+
+_CLASS_RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.ACE)
+"""One rank of each class the going-out rules tell apart."""
+
+
+def _last_card_cases(
+    options: VandattaOptions, rng: random.Random, *, full: bool
+) -> Iterator[Comparison]:
+    """P1 to play his last card(s) (or all his hand, face-down penalty cards left) on a top card
+    of the same suit, or of neither suit nor rank: every rank (``full``) or one of each class,
+    one card or two of a rank, with and without a standing call, a call said, penalty cards."""
+    brott = options.penalties.value == "brott-och-straff"
+    for rank in Rank if full else _CLASS_RANKS:
+        for count in (1, 2):
+            for called in (False, True):
+                for say in (False, True):
+                    for pen in (False, True) if brott else (False,):
+                        for fit in (True, False):
+                            if (count == 2 or not full) and (say or not fit) and rng.random() < 0.7:
+                                continue  # a seeded share of the less telling combinations
+                            if count == 2 and rank not in _CLASS_RANKS and rng.random() < 0.7:
+                                continue
+                            yield from _last_card_case(
+                                options,
+                                rank,
+                                count=count,
+                                called=called,
+                                say=say,
+                                pen=pen,
+                                fit=fit,
+                                empty=rng.random() < 0.1,
+                            )
+
+
+def _last_card_case(
+    options: VandattaOptions,
+    rank: Rank,
+    *,
+    count: int,
+    called: bool,
+    say: bool,
+    pen: bool,
+    fit: bool,
+    empty: bool,
+) -> Iterator[Comparison]:
+    cards = [Card(rank, Suit.HEARTS), Card(rank, Suit.SPADES)][:count]
+    top_rank = "6" if rank is Rank.FOUR else "4"
+    top = f"{top_rank}{'H' if fit else 'C'}"
+    hands = {"P1": [c.code for c in cards], **_OTHERS}
+    penalty = {"P1": ["3D" if rank is Rank.TWO else "2D"]} if pen else None
+    state = _position(
+        options,
+        ["P1", "P2", "P3"],
+        hands,
+        top,
+        stock=0 if empty else 10,
+        penalties=penalty,
+        turn="P1",
+        previous="P3",
+        calls=["P1"] if called else [],
+    )
+    suit = Suit.CLUBS if rank is Rank.EIGHT else None
+    play = Play(player=0, cards=tuple(cards), suit=suit, call=say)
+    yield from compare_play(state, play, GAME.attempt(state, play))
+
+
+def _call_cases() -> Iterator[Comparison]:
+    """The utgång bookkeeping: a call is used up with the caller's own turn and a new one holds
+    for the next turn only; a caller passed over while away loses his call; nobody else's
+    action touches it."""
+    called_var, say_var = Bool.var("bind.called"), Bool.var("bind.say")
+    for called in (False, True):
+        for say in (False, True):
+            state = _position(
+                VVV8,
+                ["P1", "P2", "P3"],
+                {"P1": ["5H", "5S", "5D"], **_OTHERS},
+                "4H",
+                stock=10,
+                turn="P1",
+                previous="P3",
+                calls=["P1"] if called else [],
+            )
+            play = Play(player=0, cards=(Card.parse("5H"),), call=say)
+            ruling = GAME.attempt(state, play)
+            if not ruling.allowed:
+                yield Comparison("call-lapses", False, f"{play} was refused: {ruling.message}")
+                continue
+            got = decide(
+                [],
+                {"c": (called_var, called), "s": (say_var, say)},
+                [end_own_turn(called_var, say_var, NOTHING)],
+            )
+            stands = 0 in ruling.state.calls
+            kind = "call-renewed" if say else "call-lapses"
+            yield Comparison(
+                kind,
+                got is not None and got[0] == stands,
+                f"P1's call stood {called}, he calls {say}: encoding {got}, engine {stands}",
+            )
+    for away in (False, True):
+        for called in (False, True):
+            state = _position(
+                VVV8,
+                ["P1", "P2", "P3", "P4"],
+                {"P1": ["5H", "5S", "5D"], "P2": ["9D"], "P3": ["9C", "10C"], "P4": ["JC"]},
+                "4H",
+                stock=10,
+                turn="P1",
+                previous="P4",
+                calls=["P2"] if called else [],
+                away=["P2"] if away else [],
+            )
+            ruling = GAME.attempt(state, Play(player=0, cards=(Card.parse("5H"),)))
+            got = decide(
+                [],
+                {"c": (called_var, called)},
+                [skip_absent(called_var, NOTHING) if away else called_var],
+            )
+            stands = 1 in ruling.state.calls
+            yield Comparison(
+                "call-forfeited-away" if away else "call-kept-by-others",
+                ruling.allowed and got is not None and got[0] == stands,
+                f"P2 away {away}, his call {called}: encoding {got}, engine {stands}",
+            )
+
+
+def _compare_going_out() -> Iterator[Comparison]:
+    rng = random.Random(8)
+    for n, (_, values) in enumerate(GOING_OUT_VARIANTS):
+        yield from _last_card_cases(with_options(VVV8, values), rng, full=n == 0)
+    yield from _last_card_cases(VANDATTA, rng, full=True)
+    yield from _call_cases()
+
+
+GOING_OUT = Binding(
+    name="vandatta-end.going-out",
+    statement=(
+        "The engine's ruling (attempt and legal_actions) on a last-card play of every rank, "
+        "with and without a standing call, a call said, face-down penalty cards, fitting or "
+        "not, under every vvv8 reading of penalty_cards_usable and out_without_call and the "
+        "vandatta preset, is the encoding's going_out; the utgång bookkeeping at a turn's end "
+        "and over an absent caller is end_own_turn and skip_absent."
+    ),
+    kinds=(
+        "last-ace",
+        "last-eight",
+        "last-other",
+        "won",
+        "failed-out",
+        "played-on",
+        "refused",
+        "wrong-card",
+        "call-lapses",
+        "call-renewed",
+        "call-forfeited-away",
+        "call-kept-by-others",
+    ),
+    compare=_compare_going_out,
+)
+
+
+# --- vandatta's points --------------------------------------------------------------------------
+
+_POOLS = {
+    "tens": ("10C", "10D", "10S", "10H"),
+    "aces": ("AC", "AD", "AS", "AH"),
+    "courts": ("JC", "QD", "KS", "QC", "KD", "JS"),
+    "eights": ("8C", "8D", "8S", "8H"),
+    "others": ("2C", "7D", "9S", "2D", "7S"),
+}
+"""Cards of each points class for the losers' hands (P1 goes out on 5♥, the top is 6♥, and
+every loser also holds a three or a four)."""
+
+_SPARE = ("3C", "3D", "3S", "4C", "4D", "4S")
+
+
+def compare_scores(before: State, after: State, kind: str | None = None) -> Iterator[Comparison]:
+    """The encoding's deal_scores (points, players out, the end of the match, its champions)
+    against the engine's record after the deal ended; ``kind`` names the case, else the
+    engine's outcome does."""
+    seats = len(after.players)
+    rules = Rules.of(after.options)
+    points = [Int.var(f"bind.points{s}") for s in range(seats)]
+    out = [Bool.var(f"bind.out{s}") for s in range(seats)]
+    counts = [{name: Int.var(f"bind.{name}{s}") for name, _ in CLASSES} for s in range(seats)]
+    winner = Int.var("bind.winner")
+    counted = after.winner is not None or rules.void_counted
+    result = deal_scores(
+        points,
+        out,
+        counts,
+        winner=winner,
+        counted=Bool.const(counted),
+        rules=rules,
+        weaken=NOTHING,
+    )
+    fixed: dict[str, tuple[Int | Bool, int | bool]] = {
+        "winner": (winner, -1 if after.winner is None else after.winner)
+    }
+    for s in range(seats):
+        fixed[f"points{s}"] = (points[s], before.record.points[s])
+        fixed[f"out{s}"] = (out[s], s in before.record.out)
+        held = after.hands[s] + tuple(c for p in after.penalties[s] for c in p.cards)
+        for name, _ in CLASSES:
+            fixed[f"{name}{s}"] = (counts[s][name], sum(1 for c in held if class_of(c) == name))
+    wanted: list[Int | Bool] = [*result.points, *result.out, result.over, *result.champion]
+    got = decide([], fixed, wanted)
+    engine_over = after.phase is Phase.MATCH_OVER
+    below = [s for s in before.in_deal if s not in after.record.out]
+    if kind is None:
+        if not counted:
+            kind = "void"
+        elif not engine_over:
+            kind = "match-goes-on"
+        else:
+            kind = "match-over-alone" if len(below) == 1 else "match-over-nobody-below"
+    if got is None:
+        yield Comparison(kind, False, NO_ANSWER)
+        return
+    over = bool(got[2 * seats])
+    champions = {s for s in range(seats) if got[2 * seats + 1 + s]} if over else set()
+    agrees = (
+        list(got[:seats]) == list(after.record.points)
+        and {s for s in range(seats) if got[seats + s]} == set(after.record.out)
+        and over == engine_over
+        and champions == (set(after.record.champions) if engine_over else set())
+    )
+    yield Comparison(
+        kind,
+        agrees,
+        f"points {list(before.record.points)} (out {sorted(before.record.out)}) -> engine "
+        f"{list(after.record.points)}, out {sorted(after.record.out)}, over {engine_over}, "
+        f"champions {list(after.record.champions)}; encoding points {list(got[:seats])}, out "
+        f"{[s for s in range(seats) if got[seats + s]]}, over {over}, champions "
+        f"{sorted(champions)}",
+    )
+
+
+def _won_deal(
+    seats: int,
+    classes: Sequence[str],
+    totals: Sequence[int],
+    out: Sequence[bool],
+    kind: str | None = None,
+) -> Iterator[Comparison]:
+    """P1 goes out on 5♥; every other player still in the match holds one card of the class
+    given him and a three or a four; the running totals as given."""
+    names = _names(seats)
+    pools = {name: list(cards) for name, cards in _POOLS.items()}
+    hands: dict[str, list[str]] = {"P1": ["5H"]}
+    for s in range(1, seats):
+        pool = pools[classes[s]] or pools["others"]
+        hands[names[s]] = [pool.pop(0), _SPARE[s]]
+    state = _position(
+        VANDATTA,
+        names,
+        hands,
+        "6H",
+        stock=10,
+        turn="P1",
+        record={
+            "points": {names[s]: totals[s] for s in range(seats) if totals[s]},
+            "out": [names[s] for s in range(seats) if out[s]],
+        },
+    )
+    play = Play(player=0, cards=(Card.parse("5H"),))
+    ruling = GAME.attempt(state, play)
+    if not ruling.allowed or not _over(ruling.state):
+        yield Comparison(kind or "match-goes-on", False, f"P1 did not go out: {ruling.message}")
+        return
+    yield from compare_scores(state, ruling.state, kind)
+
+
+def _void_deal(seats: int, totals: Sequence[int], *, counted: bool = False) -> Iterator[Comparison]:
+    """No card can be laid nor drawn (the talon is empty and, under empty_stock = no-rebuild,
+    not rebuilt): every player passes in turn and the deal is void, scoring nothing (or, under
+    blocked_deal = count-hands, every hand)."""
+    values = {"empty_stock": "no-rebuild"}
+    if counted:
+        values["blocked_deal"] = "count-hands"
+    options = with_options(VANDATTA, values)
+    names = _names(seats)
+    hands = {names[s]: [_SPARE[s]] for s in range(seats)}
+    state = _position(
+        options,
+        names,
+        hands,
+        "9H",
+        stock=0,
+        turn="P1",
+        record={"points": {names[s]: totals[s] for s in range(seats) if totals[s]}},
+    )
+    before = state
+    for _ in range(seats + 1):
+        if state.phase is not Phase.PLAY:
+            break
+        passes = [a for a in GAME.legal_actions(state) if isinstance(a, Pass)]
+        if not passes:
+            yield Comparison("void", False, f"{state.players[state.turn]} may not pass")
+            return
+        state = GAME.apply(state, passes[0]).state
+    if not _over(state) or state.winner is not None:
+        yield Comparison("void", False, f"the blocked deal did not end void ({state.phase})")
+        return
+    yield from compare_scores(before, state, None if counted else "void")
+
+
+def _compare_scores() -> Iterator[Comparison]:
+    rng = random.Random(100)
+    limit = VANDATTA.score_limit
+    names = [name for name, _ in CLASSES]
+    values = class_points()
+    for seats in range(2, VANDATTA.max_players + 1):
+        for first in range(len(names)):
+            classes = [names[(first + s) % len(names)] for s in range(seats)]
+            yield from _won_deal(seats, classes, [0] * seats, [False] * seats)
+        for _ in range(6):
+            classes = [rng.choice(names) for _ in range(seats)]
+            totals = [rng.randrange(0, limit) for _ in range(seats)]
+            out = [False] * seats
+            if seats > 3 and rng.random() < 0.5:
+                out[seats - 1] = True
+                totals[seats - 1] = limit + rng.randrange(0, 20)
+            yield from _won_deal(seats, classes, totals, out)
+        yield from _void_deal(seats, [rng.randrange(0, limit) for _ in range(seats)])
+        near = [limit - rng.choice((1, 5, 6, 10)) for _ in range(seats)]
+        yield from _void_deal(seats, near, counted=True)
+    for name in names:
+        for delta, kind in (
+            (-1, "total-below-limit"),
+            (0, "total-at-limit"),
+            (1, "total-above-limit"),
+        ):
+            for seats in (2, 3, 4):
+                scored = values[name] + values["others"]
+                totals = [rng.randrange(0, limit // 2) for _ in range(seats)]
+                totals[1] = limit + delta - scored
+                if seats > 2:
+                    totals[2] = limit + delta - scored - rng.choice((0, 1))
+                classes = [name] * seats
+                yield from _won_deal(seats, classes, totals, [False] * seats, kind)
+    yield from _class_values()
+
+
+def _class_values() -> Iterator[Comparison]:
+    """Each rank alone in a loser's hand, and the points it adds."""
+    for rank in Rank:
+        card = Card(rank, Suit.CLUBS)
+        state = _position(
+            VANDATTA, ["P1", "P2"], {"P1": ["5H"], "P2": [card.code]}, "6H", stock=10, turn="P1"
+        )
+        ruling = GAME.attempt(state, Play(player=0, cards=(Card.parse("5H"),)))
+        yield from compare_scores(state, ruling.state, f"class-{class_of(card)}")
+
+
+SCORES = Binding(
+    name="vandatta-end.scores",
+    statement=(
+        "The engine's end of a vandatta deal (the winner's going out, or a blocked deal declared "
+        "void, through its real scoring and match-ending code) gives the points, drop-outs, end "
+        "of match and champions of the encoding's deal_scores, for 2 to 6 players holding cards "
+        "of every class and running totals one below, at and one above the limit."
+    ),
+    kinds=(
+        "class-tens",
+        "class-aces",
+        "class-courts",
+        "class-eights",
+        "class-others",
+        "total-below-limit",
+        "total-at-limit",
+        "total-above-limit",
+        "match-goes-on",
+        "match-over-alone",
+        "match-over-nobody-below",
+        "void",
+    ),
+    compare=_compare_scores,
+)
+
+
+# --- vvv8's official result ---------------------------------------------------------------------
+
+
+def compare_official(before: State, after: State, kind: str) -> Comparison:
+    """The encoding's official_result (loser, recorded) against the engine's going out."""
+    seats = len(after.players)
+    rules = Rules.of(after.options)
+    winner = after.winner
+    if winner is None:
+        return Comparison(kind, False, "the deal ended without a winner")
+    away = [Bool.var(f"bind.away{s}") for s in range(seats)]
+    benched = [Bool.var(f"bind.benched{s}") for s in range(seats)]
+    out = [Bool.var(f"bind.out{s}") for s in range(seats)]
+    at_start = Int.var("bind.at_start")
+    verdict = official_result(
+        seats, away, benched, out, winner=winner, at_start=at_start, rules=rules, weaken=NOTHING
+    )
+    fixed: dict[str, tuple[Int | Bool, int | bool]] = {
+        "at_start": (at_start, before.active_at_start)
+    }
+    for s in range(seats):
+        fixed[f"away{s}"] = (away[s], s in before.away)
+        fixed[f"benched{s}"] = (benched[s], s in before.benched)
+        fixed[f"out{s}"] = (out[s], s in before.record.out)
+    got = decide([], fixed, [verdict.loser, verdict.recorded])
+    if got is None:
+        return Comparison(kind, False, NO_ANSWER)
+    loser, recorded = got
+    engine_loser = -1 if after.loser is None else after.loser
+    engine_recorded = after.record.official == before.record.official + 1
+    agrees = loser == engine_loser and recorded == engine_recorded
+    if agrees and recorded:
+        agrees = (
+            after.record.wins[winner] == before.record.wins[winner] + 1
+            and after.record.losses[engine_loser] == before.record.losses[engine_loser] + 1
+            and sum(after.record.wins) == sum(before.record.wins) + 1
+            and sum(after.record.losses) == sum(before.record.losses) + 1
+        )
+    names = after.players
+    return Comparison(
+        kind,
+        agrees,
+        f"{seats} seats, away {sorted(names[s] for s in before.away)}, waiting "
+        f"{sorted(names[s] for s in before.benched)}, {before.active_at_start} active at the "
+        f"start, {names[winner]} goes out: engine loser {engine_loser}, recorded "
+        f"{engine_recorded}; encoding loser {loser}, recorded {recorded}",
+    )
+
+
+_PLAIN = tuple(c.code for c in french_deck(1) if c.suit is not Suit.HEARTS)
+"""One card for each seat that is not the winner's (the winner holds 5♥, the top is 6♥)."""
+
+
+def _official_case(
+    seats: int, winner: int, away: frozenset[int], waiting: frozenset[int], at_start: int
+) -> Iterator[Comparison]:
+    options = (
+        VVV8
+        if seats <= (VVV8.coffee_break_max_players or seats)
+        else (with_options(VVV8, {"session": "free-time"}))
+    )
+    names = _names(seats)
+    hands = {
+        names[s]: [] if s in waiting else ["5H"] if s == winner else [_PLAIN[s]]
+        for s in range(seats)
+    }
+    state = _position(
+        options,
+        names,
+        hands,
+        "6H",
+        stock=12,
+        turn=names[winner],
+        previous=names[(winner - 1) % seats],
+        calls=[names[winner]],
+        away=[names[s] for s in sorted(away)],
+        waiting=[names[s] for s in sorted(waiting)],
+        active_at_start=at_start,
+    )
+    ruling = GAME.attempt(state, Play(player=winner, cards=(Card.parse("5H"),)))
+    active = seats - len(away | waiting)
+    if not ruling.allowed or not _over(ruling.state):
+        yield Comparison("unofficial-now", False, f"the going out was refused: {ruling.message}")
+        return
+    need = VVV8.min_active_for_result
+    if at_start < need:
+        kind = "unofficial-at-start"
+    elif active < need:
+        kind = "unofficial-now"
+    else:
+        kind = "official"
+    yield compare_official(state, ruling.state, kind)
+    before_winner = (winner - 1) % seats
+    if before_winner in away | waiting and kind == "official":
+        yield Comparison(
+            "loser-skips-absent",
+            ruling.state.loser is not None and ruling.state.loser != before_winner,
+            f"the seat before the winner is away or waiting, yet engine's loser is "
+            f"{ruling.state.loser}",
+        )
+
+
+def _compare_official() -> Iterator[Comparison]:
+    rng = random.Random(3)
+    need = VVV8.min_active_for_result
+    for seats in range(2, VVV8.max_players + 1):
+        for winner in range(seats):
+            others = [s for s in range(seats) if s != winner]
+            if seats <= 5:
+                subsets = [
+                    frozenset(s for i, s in enumerate(others) if mask >> i & 1)
+                    for mask in range(1 << len(others))
+                ]
+            else:
+                subsets = [frozenset(s for s in others if rng.random() < 0.3) for _ in range(3)]
+            for missing in subsets:
+                if seats - len(missing) < 2:
+                    continue
+                waiting = frozenset(s for s in missing if rng.random() < 0.25)
+                away = missing - waiting
+                starts = {rng.choice((need - 1, need, seats, seats))}
+                for at_start in sorted(a for a in starts if 0 <= a <= seats):
+                    yield from _official_case(seats, winner, away, waiting, at_start)
+
+
+OFFICIAL = Binding(
+    name="vandatta-end.official",
+    statement=(
+        "The engine's going out in vvv8 (loser_of, tally) names the loser and records a result "
+        "exactly as the encoding's official_result, for 2 to 14 seats, every winner's seat, "
+        "players away or waiting outside the deal, and the players active when the deal began."
+    ),
+    kinds=("official", "unofficial-at-start", "unofficial-now", "loser-skips-absent"),
+    compare=_compare_official,
+)
+
+
+# --- the coffee break's moves of play -----------------------------------------------------------
+
+
+def heap_values(state: State) -> dict[str, int | bool]:
+    """The counts of the coffee-break encoding, read off an engine state."""
+    return {
+        "stock": len(state.stock),
+        "pile": len(state.pile),
+        "held": sum(_held(state, s) for s in range(len(state.players))),
+        "passes": state.talon_passes,
+        "draws": state.draws,
+        "restart": state.restart is Restart.ACE,
+        "idle": state.idle,
+        "players": len(state.players),
+        "active": active_seats(state),
+        "joining": len(state.joining),
+    }
+
+
+COMPARED = ("stock", "pile", "held", "passes", "draws", "restart", "idle")
+
+
+def deck_of(state: State) -> Deck:
+    """The encoding's fixed quantities for the state's deal: cards in play, the seat cap, the
+    talon passes that draw the deal (all read from the engine)."""
+    rules = Rules.of(state.options)
+    cap = state.options.coffee_break_max_players or state.options.max_players
+    return Deck(
+        total=len(french_deck(state.decks)),
+        cap=cap,
+        limit=talon_limit(rules, state.decks),
+        rules=rules,
+    )
+
+
+def _step_kind(before: State, action: Action, after: State) -> str:
+    if _over(after):
+        if after.winner is not None:
+            return "going-out"
+        return "drawn-deal" if after.talon_passes > before.talon_passes else "void-deal"
+    if isinstance(action, Draw):
+        return "rebuild" if not before.stock else "draw"
+    if isinstance(action, Pass):
+        return "pass"
+    assert isinstance(action, Play)
+    if any(c.rank is Rank.ACE for c in action.cards):
+        return "ace"
+    return "eight" if action.cards[0].rank is Rank.EIGHT else "play"
+
+
+def compare_step(before: State, action: Action, after: State) -> Comparison:
+    """The encoding's transition for a legal draw, pass or play allows it and gives the engine's
+    next state in counts (and ends the deal exactly when the engine does)."""
+    deck = deck_of(before)
+    heap = Heap.fresh("pre")
+    k, own, aces, others = (Int.var(f"bind.{n}") for n in ("k", "own", "aces", "others"))
+    eight, won = Bool.var("bind.eight"), Bool.var("bind.won")
+    fixed = {name: (heap.values()[name], value) for name, value in heap_values(before).items()}
+    seat = before.turn
+    if isinstance(action, Draw):
+        allowed, post = draw_step(heap, deck, NOTHING)
+    elif isinstance(action, Pass):
+        allowed, post = pass_step(heap, deck, NOTHING)
+    else:
+        assert isinstance(action, Play)
+        count = sum(1 for c in action.cards if c.rank is Rank.ACE)
+        fixed["k"] = (k, len(action.cards))
+        fixed["own"] = (own, _held(before, seat))
+        if count and not (_over(after) and after.winner == seat):
+            skip = before.record.out | before.benched
+            fixed["aces"] = (aces, count)
+            fixed["others"] = (others, len(seats_after(len(before.players), seat, skip)))
+            allowed, post = ace_play_step(
+                heap,
+                deck,
+                NOTHING,
+                k=k,
+                own=own,
+                aces=aces,
+                others=others,
+                max_aces=4 * before.decks,
+                max_others=len(before.players) - 1,
+            )
+        else:
+            fixed["eight"] = (eight, action.cards[0].rank is Rank.EIGHT)
+            fixed["won"] = (won, after.winner == seat and _over(after))
+            allowed, post = plain_play_step(heap, deck, NOTHING, k, own, eight=eight, won=won)
+    kind = _step_kind(before, action, after)
+    wanted = [allowed, post.over, *(post.values()[name] for name in COMPARED)]
+    got = decide([], fixed, wanted)
+    if got is None:
+        return Comparison(kind, False, f"{action}: {NO_ANSWER}")
+    engine = heap_values(after)
+    encoded = dict(zip(COMPARED, got[2:], strict=True))
+    agrees = got[0] is True and got[1] == _over(after)
+    if agrees and not _over(after):
+        agrees = encoded == {n: engine[n] for n in COMPARED}
+    return Comparison(
+        kind,
+        agrees,
+        f"{action} from {heap_values(before)}: encoding allows {got[0]}, ends the deal "
+        f"{got[1]}, gives {encoded}; engine ends the deal {_over(after)}, gives "
+        f"{ {n: engine[n] for n in COMPARED} }",
+    )
+
+
+def ranking_falls(before: State, after: State) -> bool | None:
+    """The coffee-break ranking, evaluated through the encoding, is at or above zero before and
+    falls (``None``: no answer, or a negative component)."""
+    deck = deck_of(before)
+    pre, post = Heap.fresh("a"), Heap.fresh("b")
+    fixed = {f"a.{n}": (pre.values()[n], v) for n, v in heap_values(before).items()}
+    fixed |= {f"b.{n}": (post.values()[n], v) for n, v in heap_values(after).items()}
+    low, high = ranking(pre, deck), ranking(post, deck)
+    got = decide([], fixed, [lex_less(high, low), *(c >= 0 for c in low)])
+    if got is None or not all(got[1:]):
+        return None
+    return bool(got[0])
+
+
+def _near_end(state: State, rng: random.Random) -> State:
+    """Cut a fresh deal down to a few cards a hand (some matching the top card), with going-out
+    calls standing, some players away, face-down penalty cards, a talon of a few cards and
+    some talon passes already counted, so that deals end within the binding's steps."""
+    data = GAME.position_to_data(state)
+    names = list(state.players)
+    turn = data["turn"]
+    top = state.top
+    for name in names:
+        hand = sorted(
+            data["hands"][name],
+            key=lambda c: top is None or not (c[-1] == top.code[-1] or c[:-1] == top.code[:-1]),
+        )
+        data["hands"][name] = hand[: rng.choice((1, 1, 2, 3))]
+    data["calls"] = [name for name in names if rng.random() < 0.6]
+    data["away"] = [n for n in names if n != turn and rng.random() < 0.15]
+    data["active_at_start"] = len(names)
+    if rng.random() < 0.3:
+        penalised = rng.choice(names)
+        if data["hands"][penalised][1:]:
+            data["penalties"] = {penalised: data["hands"][penalised][:1]}
+            data["hands"][penalised] = data["hands"][penalised][1:]
+    placed = Counter(c for hand in data["hands"].values() for c in hand)
+    placed.update(c for cards in data.get("penalties", {}).values() for c in cards)
+    placed.update(data["pile"])
+    rest = sorted((Counter(c.code for c in french_deck(state.decks)) - placed).elements())
+    rng.shuffle(rest)
+    small = rng.choice((0, 1, 2, 4, 7))
+    spare = rng.choice((0, 1, 3, len(rest)))
+    data["pile"] = rest[small : small + spare] + data["pile"]
+    data["stock"] = rest[:small]
+    unplaced = rest[small + spare :]
+    if unplaced:
+        # what is neither talon nor pile goes to the hands, round the table
+        for n, card in enumerate(unplaced):
+            data["hands"][names[n % len(names)]].append(card)
+    limit = talon_limit(Rules.of(state.options), state.decks)
+    data["talon_passes"] = rng.choice((0, limit - 1, limit - 1))
+    return GAME.position_from_data(data, state.options)
+
+
+def _pick(state: State, rng: random.Random) -> Action:
+    """A legal action (going out and calls favoured), or now and then a mistake."""
+    legal = GAME.legal_actions(state)
+    seat = state.turn
+    roll = rng.random()
+    if roll < 0.15 and state.hands[seat]:
+        card = rng.choice(state.hands[seat])
+        suit = state.top.suit if card.rank is Rank.EIGHT and state.top else None
+        return Play(player=seat, cards=(card,), suit=suit, call=rng.random() < 0.3)
+    draws = [a for a in legal if isinstance(a, Draw)]
+    if draws and not state.stock and roll < 0.6:
+        return draws[0]
+    plays = [a for a in legal if isinstance(a, Play) and a.player == seat]
+    finishing = [a for a in plays if _held(state, seat) == len(a.cards)]
+    if finishing and roll < 0.7:
+        return rng.choice(finishing)
+    if plays and roll < 0.85:
+        return rng.choice(plays)
+    return rng.choice(legal)
+
+
+def _blocked(players: int) -> State:
+    """A vvv8 coffee-break position nobody can move in: the talon is empty, the pile is its top
+    card 9♥, and every card that would fit it lies face down in the last player's penalty set."""
+    names = _names(players)
+    fitting = {
+        c.code for c in french_deck(1) if c.suit is Suit.HEARTS or c.rank in (Rank.NINE, Rank.EIGHT)
+    }
+    fitting.discard("9H")
+    plain = [c.code for c in french_deck(1) if c.code not in fitting and c.code != "9H"]
+    hands = {name: plain[n::players] for n, name in enumerate(names)}
+    return GAME.position_from_data(
+        {
+            "players": names,
+            "hands": hands,
+            "penalties": {names[-1]: sorted(fitting)},
+            "pile": ["9H"],
+            "stock": [],
+            "turn": names[0],
+        },
+        VVV8,
+    )
+
+
+def _step_comparisons(state: State, action: Action, ruling: Ruling[State]) -> Iterator[Comparison]:
+    """A move of play against its encoded step; a move of play or a penalty that finds a card
+    against the ranking."""
+    after = ruling.state
+    mine = isinstance(action, Play | Draw | Pass) and action.player == state.turn
+    if mine and ruling.allowed:
+        yield compare_step(state, action, after)
+    if _over(after) or after.deal_number != state.deal_number:
+        return
+    if not ruling.allowed and after != state and heap_values(after) != heap_values(state):
+        falls = ranking_falls(state, after)
+        yield Comparison(
+            "penalty", falls is True, f"{action}: the penalty did not lower the ranking ({falls})"
+        )
+    elif ruling.allowed and isinstance(action, Play | Draw | Pass):
+        falls = ranking_falls(state, after)
+        yield Comparison(
+            "ranking-falls",
+            falls is True,
+            f"{action} from {heap_values(state)} to {heap_values(after)}: the ranking did not "
+            f"fall ({falls})",
+        )
+
+
+def _compare_steps() -> Iterator[Comparison]:
+    for players in (2, 3):
+        state = _blocked(players)
+        for _ in range(players):
+            passing = Pass(player=state.turn)
+            ruling = GAME.attempt(state, passing)
+            if not ruling.allowed:
+                yield Comparison("void-deal", False, f"{passing} refused: {ruling.message}")
+                break
+            yield compare_step(state, passing, ruling.state)
+            state = ruling.state
+    rng = random.Random(1800)
+    for game in range(18):
+        players = 2 + game % 4
+        state = GAME.deal(VVV8, _names(players), rng.randrange(10_000))
+        steps = 0
+        while steps < 30 and not GAME.is_over(state):
+            if state.phase is not Phase.PLAY:
+                state = GAME.apply(state, GAME.legal_actions(state)[0]).state
+                if state.phase is Phase.PLAY:
+                    state = _near_end(state, rng)
+                steps += 1
+                continue
+            if paused(state):
+                break
+            action = _pick(state, rng)
+            ruling = GAME.attempt(state, action)
+            after = ruling.state
+            steps += 1
+            yield from _step_comparisons(state, action, ruling)
+            if _over(after):
+                break
+            state = after
+
+
+STEPS = Binding(
+    name="vandatta-end.coffee-break-steps",
+    statement=(
+        "Every move of play the engine makes in seeded vvv8 coffee-break deals played near "
+        "their end (a draw, one that rebuilds the talon, a pass, plays with and without aces "
+        "and eights, a going out, a drawn deal at the talon limit, a void deal) is allowed by "
+        "the encoded step and leads to the engine's next state in counts; every such move and "
+        "every penalty that finds a card lowers the encoded ranking."
+    ),
+    kinds=(
+        "draw",
+        "rebuild",
+        "pass",
+        "play",
+        "ace",
+        "eight",
+        "going-out",
+        "drawn-deal",
+        "void-deal",
+        "penalty",
+        "ranking-falls",
+    ),
+    compare=_compare_steps,
+)
+
+
+# --- the never-ending free-time game ------------------------------------------------------------
+
+
+def _comparable(state: State) -> dict[str, Any]:
+    data = GAME.position_to_data(state)
+    data.pop("talon_passes")
+    data["hands"] = {name: sorted(cards) for name, cards in data["hands"].items()}
+    return data
+
+
+def _compare_lasso() -> Iterator[Comparison]:
+    verdict, witness = find_lasso(NOTHING)
+    if witness is None:
+        yield Comparison("lap", False, f"the lasso search found no witness ({verdict.value})")
+        return
+    free = with_options(VVV8, {"session": "free-time"})
+    start = GAME.position_from_data(witness.position, free)
+    state = start
+    for lap in range(3):
+        for data in witness.actions:
+            action = GAME.action_from_data(data, state)
+            allowed = GAME.attempt(state, action).allowed and action in GAME.legal_actions(state)
+            state = GAME.apply(state, action).state if allowed else state
+            yield Comparison(
+                "step",
+                allowed and state.phase is Phase.PLAY and all(state.hands),
+                f"lap {lap + 1}, {data}: allowed {allowed}, phase {state.phase.value}",
+            )
+        yield Comparison(
+            "lap",
+            _comparable(state) == _comparable(start),
+            f"after lap {lap + 1} the position is not the one it began with",
+        )
+    state = GAME.position_from_data(witness.position, VVV8)
+    for step in range(10 * len(witness.actions)):
+        if state.phase is not Phase.PLAY:
+            break
+        data = witness.actions[step % len(witness.actions)]
+        state = GAME.apply(state, GAME.action_from_data(data, state)).state
+    yield Comparison(
+        "coffee-break-drawn",
+        state.phase is Phase.DEAL_OVER
+        and state.winner is None
+        and state.talon_passes >= talon_limit(Rules.of(VVV8), state.decks),
+        f"in a coffee break the same actions end in phase {state.phase.value} with "
+        f"{state.talon_passes} talon passes and winner {state.winner}",
+    )
+
+
+LASSO = Binding(
+    name="vandatta-end.free-time-lasso",
+    statement=(
+        "The lasso the encoding finds replays in the engine: in free time each action is legal "
+        "(attempt and legal_actions), nobody runs out of cards, and after each of three laps "
+        "the position is the one it began with (talon passes aside); in a coffee break the "
+        "same actions draw the deal at the engine's talon limit."
+    ),
+    kinds=("step", "lap", "coffee-break-drawn"),
+    compare=_compare_lasso,
+)
