@@ -45,7 +45,8 @@ deal: ``new-pack``, ``deal-card`` seven rounds, ``start-card`` …), so a proper
 keeps, every action keeps. The theorems ``vvv8.card-conservation`` and
 ``vandatta.card-conservation`` check that every step keeps "every card in exactly one place";
 the moves of play (what may be laid, drawing, passing) are encoded in
-:mod:`regelverk_proofs.vandatta_cards_play`, and the differential tests hold both to the engine.
+:mod:`regelverk_proofs.vandatta_cards_play`, and the bindings of
+:mod:`regelverk_proofs.vandatta_cards_bind` hold both to the engine before each theorem is decided.
 """
 
 from __future__ import annotations
@@ -55,6 +56,12 @@ from dataclasses import dataclass
 
 from regelverk_proofs.query import Scenario
 from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
+from regelverk_proofs.vandatta_cards_bind import (
+    VANDATTA_MOVES,
+    VANDATTA_STEPS,
+    VVV8_MOVES,
+    VVV8_STEPS,
+)
 from regelverk_proofs.vandatta_cards_play import PLAY_SCENARIOS
 from regelverk_proofs.vandatta_cards_zones import (
     STEPS,
@@ -282,9 +289,14 @@ VVV8_CONSERVATION = Theorem(
         "their release, overdraws, vetoes, förhand's early card and its return, late joiners "
         "dealt in and their new seat, misdeal corrections: surplus, completion, redeal, and "
         "a new pack for the next deal). Steps that only vandatta's readings reach are "
-        "included but rest on no vvv8 clause. Decided on a pack of four physical cards, "
-        "which decides it for 52 and 104 (see layouts). The order of the stock is not "
-        "encoded, only which card is on top of the stock and of the pile."
+        "included but rest on no vvv8 clause (vandatta.card-conservation binds them to the "
+        "engine). Decided on a pack of four physical cards, which decides it for 52 and 104 "
+        "(see layouts). The order of the stock is not encoded, only which card is on top of "
+        "the stock and of the pile. Bound to the engine: seeded vvv8 games under the preset "
+        "and two sets of other readings (mistakes, penalties, absences, late joiners, a stock "
+        "cut down to force rebuilds) and built positions (early cards, vetoes, misdeals, a "
+        "start ace, the next deal): every action follows by the encoded steps, and every "
+        "candidate move of play is allowed by the engine exactly when the encoding allows it."
     ),
     clauses=(
         "V8-DEAL-SEVEN-ROUNDS",
@@ -308,6 +320,7 @@ VVV8_CONSERVATION = Theorem(
         "V8-MISDEAL-TOO-FEW-REDEAL-RIGHT",
     ),
     check=_check_vvv8,
+    bindings=(VVV8_MOVES, VVV8_STEPS),
     weakenings=(
         Weakening("V8-DRAW-WHEN-NOT-PLAYING", "the drawn card is not taken off the talon"),
         Weakening(
@@ -340,7 +353,11 @@ VANDATTA_CONSERVATION = Theorem(
         "its top card (with or without the turned piles), the LAPPEN penalty draws, and a new "
         "pack for the next deal. The vvv8-only movements are covered by "
         "vvv8.card-conservation. Decided on a pack of four physical cards, which decides it "
-        "for 52 and 104 (see layouts)."
+        "for 52 and 104 (see layouts). Bound to the engine: seeded vandatta games under the "
+        "preset and three sets of other readings (a stock cut down to force rebuilds) and "
+        "built deals (start eights, a start ace, the next deal): every action follows by the "
+        "encoded steps, and every candidate move of play is allowed by the engine exactly "
+        "when the encoding allows it."
     ),
     clauses=(
         "VA-DEAL-SEVEN-CARDS",
@@ -356,6 +373,7 @@ VANDATTA_CONSERVATION = Theorem(
         "VA-PENALTY-LAPPEN-FAILED",
     ),
     check=_check_vandatta,
+    bindings=(VANDATTA_MOVES, VANDATTA_STEPS),
     weakenings=(
         Weakening("VA-DRAW-WHEN-STUCK", "the drawn card is not taken off the stock"),
         Weakening(

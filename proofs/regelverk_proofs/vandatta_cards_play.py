@@ -5,8 +5,9 @@ The rules are written over card terms (rank and suit as integers, known or unkno
 options of the table as plain Python values (an option picks which rule is encoded, as it picks
 which branch the engine takes). They mirror ``rules.first_fits``, ``rules.follow_fits``,
 ``rules.has_play``, ``rules.real_chance``, ``rules.lappen_due`` and the checks of
-``adjudication`` (``_play_error``, ``_draw_error``, ``_pass_error``); the differential tests
-decide the engine's candidate actions both ways. Each rule can be tracked under the clause it
+``adjudication`` (``_play_error``, ``_draw_error``, ``_pass_error``); the moves-of-play
+bindings (:mod:`regelverk_proofs.vandatta_cards_bind`) decide the engine's candidate actions both
+ways. Each rule can be tracked under the clause it
 encodes (:class:`Rules` with a solver), which is how the scenarios of this module explain a
 "no".
 """

@@ -14,13 +14,13 @@ destination (``append``, ``extend``); a step that rebuilds a zone from scratch (
 start card) overwrites the zone as the engine does. :data:`STEPS` lists them with the engine
 function each one mirrors; an action of the engine is a sequence of steps (a play with an ace is
 a ``lay`` followed by ``ace-draw`` steps, each possibly preceded by a ``rebuild``), which is how
-the differential tests check the engine's resulting states.
+the bindings (:mod:`regelverk_proofs.vandatta_cards_bind`) check the engine's resulting states.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -39,6 +39,7 @@ from regelverk_proofs.z3api import (
 )
 
 __all__ = [
+    "NO_MOVE",
     "STEP",
     "STEPS",
     "Layout",
@@ -49,6 +50,7 @@ __all__ = [
     "concrete",
     "follows",
     "fresh",
+    "known_places",
     "layout_of",
     "render_card",
     "seat_in",
@@ -69,11 +71,14 @@ class Layout:
     sample: int = 0
     """0: every physical card of the decks; otherwise only that many of them (the theorems,
     whose steps treat every card alike, see :mod:`regelverk_proofs.vandatta_cards`)."""
+    faces: tuple[Card, ...] = ()
+    """When not empty: only these physical cards (every copy of a face the decks hold twice
+    listed twice), the projection a binding compares an engine step on."""
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The physical cards; two copies of a face (two decks) are told apart by index."""
-        return _pack(self.decks, self.sample)
+        return self.faces or _pack(self.decks, self.sample)
 
     @property
     def places(self) -> int:
@@ -232,7 +237,27 @@ Flag = Bool | bool
 """A truth value that may be known in Python already (a fixed seat selects a fixed place)."""
 
 
+@cache
+def _constants() -> tuple[Bool, Bool]:
+    """The constants true and false, made once: a state whose every fact is known is written
+    with these very objects, so that the steps fold them in Python (:func:`_known`)."""
+    return Bool.const(True), Bool.const(False)
+
+
+def _known(term: Flag) -> Flag:
+    """``term`` as a Python truth value when it is one of :func:`_constants`."""
+    if isinstance(term, bool):
+        return term
+    yes, no = _constants()
+    if term is yes:
+        return True
+    if term is no:
+        return False
+    return term
+
+
 def _conj(*terms: Flag) -> Flag:
+    terms = tuple(_known(t) for t in terms)
     if any(t is False for t in terms):
         return False
     left = [t for t in terms if not isinstance(t, bool)]
@@ -242,6 +267,7 @@ def _conj(*terms: Flag) -> Flag:
 
 
 def _disj(*terms: Flag) -> Flag:
+    terms = tuple(_known(t) for t in terms)
     if any(t is True for t in terms):
         return True
     left = [t for t in terms if not isinstance(t, bool)]
@@ -251,11 +277,57 @@ def _disj(*terms: Flag) -> Flag:
 
 
 def _neg(term: Flag) -> Flag:
+    term = _known(term)
     return (not term) if isinstance(term, bool) else ~term
 
 
 def _lit(term: Flag) -> Bool:
-    return Bool.const(term) if isinstance(term, bool) else term
+    term = _known(term)
+    if isinstance(term, bool):
+        yes, no = _constants()
+        return yes if term else no
+    return term
+
+
+def _eq(left: Bool, right: Flag) -> Flag:
+    """``left == right``, folded when both are known."""
+    if left is right:
+        return True
+    a, b = _known(left), _known(right)
+    if isinstance(a, bool) and isinstance(b, bool):
+        return a == b
+    return left.eq(_lit(right))
+
+
+def _all(terms: Iterable[Flag]) -> Bool:
+    return _lit(_conj(*terms))
+
+
+def _any(terms: Iterable[Flag]) -> Bool:
+    return _lit(_disj(*terms))
+
+
+def known_places(layout: Layout, state: State) -> Places | None:
+    """The engine's ``state`` as a card-level state of known facts (the constants of
+    :func:`_constants`, which the steps fold in Python); ``None`` when the layout holds a face
+    twice (which copy lies where is then left open: :func:`concrete`)."""
+    cards = layout.cards
+    if len(set(cards)) != len(cards):
+        return None
+    index = {card: c for c, card in enumerate(cards)}
+    yes, no = _constants()
+    at = [[no] * layout.places for _ in cards]
+    for place, zone in _engine_zones(state):
+        for card in zone:
+            if card in index:
+                at[index[card]][place] = yes
+    pile = state.pile[-1] if state.pile else None
+    stock = state.stock[-1] if state.stock else None
+    return Places(
+        at=tuple(tuple(row) for row in at),
+        pile_top=tuple(yes if card == pile else no for card in cards),
+        stock_top=tuple(yes if card == stock else no for card in cards),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,34 +386,36 @@ def _shift(  # noqa: PLR0917 (the two states, the cards, and where from and to)
 ) -> Bool:
     """Cards ``moving`` are taken off the places ``source`` selects and added to ``target``
     (``keep_source``: the weakened step that adds them without taking them off)."""
-    facts: list[Bool] = []
+    facts: list[Flag] = []
     for c, row in enumerate(before.at):
-        if moving[c] is False:
-            facts += [a.eq(b) for a, b in zip(after.at[c], row, strict=True) if a is not b]
+        move = _known(moving[c])
+        if move is False:
+            facts += [_eq(a, b) for a, b in zip(after.at[c], row, strict=True)]
             continue
         inside = _disj(*(_conj(row[z], source[z]) for z in range(layout.places)))
-        facts.append(_lit(_disj(_neg(moving[c]), inside)))
+        facts.append(_disj(_neg(move), inside))
         for z in range(layout.places):
             if source[z] is False and target[z] is False:
-                if after.at[c][z] is not row[z]:
-                    facts.append(after.at[c][z].eq(row[z]))
+                facts.append(_eq(after.at[c][z], row[z]))
                 continue
-            leaves = _conj(moving[c], source[z])
+            leaves = _conj(move, source[z])
             stays = row[z] if keep_source else _conj(row[z], _neg(leaves))
-            facts.append(after.at[c][z].eq(_lit(_disj(stays, _conj(moving[c], target[z])))))
-    return all_of(facts)
+            facts.append(_eq(after.at[c][z], _disj(stays, _conj(move, target[z]))))
+        if any(f is False for f in facts):
+            return _lit(False)
+    return _all(facts)
 
 
 Place = Callable[[Layout, "Int | int"], list[Flag]]
 
 
 def _same_tops(before: Places, after: Places, *, pile: bool = True, stock: bool = True) -> Bool:
-    facts = []
+    facts: list[Flag] = []
     if pile:
-        facts += [a.eq(b) for a, b in zip(after.pile_top, before.pile_top, strict=True)]
+        facts += [_eq(a, b) for a, b in zip(after.pile_top, before.pile_top, strict=True)]
     if stock:
-        facts += [a.eq(b) for a, b in zip(after.stock_top, before.stock_top, strict=True)]
-    return all_of(facts)
+        facts += [_eq(a, b) for a, b in zip(after.stock_top, before.stock_top, strict=True)]
+    return _all(facts)
 
 
 def _to_hand(layout: Layout, seat: Int | int) -> list[Flag]:
@@ -364,7 +438,7 @@ def _take_top(destination: Place) -> Relation:
         stock = _only(layout, layout.zone("stock"))
         target = destination(layout, args.seat)
         return (
-            any_of(before.stock_top)
+            _any(before.stock_top)
             & _shift(layout, before, after, before.stock_top, stock, target, keep_source=args.weak)
             & _same_tops(before, after, stock=False)
         )
@@ -377,7 +451,7 @@ def _some_of(layout: Layout, before: Places, chosen: Sequence[Bool], place: list
     inside = [
         _lit(_disj(*(_conj(row[z], place[z]) for z in range(layout.places)))) for row in before.at
     ]
-    return any_of(chosen) & all_of(implies(ch, i) for ch, i in zip(chosen, inside, strict=True))
+    return any_of(chosen) & _all(_disj(_neg(ch), i) for ch, i in zip(chosen, inside, strict=True))
 
 
 def _choose(source: Place, target: Place, *, tops: str = "both") -> Relation:
@@ -391,8 +465,8 @@ def _choose(source: Place, target: Place, *, tops: str = "both") -> Relation:
             layout, before, after, args.chosen, origin, goal, keep_source=args.weak
         )
         if tops == "pile":
-            laid_top = all_of(
-                implies(t, ch) for t, ch in zip(after.pile_top, args.chosen, strict=True)
+            laid_top = _all(
+                _disj(_neg(t), ch) for t, ch in zip(after.pile_top, args.chosen, strict=True)
             )
             return facts & laid_top & _same_tops(before, after, pile=False)
         if tops == "stock":
@@ -444,7 +518,7 @@ def _rebuild(layout: Layout, before: Places, after: Places, args: StepArgs) -> B
     set aside, go into a new stock; the top card stays to play on (weakened: the top card is
     taken into the stock as well, while the pile keeps it)."""
     pile, turned, stock = layout.zone("pile"), layout.zone("turned"), layout.zone("stock")
-    facts = []
+    facts: list[Flag] = []
     for c, row in enumerate(before.at):
         top = before.pile_top[c]
         from_pile = row[pile] if args.weak else _conj(row[pile], _neg(top))
@@ -458,11 +532,10 @@ def _rebuild(layout: Layout, before: Places, after: Places, args: StepArgs) -> B
                 value = _disj(from_pile, from_turned)
             else:
                 value = row[z]
-            if after.at[c][z] is not value:
-                facts.append(after.at[c][z].eq(_lit(value)))
+            facts.append(_eq(after.at[c][z], value))
     return (
-        ~any_of(row[stock] for row in before.at)
-        & all_of(facts)
+        _lit(_neg(_disj(*(row[stock] for row in before.at))))
+        & _all(facts)
         & _same_tops(before, after, stock=False)
     )
 
@@ -481,7 +554,7 @@ def _turn_away(layout: Layout, before: Places, after: Places, args: StepArgs) ->
             _only(layout, layout.zone("turned")),
             keep_source=args.weak,
         )
-        & ~any_of(after.pile_top)
+        & _lit(_neg(_disj(*after.pile_top)))
         & _same_tops(before, after, pile=False)
     )
 
@@ -491,8 +564,8 @@ def _start_card(layout: Layout, before: Places, after: Places, args: StepArgs) -
     the engine's callers have emptied the pile first."""
     pile, stock = layout.zone("pile"), layout.zone("stock")
     return (
-        ~any_of(row[pile] for row in before.at)
-        & any_of(before.stock_top)
+        _lit(_neg(_disj(*(row[pile] for row in before.at))))
+        & _any(before.stock_top)
         & _shift(
             layout,
             before,
@@ -502,7 +575,7 @@ def _start_card(layout: Layout, before: Places, after: Places, args: StepArgs) -
             _only(layout, pile),
             keep_source=args.weak,
         )
-        & all_of(t.eq(s) for t, s in zip(after.pile_top, before.stock_top, strict=True))
+        & _all(_eq(t, s) for t, s in zip(after.pile_top, before.stock_top, strict=True))
     )
 
 
@@ -521,7 +594,7 @@ def _pile_top_back(layout: Layout, before: Places, after: Places, args: StepArgs
             _only(layout, stock),
             keep_source=args.weak,
         )
-        & ~any_of(after.pile_top)
+        & _lit(_neg(_disj(*after.pile_top)))
     )
 
 
@@ -530,10 +603,10 @@ def _gather(layout: Layout, before: Places, after: Places, args: StepArgs) -> Bo
     cards are gathered and shuffled into the stock."""
     stock = layout.zone("stock")
     gathered: list[Flag] = [True for _ in range(layout.places)]
-    moving = [any_of(row) for row in before.at]
+    moving = [_disj(*row) for row in before.at]
     return _shift(
         layout, before, after, moving, gathered, _only(layout, stock), keep_source=args.weak
-    ) & ~any_of(after.pile_top)
+    ) & _lit(_neg(_disj(*after.pile_top)))
 
 
 def _new_pack(layout: Layout, before: Places, after: Places, args: StepArgs) -> Bool:
@@ -542,37 +615,35 @@ def _new_pack(layout: Layout, before: Places, after: Places, args: StepArgs) -> 
     piles are not emptied)."""
     stock, turned = layout.zone("stock"), layout.zone("turned")
     kept = (turned,) if args.weak else ()
-    facts = []
+    facts: list[Flag] = []
     for c, row in enumerate(before.at):
         for z in range(layout.places):
             value: Flag = True if z == stock else row[z] if z in kept else False
-            facts.append(after.at[c][z].eq(_lit(value)))
-    return all_of(facts) & ~any_of(after.pile_top)
+            facts.append(_eq(after.at[c][z], value))
+    return _all(facts) & _lit(_neg(_disj(*after.pile_top)))
 
 
 def _cut(layout: Layout, before: Places, after: Places, args: StepArgs) -> Bool:
     """``setup.cut``: the stock is cut (``stock[at:] + stock[:at]``); its cards stay in it."""
     same = [
-        a.eq(b)
+        _eq(a, b)
         for ra, rb in zip(after.at, before.at, strict=True)
         for a, b in zip(ra, rb, strict=True)
-        if a is not b
     ]
     if args.weak:
-        return all_of(same)
-    return all_of(same) & _same_tops(before, after, stock=False)
+        return _all(same)
+    return _all(same) & _same_tops(before, after, stock=False)
 
 
 def _no_move(layout: Layout, before: Places, after: Places, args: StepArgs) -> Bool:
     """Actions that move no card (absences, returns, naming a suit, remarks, calls, passes)."""
     del layout, args
     same = [
-        a.eq(b)
+        _eq(a, b)
         for ra, rb in zip(after.at, before.at, strict=True)
         for a, b in zip(ra, rb, strict=True)
-        if a is not b
     ]
-    return all_of(same) & _same_tops(before, after)
+    return _all(same) & _same_tops(before, after)
 
 
 def _touch(*names: str) -> Callable[[Layout, int, int], frozenset[int]]:
@@ -844,8 +915,39 @@ def seat_in(small: Layout, large: Layout, before: Places, after: Places, at: int
 STEP = {step.name: step for step in STEPS}
 """The steps by name."""
 
-Move = tuple[str, int, int]
-"""A step by name, with its seat and other seat."""
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A step by name, with its seat and other seat, and (for a step that moves chosen cards:
+    a lay, a release, a veto, an early card, a surplus) the faces it moves, as a multiset;
+    ``None`` leaves the choice open."""
+
+    name: str
+    seat: int = 0
+    other: int = 0
+    cards: tuple[Card, ...] | None = None
+
+
+NO_MOVE = Move("no-move")
+"""The step that moves nothing: a slot that lists it is optional."""
+
+
+def _fixed(layout: Layout, chosen: Sequence[Bool], cards: Sequence[Card]) -> Bool:
+    """The chosen physical cards are the faces ``cards`` (as a multiset; which copy of a face
+    that two decks hold twice is left open)."""
+    wanted = Counter(cards)
+    copies: dict[Card, list[int]] = {}
+    for index, card in enumerate(layout.cards):
+        copies.setdefault(card, []).append(index)
+    facts = []
+    for face, indices in copies.items():
+        if len(indices) == 1:
+            facts.append(chosen[indices[0]].eq(wanted[face] == 1))
+        else:
+            facts.append(sum_of(chosen[c] for c in indices).eq(wanted[face]))
+    if any(face not in copies for face in wanted):
+        return false()
+    return all_of(facts)
 
 
 def follows(
@@ -883,12 +985,13 @@ def follows(
         ]
     for i, slot in enumerate(slots):
         chosen = tuple(Bool.var(f"{tag}.{i}.chosen.{c}") for c in range(len(layout.cards)))
-        choices = [
-            STEP[name].relation(
-                layout, states[i], states[i + 1], StepArgs(seat, other, chosen, spare, weak=False)
-            )
-            for name, seat, other in slot
-        ]
+        choices = []
+        for move in slot:
+            args = StepArgs(move.seat, move.other, chosen, spare, weak=False)
+            term = STEP[move.name].relation(layout, states[i], states[i + 1], args)
+            if move.cards is not None:
+                term = term & _fixed(layout, chosen, move.cards)
+            choices.append(term)
         facts.append(any_of(choices))
     return all_of(facts)
 
@@ -897,17 +1000,24 @@ def _next(layout: Layout, state: Places, slot: Sequence[Move], tag: str) -> Plac
     """The state after a slot: unknowns where a move of the slot may change a place, the very
     terms of ``state`` elsewhere (so the frame costs nothing)."""
     touched: set[int] = set()
-    for name, seat, other in slot:
-        touches = STEP[name].touches
+    for move in slot:
+        touches = STEP[move.name].touches
         if touches is None:
             return fresh(layout, tag)
-        touched |= touches(layout, seat, other)
-    new = fresh(layout, tag)
+        touched |= touches(layout, move.seat, move.other)
+    cards = range(len(layout.cards))
     at = tuple(
-        tuple(new.at[c][z] if z in touched else row[z] for z in range(layout.places))
+        tuple(
+            Bool.var(f"{tag}.at.{c}.{z}") if z in touched else row[z] for z in range(layout.places)
+        )
         for c, row in enumerate(state.at)
     )
-    return Places(at=at, pile_top=new.pile_top, stock_top=new.stock_top)
+    pile, stock = Int.var(f"{tag}.pile_top"), Int.var(f"{tag}.stock_top")
+    return Places(
+        at=at,
+        pile_top=tuple(pile.eq(c) for c in cards),
+        stock_top=tuple(stock.eq(c) for c in cards),
+    )
 
 
 def _highest_on_top(layout: Layout, state: Places, order: Sequence[Card], tag: str) -> Bool:
@@ -915,6 +1025,7 @@ def _highest_on_top(layout: Layout, state: Places, order: Sequence[Card], tag: s
     assert layout.decks == 1
     stock = layout.zone("stock")
     index = {card: c for c, card in enumerate(layout.cards)}
+    order = [card for card in order if card in index]
     height = {index[card]: h for h, card in enumerate(order)}
     ranked = [index[card] for card in order]
     above = [Bool.var(f"{tag}.above.{h}") for h in range(len(ranked) + 1)]

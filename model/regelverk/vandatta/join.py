@@ -25,18 +25,31 @@ import dataclasses
 from collections.abc import Callable
 
 from regelverk.engine import IllegalActionError
+from regelverk.registry import parameter
 from regelverk.trace import implements
 from regelverk.vandatta.options import LateJoinerCount, LateJoinerFirstTurn
 from regelverk.vandatta.rules import Table, held
 from regelverk.vandatta.setup import deck_count, player_limit
 from regelverk.vandatta.state import Join, Phase, Record, State, StayOut, StepIn
 
-__all__ = ["EndTurn", "Joining", "join_error", "perform_join", "perform_joining", "seat_in"]
+__all__ = [
+    "EXTRA_CARDS",
+    "EndTurn",
+    "Joining",
+    "join_error",
+    "perform_join",
+    "perform_joining",
+    "seat_in",
+]
 
 Joining = Join | StepIn | StayOut
 """The actions of this module."""
 
 _SEAT = ("V8-JOIN-DRAW-GIVES-EQUAL-TERMS", "V8-JOIN-LATE-TAKE-FREE-SEAT")
+
+EXTRA_CARDS = parameter("V8-JOIN-LATE-CARDS-MOST-PLUS-ONE", "extra_cards")
+"""The cards a late joiner is dealt beyond the most anyone holds (V8-JOIN-LATE-CARDS-MOST-PLUS-ONE),
+read from the spec."""
 
 
 def _refuse(message: str, clauses: tuple[str, ...]) -> IllegalActionError:
@@ -166,7 +179,7 @@ def _step_in(table: Table, seat: int, end_turn: EndTurn) -> None:
     table.benched = table.benched - {seat}
     table.joining = table.joining - {seat}
     dealt = 0
-    for _ in range(most + 1):
+    for _ in range(most + EXTRA_CARDS):
         if table.draw_one(seat) is None or table.drawn_deal:
             break
         dealt += 1

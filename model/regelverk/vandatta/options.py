@@ -19,6 +19,7 @@ import enum
 from dataclasses import dataclass
 
 from regelverk.engine import OptionError, Reading
+from regelverk.registry import parameter
 from regelverk.trace import implements
 
 __all__ = [
@@ -917,7 +918,9 @@ class VandattaOptions:
     """The session (V8-SETUP-COFFEE-BREAK-MAX-FIVE, V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK)."""
     coffee_break_max_players: int | None = None
     """The cap in a coffee break, ``None`` for none (V8-SETUP-COFFEE-BREAK-MAX-FIVE)."""
-    hand_size: int = 7
+    hand_size: int = dataclasses.field(
+        default_factory=lambda: parameter("VA-DEAL-SEVEN-CARDS", "hand_size")
+    )
     """Cards dealt to each player (V8-DEAL-SEVEN-ROUNDS, VA-DEAL-SEVEN-CARDS)."""
     dealer_draw: bool = False
     """A draw for the first deal of a session (V8-DEALER-DRAW-HELD)."""
@@ -992,7 +995,9 @@ class VandattaOptions:
     # drawing
     voluntary_draw: VoluntaryDraw = VoluntaryDraw.ONLY_WHEN_STUCK
     """Whether one may draw instead of playing (V8-DRAW-NOT-OBLIGED-TO-PLAY, VA-DRAW-WHEN-STUCK)."""
-    max_draws: int = 3
+    max_draws: int = dataclasses.field(
+        default_factory=lambda: parameter("VA-DRAW-MAX-THREE", "max_draws")
+    )
     """Most cards drawn in one turn (V8-DRAW-MAX-THREE, VA-DRAW-MAX-THREE)."""
     drawn_card: DrawnCard = DrawnCard.MUST_PLAY
     """Must a playable drawn card be laid (VA-AMB-DRAWN-CARD)."""
@@ -1034,7 +1039,9 @@ class VandattaOptions:
     """The LAPPEN penalty and the draw (VA-AMB-LAPPEN-PENALTY-DRAW)."""
     failed_call_penalty: FailedCallPenalty = FailedCallPenalty.LAPPEN_FAILED_THREE
     """What a failed call costs (V8-PEN-FALSE-CALL-CAUGHT against VA-PENALTY-LAPPEN-FAILED)."""
-    penalty_cards: int = 3
+    penalty_cards: int = dataclasses.field(
+        default_factory=lambda: parameter("VA-PENALTY-LAPPEN-FAILED", "lappen_penalty_cards")
+    )
     """Cards of a penalty (V8-PEN-STANDARD-THREE-CARDS, VA-PENALTY-LAPPEN-FAILED)."""
     go_out_without_lappen: GoOutWithoutLappen = GoOutWithoutLappen.FIRST_EMPTY_WINS
     """Going out without a standing call (VA-AMB-DIRECT-GO-OUT; V8-CALL-REQUIRED-TO-WIN)."""
@@ -1054,7 +1061,9 @@ class VandattaOptions:
     """What is scored (V8-AMB-SCORING-UNDEFINED; VA-SCORING-OTHERS-COUNT)."""
     game_end: GameEnd = GameEnd.LAST_UNDER_LIMIT
     """When the match ends (V8-SESSION-LEAP-DAY-CHAMPION, VA-SCORING-GAME-WINNER)."""
-    score_limit: int = 100
+    score_limit: int = dataclasses.field(
+        default_factory=lambda: parameter("VA-SCORING-GAME-WINNER", "score_limit")
+    )
     """The points limit of the match (VA-SCORING-GAME-WINNER)."""
     over_limit: OverLimit = OverLimit.ELIMINATED
     """Players at the limit (VA-AMB-OVER-100)."""
@@ -1143,6 +1152,9 @@ VVV8 = VandattaOptions(
     max_players=14,
     session=Session.COFFEE_BREAK,
     coffee_break_max_players=5,
+    hand_size=parameter("V8-DEAL-SEVEN-ROUNDS", "hand_size"),
+    max_draws=parameter("V8-DRAW-MAX-THREE", "max_draws"),
+    penalty_cards=parameter("V8-PEN-STANDARD-THREE-CARDS", "penalty_cards"),
     dealer_draw=True,
     next_dealer=NextDealer.LOSER_DEALS,
     misdeal_rules=True,
@@ -1163,7 +1175,7 @@ VVV8 = VandattaOptions(
     go_out_without_lappen=GoOutWithoutLappen.LAPPEN_REQUIRED,
     out_without_call=OutWithoutCall.NOT_OUT_THREE_CARDS,
     loser_rule=LoserRule.SEAT_BEFORE,
-    min_active_for_result=3,
+    min_active_for_result=parameter("V8-LOSS-OFFICIAL-NEEDS-THREE", "min_active_players"),
     scoring=Scoring.WIN_LOSS_TALLY,
     game_end=GameEnd.LEAP_DAY,
     penalties=Penalties.BROTT_OCH_STRAFF,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from regelverk.cards import Card, Rank, Suit
 from regelverk.engine import Event
+from regelverk.registry import parameter
 from regelverk.trace import implements
 from regelverk.vandatta.options import (
     AceAgainScope,
@@ -43,6 +44,7 @@ from regelverk.vandatta.state import PenaltySet, Phase, Record, Restart, State
 __all__ = [
     "Table",
     "can_draw_any",
+    "drawn_deal_passes",
     "draws_left",
     "first_fits",
     "follow_fits",
@@ -57,6 +59,26 @@ __all__ = [
 ]
 
 ACE, EIGHT = Rank.ACE, Rank.EIGHT
+
+_DRAWN_AFTER = (
+    parameter("V8-TALON-DRAWN-ONE-DECK", "talon_passes"),
+    parameter("V8-TALON-DRAWN-TWO-DECKS", "talon_passes"),
+)
+
+
+@implements("V8-TALON-DRAWN-ONE-DECK", "V8-TALON-DRAWN-TWO-DECKS")
+def drawn_deal_passes(options: VandattaOptions, decks: int) -> int:
+    """The talon passes that draw a coffee-break deal: three with one deck, two with two (read
+    from the spec), one more where only rebuilds count (talon_pass_count = rebuilds).
+
+    >>> from regelverk.vandatta.options import VVV8
+    >>> drawn_deal_passes(VVV8, 1), drawn_deal_passes(VVV8, 2)
+    (3, 2)
+    """
+    limit = _DRAWN_AFTER[0 if decks == 1 else 1]
+    if options.talon_pass_count is TalonPassCount.REBUILDS:
+        limit += 1
+    return limit
 
 
 def is_ace(card: Card) -> bool:
@@ -539,10 +561,7 @@ class Table:
         options = self.options
         if not options.talon_pass_limit or options.session is not Session.COFFEE_BREAK:
             return
-        limit = 3 if self.base.decks == 1 else 2
-        if options.talon_pass_count is TalonPassCount.REBUILDS:
-            limit += 1
-        if self.talon_passes >= limit:
+        if self.talon_passes >= drawn_deal_passes(options, self.base.decks):
             self.drawn_deal = True
 
     def draw_one(self, seat: int) -> Card | None:
