@@ -2,13 +2,18 @@
 :mod:`regelverk_proofs.viggo_enc`.
 
 * ``viggo.card-conservation``: every card in exactly one place, through every transition.
-* ``viggo.legal-ending``: the points of a round and the end of the game at 53.
+* ``viggo.legal-ending``: the points of a round and the end of the game at the losing total
+  (53, read from the engine's options), against a characterisation written from the rules.
 * ``viggo.trick-ends`` and ``viggo.round-ends``: ranking functions that fall on every step.
 * the "beats" relation under every option set (:mod:`regelverk_proofs.viggo_beats`).
+
+Every theorem names the bindings of :mod:`regelverk_proofs.viggo_bind` that tie its encoding to
+the engine.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -22,9 +27,11 @@ from regelverk.viggo.options import (
     SimultaneousLoss,
     ViggoOptions,
 )
+from regelverk.viggo.rounds import HAND_SIZE, POINTS_PER_CARD
 from regelverk_proofs.query import Fact, Scenario, Situation
 from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
 from regelverk_proofs.viggo_beats import BEATS_SCENARIO, BEATS_THEOREMS
+from regelverk_proofs.viggo_bind import CARD_STEPS, COUNT_STEPS, ENDING, LEGAL_PLAYS
 from regelverk_proofs.viggo_enc import (
     CARDS,
     CLUB_FOUR_INDEX,
@@ -43,6 +50,7 @@ from regelverk_proofs.viggo_enc import (
     play_step,
     score_round,
 )
+from regelverk_proofs.viggo_enc import losers as enc_losers
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -282,6 +290,7 @@ CARD_CONSERVATION = Theorem(
         "VG-WIN-ROUND-ENDS-AT-FIRST-OUT",
     ),
     check=_check_conservation,
+    bindings=(CARD_STEPS, LEGAL_PLAYS),
     weakenings=(
         Weakening(
             "VG-PLAY-FIRST-HAND-LEADS-FREE",
@@ -312,34 +321,11 @@ CARD_CONSERVATION = Theorem(
 # ---------------------------------------------------------------------------------------------
 
 
-def _losers(options: ViggoOptions, winner: Int, totals: Sequence[Int]) -> list[Bool]:
-    """``rounds.losers`` as terms: who has reached the losing total, and of several the
-    highest total, all of them, or the first after the round winner (VG-AMB-SIMULTANEOUS-53)."""
-    limit = options.loss_points
-    n = len(totals)
-    exact = options.loss_threshold_rule is LossThresholdRule.EXACTLY
-    reached = [t.eq(limit) if exact else t >= limit for t in totals]
-    rule = options.simultaneous_loss
-    if rule is SimultaneousLoss.ALL_OVER_LOSE:
-        return reached
-    if rule is SimultaneousLoss.FIRST_IN_TURN_ORDER:
-        step = 1 if options.direction is Direction.CLOCKWISE else -1
-        found = []
-        for s in range(n):
-            firsts = []
-            for w in range(n):
-                ahead = [(w + i * step) % n for i in range(1, n + 1)]
-                before = ahead[: ahead.index(s)]
-                firsts.append(winner.eq(w) & all_of(~reached[b] for b in before))
-            found.append(reached[s] & any_of(firsts))
-        return found
-    return [
-        reached[s] & all_of(implies(reached[o], totals[o] <= totals[s]) for o in range(n))
-        for s in range(n)
-    ]
-
-
 def _ending_case(count: int, options: ViggoOptions) -> _Case:
+    """One player count and reading: the encoding's terms (``score_round``, ``game_lost``,
+    ``losers``: tied to the engine's ``rounds`` functions by the binding ``viggo.ending``)
+    against a characterisation written from the rules, not from those terms."""
+
     def case(weaken: frozenset[str]) -> tuple[Verdict, str]:
         winner = Int.var("winner")
         before = [Int.var(f"total{s}") for s in range(count)]
@@ -360,14 +346,30 @@ def _ending_case(count: int, options: ViggoOptions) -> _Case:
             score_round(winner, before, left, after, weaken), clause="VG-SCORE-POINT-PER-CARD"
         )
         over = game_lost(options, after, weaken)
-        losers = _losers(options, winner, after)
-        reached = [t.eq(limit) if exact else t >= limit for t in after]
-        statement = all_of(
-            [after[s].eq(before[s] + left[s]) for s in range(count)]
-            + [over.eq(any_of(reached)), over.eq(any_of(losers))]
-            + [implies(losers[s], reached[s]) for s in range(count)]
-        )
-        solver.add(~statement)
+        lost = enc_losers(options, winner, after)
+        # the rules' own words: totals only grow, the winner's not at all, and together by
+        # the points of the cards left; the game is over once a total has reached the limit
+        reached = [
+            ~(after[s] < limit) & ~(after[s] > limit) if exact else ~(after[s] <= limit - 1)
+            for s in range(count)
+        ]
+        grown = sum_of(after) - sum_of(before)
+        parts = [grown.eq(POINTS_PER_CARD * sum_of(left))]
+        parts += [after[s] >= before[s] + POINTS_PER_CARD * left[s] for s in range(count)]
+        parts += [implies(winner.eq(s), after[s].eq(before[s])) for s in range(count)]
+        parts += [over.eq(~all_of(~r for r in reached)), over.eq(any_of(lost))]
+        parts += [implies(lost[s], reached[s]) for s in range(count)]
+        rule = options.simultaneous_loss
+        for s, o in itertools.product(range(count), repeat=2):
+            if rule is SimultaneousLoss.HIGHEST_TOTAL_LOSES:
+                # no one who reached the limit has more than a loser; equal totals lose together
+                parts.append(implies(lost[s] & reached[o], after[o] <= after[s]))
+                parts.append(implies(lost[s] & reached[o] & after[o].eq(after[s]), lost[o]))
+            elif rule is SimultaneousLoss.ALL_OVER_LOSE:
+                parts.append(implies(reached[o], lost[o]))
+            elif s != o:
+                parts.append(~(lost[s] & lost[o]))  # one loser only
+        solver.add(~all_of(parts))
         verdict = solver.check()
         if verdict is not Verdict.SAT:
             return verdict, ""
@@ -376,10 +378,12 @@ def _ending_case(count: int, options: ViggoOptions) -> _Case:
             f"{_name(s)} {m.int(before[s])} + {m.int(left[s])} cards -> {m.int(after[s])}"
             for s in range(count)
         )
+        losers = [_name(s) for s in range(count) if m.bool(lost[s])] or ["nobody"]
         return verdict, (
             f"{count} players ({options.loss_threshold_rule.value}, "
             f"{options.simultaneous_loss.value}); {_name(m.int(winner))} goes out: {rows}; "
-            f"the engine's game is {'over' if m.bool(over) else 'not over'}"
+            f"the encoding's game is {'over' if m.bool(over) else 'not over'}, losers "
+            f"{', '.join(losers)}"
         )
 
     return case
@@ -404,12 +408,17 @@ LEGAL_ENDING = Theorem(
     rulebooks=("viggo",),
     title="A round scores a point per card left, and the game ends at 53",
     statement=(
-        "When a player lays his last card in a game still on, every player's total rises by "
-        "exactly the number of cards he still holds (so the winner, who holds none, scores "
-        "nothing), and the game is over exactly when some total has reached 53: 53 or more "
-        "under the at-least reading, exactly 53 under the exactly reading. Then someone is "
-        "named loser, and every loser has reached 53 (under each reading of several reaching "
-        "it in one round)."
+        "When a player lays his last card in a game still on, no total falls, the winner's "
+        "stays, and together the totals rise by the points of the cards left (one a card, each "
+        "player at least his own); the game is over exactly when some total has reached the "
+        "losing total of the engine's options (53): 53 or more under the at-least reading, "
+        "exactly 53 under the exactly reading. Then someone is named loser, and every loser "
+        "has reached 53; of several who reached it, no one has more than a loser and equal "
+        "totals lose together (highest-total reading), all lose (all-over reading), or one "
+        "alone loses (first-in-turn-order reading). The terms checked are the encoding's, "
+        "which the binding viggo.ending ties to the engine's round_points, add_points, losers "
+        "and game_winners at totals round 53, and viggo.card-steps to the engine's "
+        "round-ending plays; the statement is written from the rules, not from those terms."
     ),
     clauses=(
         "VG-SCORE-POINT-PER-CARD",
@@ -419,6 +428,7 @@ LEGAL_ENDING = Theorem(
         "VG-LOSS-TIE-HIGHEST-TOTAL",
     ),
     check=_check_ending,
+    bindings=(ENDING, CARD_STEPS),
     weakenings=(
         Weakening("VG-SCORE-CUMULATIVE", "a round's points replace the total instead of adding"),
         Weakening("VG-SCORE-POINT-PER-CARD", "one card in hand goes unscored"),
@@ -474,6 +484,7 @@ EXACT_OVERSHOOT = Theorem(
     ),
     clauses=("VG-LOSS-FIRST-TO-53", "VG-SCORE-CUMULATIVE", "VG-SCORE-POINT-PER-CARD"),
     check=_check_exact_overshoot,
+    bindings=(ENDING,),
     weakenings=(
         Weakening(
             "VG-LOSS-FIRST-TO-53",
@@ -653,12 +664,12 @@ def _draft_case(weaken: frozenset[str]) -> tuple[Verdict, str]:
     held = [Int.var("first"), Int.var("second")]
     turn = Int.var("turn")
     solver = Solver()
-    solver.add(all_of(h.between(0, 13) for h in held) & turn.between(0, 1))
-    solver.add(~(held[0].eq(13) & held[1].eq(13)))
+    solver.add(all_of(h.between(0, HAND_SIZE) for h in held) & turn.between(0, 1))
+    solver.add(~(held[0].eq(HAND_SIZE) & held[1].eq(HAND_SIZE)))
     kept = 0 if "VG-COMBO-SINGLE" in weaken else 1
     new = [ite(turn.eq(s), h + kept, h) for s, h in enumerate(held)]
-    rank_before = 26 - held[0] - held[1]
-    rank_after = 26 - new[0] - new[1]
+    rank_before = 2 * HAND_SIZE - held[0] - held[1]
+    rank_after = 2 * HAND_SIZE - new[0] - new[1]
     solver.add(~((rank_after < rank_before) & (rank_after >= 0)))
     verdict = solver.check()
     return (
@@ -690,6 +701,7 @@ TRICK_ENDS = Theorem(
         "VG-COMBO-SINGLE",
     ),
     check=_check_termination(whole_round=False),
+    bindings=(COUNT_STEPS, CARD_STEPS),
     weakenings=(
         Weakening("VG-PLAY-REPLY-OR-PASS", "a pass is not recorded against the passer"),
         Weakening("VG-PLAY-TRICK-SET-ASIDE", "a trick never ends, whoever has passed"),
@@ -719,6 +731,7 @@ ROUND_ENDS = Theorem(
         "VG-COMBO-SINGLE",
     ),
     check=_check_termination(whole_round=True),
+    bindings=(COUNT_STEPS, CARD_STEPS),
     weakenings=(
         Weakening("VG-PLAY-REPLY-OR-PASS", "a pass is not recorded against the passer"),
         Weakening("VG-COMBO-SINGLE", "a combination (or a keep) may hold no card at all"),

@@ -28,6 +28,7 @@ from regelverk.viggo.options import (
 )
 from regelverk_proofs.query import Fact, Scenario, Situation
 from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
+from regelverk_proofs.viggo_bind import BEATS, LEGAL_PLAYS
 from regelverk_proofs.viggo_enc import (
     KINDS,
     SEQUENCE,
@@ -392,6 +393,7 @@ IRREFLEXIVE = Theorem(
         "VG-RANK-THREE-BEATS-THREE",
     ),
     check=_forall(SELF, irreflexive_term, "no combination beats itself"),
+    bindings=(BEATS,),
     weakenings=(
         Weakening("VG-VAR-SAME-RANK-ONCE", "the same-rank house rule is left out"),
         Weakening("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "a reply need only rank as high"),
@@ -413,6 +415,7 @@ NOT_IRREFLEXIVE = Theorem(
         "VG-PLAY-BEAT-SAME-TYPE-HIGHER",
     ),
     check=_exists(SELF, _not(irreflexive_term), 160),
+    bindings=(BEATS,),
     weakenings=(
         Weakening(
             "VG-RANK-THREE-BEATS-THREE",
@@ -440,6 +443,7 @@ ASYMMETRIC = Theorem(
         "VG-VAR-CLUB-THREE-PAIRS-AND-SEQUENCES",
     ),
     check=_forall(MUTUAL, asymmetric_term, "no two combinations beat each other"),
+    bindings=(BEATS,),
     weakenings=(
         Weakening("VG-VAR-SAME-RANK-ONCE", "the same-rank house rule is left out"),
         Weakening("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "a reply need only rank as high"),
@@ -457,6 +461,7 @@ NOT_ASYMMETRIC = Theorem(
     ),
     clauses=("VG-RANK-THREE-BEATS-THREE", "VG-PLAY-BEAT-SAME-TYPE-HIGHER"),
     check=_exists(MUTUAL, _not(asymmetric_term), 80),
+    bindings=(BEATS,),
     weakenings=(Weakening("VG-RANK-THREE-BEATS-THREE", "a three no longer answers a three"),),
     kind=Kind.EXISTS,
 )
@@ -479,6 +484,7 @@ TRANSITIVE = Theorem(
         "VG-SEQ-NO-WRAP-COMPARE-TOP",
     ),
     check=_forall(CHAIN, lambda o: true(), "beats is transitive"),
+    bindings=(BEATS,),
     weakenings=(
         Weakening(
             "VG-PLAY-THREE-COMBINATION-BEATS",
@@ -507,6 +513,7 @@ COVERED = Theorem(
         "VG-PLAY-THREE-COMBINATION-BEATS",
     ),
     check=_forall(UNCOVERED, lambda o: true(), "every accepted reply beats what it covers"),
+    bindings=(BEATS, LEGAL_PLAYS),
     weakenings=(
         Weakening("VG-PLAY-NO-TYPE-SWITCH", "a reply may be of another type"),
         Weakening("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "a reply need only rank as high"),

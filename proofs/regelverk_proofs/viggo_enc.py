@@ -43,7 +43,13 @@ from regelverk.viggo.options import (
     ThreeInCombination,
     ViggoOptions,
 )
-from regelverk.viggo.rounds import club_four_opens, hand_sizes
+from regelverk.viggo.rounds import (
+    HAND_SIZE,
+    POINTS_PER_CARD,
+    WINNER_POINTS,
+    club_four_opens,
+    hand_sizes,
+)
 from regelverk.viggo.state import Phase, ViggoState
 from regelverk_proofs.z3api import (
     Bool,
@@ -71,8 +77,10 @@ __all__ = [
     "count_pass_step",
     "count_play_step",
     "deal",
+    "game_winners",
     "keep_step",
     "legal_play",
+    "losers",
     "pass_step",
     "play_step",
 ]
@@ -548,7 +556,7 @@ def score_round(
     terms = []
     for s, (total, cards) in enumerate(zip(scores, left, strict=True)):
         held = ite(cards > 0, cards - 1, 0) if "VG-SCORE-POINT-PER-CARD" in weaken else cards
-        points = ite(winner.eq(s), 0, held)
+        points = ite(winner.eq(s), WINNER_POINTS, POINTS_PER_CARD * held)
         new = points if "VG-SCORE-CUMULATIVE" in weaken else total + points
         terms.append(after_round[s].eq(new))
     return all_of(terms)
@@ -567,6 +575,46 @@ def game_lost(options: ViggoOptions, scores: Sequence[Int], weaken: frozenset[st
     if "VG-LOSS-FIRST-TO-53" in weaken:
         return any_of(t > limit for t in scores)
     return any_of(t >= limit for t in scores)
+
+
+def losers(options: ViggoOptions, winner: Int, totals: Sequence[Int]) -> list[Bool]:
+    """``rounds.losers`` as terms, seat by seat: who has reached the losing total (VG-LOSS-
+    FIRST-TO-53 under VG-AMB-LOSS-THRESHOLD), and of several the highest total, all of them, or
+    the first after the round winner in the order of play (VG-AMB-SIMULTANEOUS-53)."""
+    from regelverk.viggo.options import LossThresholdRule, SimultaneousLoss
+
+    limit = options.loss_points
+    n = len(totals)
+    exact = options.loss_threshold_rule is LossThresholdRule.EXACTLY
+    reached = [t.eq(limit) if exact else t >= limit for t in totals]
+    rule = options.simultaneous_loss
+    if rule is SimultaneousLoss.ALL_OVER_LOSE:
+        return reached
+    if rule is SimultaneousLoss.FIRST_IN_TURN_ORDER:
+        step = _step(options)
+        found = []
+        for s in range(n):
+            firsts = []
+            for w in range(n):
+                ahead = [(w + i * step) % n for i in range(1, n + 1)]
+                before = ahead[: ahead.index(s)]
+                firsts.append(winner.eq(w) & all_of(~reached[b] for b in before))
+            found.append(reached[s] & any_of(firsts))
+        return found
+    return [
+        reached[s] & all_of(implies(reached[o], totals[o] <= totals[s]) for o in range(n))
+        for s in range(n)
+    ]
+
+
+def game_winners(options: ViggoOptions, totals: Sequence[Int]) -> list[Bool]:
+    """``rounds.game_winners`` as terms: nobody (VG-WIN-GAME-LOSER-ONLY), or under the
+    lowest-total reading of VG-AMB-GAME-WINNER every seat with the lowest total."""
+    from regelverk.viggo.options import GameWinner
+
+    if options.game_winner is GameWinner.LOSER_ONLY:
+        return [false() for _ in totals]
+    return [all_of(t <= o for o in totals) for t in totals]
 
 
 @dataclass(frozen=True, slots=True)
@@ -693,7 +741,7 @@ def keep_step(
         parts.append(post.away[c].eq(away))
         for name in ("trick", "top", "aside"):
             parts.append(getattr(post, name)[c].eq(getattr(pre, name)[c]))
-    done = all_of(sum_of(post.hands[s]).eq(13) for s in range(2))
+    done = all_of(sum_of(post.hands[s]).eq(HAND_SIZE) for s in range(2))
     parts.append(ite_bool(done, post.phase.eq(1), post.phase.eq(0) & post.turn.eq(1 - pre.turn)))
     parts += [a.eq(b) for a, b in zip(post.scores, pre.scores, strict=True)]
     return legal, all_of(parts)

@@ -12,9 +12,10 @@ True
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from regelverk.engine import Reading
+from regelverk.registry import parameter
 
 __all__ = [
     "ClubFourOpening",
@@ -278,8 +279,10 @@ class ViggoOptions:
     most_cards_deal: bool = False
     """House rule: the player with most cards left deals the next round
     (VG-VAR-MOST-CARDS-DEAL)."""
-    loss_points: int = 53
-    """The total that loses the game (VG-LOSS-FIRST-TO-53)."""
+    loss_points: int = field(
+        default_factory=lambda: parameter("VG-LOSS-FIRST-TO-53", "loss_threshold")
+    )
+    """The total that loses the game: the clause's ``loss_threshold``, 53 (VG-LOSS-FIRST-TO-53)."""
 
     three_player_deal: ThreePlayerDeal = ThreePlayerDeal.THIRTEEN_EACH
     """Three players' hands (VG-AMB-THREE-PLAYER-DEAL; VG-DEAL-THIRTEEN-EACH)."""
@@ -328,14 +331,14 @@ class ViggoOptions:
     VG-VAR-CLUB-FOUR-FREE-OPENING)."""
 
     def __post_init__(self) -> None:
-        for field in fields(self):
-            value = getattr(self, field.name)
-            default = field.default
+        for known in fields(self):
+            value = getattr(self, known.name)
+            default = known.default
             if isinstance(default, enum.Enum) and not isinstance(value, type(default)):
                 allowed = ", ".join(repr(m.value) for m in type(default))
-                raise ValueError(f"{field.name} must be one of {allowed}, not {value!r}.")
+                raise ValueError(f"{known.name} must be one of {allowed}, not {value!r}.")
             if isinstance(default, bool) and not isinstance(value, bool):
-                raise ValueError(f"{field.name} must be True or False, not {value!r}.")
+                raise ValueError(f"{known.name} must be True or False, not {value!r}.")
         if (
             not isinstance(self.loss_points, int)
             or isinstance(self.loss_points, bool)

@@ -14,7 +14,6 @@ The unchecked fast path for random play is private: :mod:`regelverk.viggo._fast`
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from functools import lru_cache
 from itertools import chain, combinations, product
 
@@ -24,7 +23,6 @@ from regelverk.trace import implements
 from regelverk.viggo.combos import (
     CARD_OF,
     SET_KINDS,
-    THREE_POS,
     Combo,
     Kind,
     Verdict,
@@ -34,7 +32,6 @@ from regelverk.viggo.combos import (
     codes,
     describe,
     position,
-    rank_class,
     run_starts,
     sorted_mask,
     without,
@@ -46,7 +43,7 @@ from regelverk.viggo.options import (
     ExampleTrickEnd,
     LeadAfterTie,
     PassIsFinal,
-    ThreeInCombination,
+    ViggoOptions,
 )
 from regelverk.viggo.rounds import (
     CLUB_FOUR,
@@ -244,7 +241,7 @@ def _check_play(state: ViggoState, action: Play) -> Verdict | None:
     old = classify(top.cards, state.options)
     if old is None:  # a position read from data is checked by problems(); be safe here
         raise IllegalActionError("the combination on the table is no combination", _COMBO_CLAUSES)
-    verdict = beats(combo, old, state.options)
+    verdict = _reply_verdict(combo, old, state.options)
     if not verdict.allowed:
         raise IllegalActionError(
             f"{state.player} may not lay {describe(action.cards)} on "
@@ -252,6 +249,12 @@ def _check_play(state: ViggoState, action: Play) -> Verdict | None:
             verdict.clauses,
         )
     return verdict
+
+
+def _reply_verdict(new: Combo, old: Combo, options: ViggoOptions) -> Verdict:
+    """The one judgement of a reply, shared by :func:`check`, :func:`apply` and
+    :func:`legal_actions`: the rules of :func:`~regelverk.viggo.combos.beats`."""
+    return beats(new, old, options)
 
 
 def _check_pass(state: ViggoState) -> None:
@@ -645,36 +648,21 @@ def _lead_moves(state: ViggoState) -> tuple[Play, ...]:
     return leads
 
 
+@implements("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "VG-PLAY-NO-TYPE-SWITCH")
 def _reply_moves(state: ViggoState) -> tuple[ViggoAction, ...]:
+    """Pass, and every combination of the hand of the top's size that :func:`_reply_verdict`
+    allows: the very judgement :func:`check` and :func:`apply` make, so that the moves listed
+    and the moves accepted cannot drift apart (a pair on a run is refused by both,
+    VG-PLAY-NO-TYPE-SWITCH)."""
     o = state.options
     hand = state.hands[state.turn]
-    starts = run_starts(o)
     old = classify(state.trick[-1].cards, o)
     if old is None:
         return (_PASS,)
-    trumps = o.three_in_combination is ThreeInCombination.THREE_TRUMPS
-    classes = rank_class(o)
-    run = old.kind is Kind.SEQUENCE
-    size = _SIZES[old.kind]
-    mask = -1 if run else sorted_mask(hand)
-    if mask < 0:
-        bunches: _Bunches = _hand_bunches(hand, size, starts)
-    else:  # sets: no bunch below the top's strength can answer (strength rises with rank)
-        bunches = _set_bunches(mask, size, bisect_left(classes, old.key))
     moves: list[ViggoAction] = [_PASS]
-    for at, bunch in bunches:
-        if run:
-            key, three = classes[(at + 4) % 13], at + 4 >= THREE_POS
-        else:
-            key, three = classes[at], at == THREE_POS
-        if trumps and three != old.has_three:
-            if three:
-                moves.extend(bunch)
-        elif key > old.key:
-            moves.extend(bunch)
-        elif key == old.key:
-            for play in bunch:
-                new = classify(play.cards, o)
-                if new is not None and beats(new, old, o).allowed:
-                    moves.append(play)
+    for _, bunch in _hand_bunches(hand, _SIZES[old.kind], run_starts(o)):
+        for play in bunch:
+            new = classify(play.cards, o)
+            if new is not None and _reply_verdict(new, old, o).allowed:
+                moves.append(play)
     return tuple(moves)

@@ -8,6 +8,7 @@ from typing import Any
 
 from regelverk.cards import Card, Rank, Suit, french_deck
 from regelverk.engine import Event
+from regelverk.registry import parameter
 from regelverk.trace import implements
 from regelverk.viggo.combos import card_index
 from regelverk.viggo.options import (
@@ -28,17 +29,27 @@ from regelverk.viggo.state import Phase, ViggoState
 __all__ = [
     "CLUB_FOUR",
     "HAND_SIZE",
+    "POINTS_PER_CARD",
+    "WINNER_POINTS",
+    "add_points",
     "after",
     "before",
     "club_four_opens",
     "finish_round",
+    "game_winners",
     "hand_sizes",
+    "losers",
+    "round_points",
     "sort_hand",
     "start_round",
 ]
 
-HAND_SIZE = 13
+HAND_SIZE = parameter("VG-DEAL-THIRTEEN-EACH", "hand_size")
 """Thirteen cards each (VG-DEAL-THIRTEEN-EACH)."""
+POINTS_PER_CARD = parameter("VG-SCORE-POINT-PER-CARD", "points_per_card")
+"""What each card left in a loser's hand scores at a round's end (VG-SCORE-POINT-PER-CARD)."""
+WINNER_POINTS = parameter("VG-SCORE-WINNER-ZERO", "winner_points")
+"""What the round's winner scores (VG-SCORE-WINNER-ZERO)."""
 CLUB_FOUR = Card(Rank.FOUR, Suit.CLUBS)
 """The 4♣ of the club-four house rule."""
 _DECK = french_deck()
@@ -272,6 +283,24 @@ def game_winners(options: ViggoOptions, scores: tuple[int, ...]) -> tuple[int, .
     return tuple(s for s, total in enumerate(scores) if total == low)
 
 
+@implements("VG-SCORE-POINT-PER-CARD", "VG-SCORE-WINNER-ZERO")
+def round_points(hands: Sequence[Sequence[Card]], winner: int) -> tuple[int, ...]:
+    """A round's points: the winner none, every other player a point per card left.
+
+    >>> round_points(((), ("4C", "5D"), ("3S",)), 0)
+    (0, 2, 1)
+    """
+    return tuple(
+        WINNER_POINTS if s == winner else POINTS_PER_CARD * len(h) for s, h in enumerate(hands)
+    )
+
+
+@implements("VG-SCORE-CUMULATIVE")
+def add_points(scores: Sequence[int], points: Sequence[int]) -> tuple[int, ...]:
+    """The running totals after a round: each player's points added to his total."""
+    return tuple(a + b for a, b in zip(scores, points, strict=True))
+
+
 @implements(
     "VG-WIN-ROUND-FIRST-OUT",
     "VG-WIN-AIM-FIRST-OUT",
@@ -285,8 +314,8 @@ def finish_round(state: ViggoState, winner: int) -> tuple[ViggoState, tuple[Even
     stops at once, every other player scores a point per card left, the winner none, and the
     totals run on. Then the game ends with its loser, or the next round is dealt."""
     names = state.players
-    points = tuple(0 if s == winner else len(h) for s, h in enumerate(state.hands))
-    scores = tuple(a + b for a, b in zip(state.scores, points, strict=True))
+    points = round_points(state.hands, winner)
+    scores = add_points(state.scores, points)
     history = (*state.history, points)
     events = [
         Event(

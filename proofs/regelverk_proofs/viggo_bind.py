@@ -1,0 +1,832 @@
+"""The bindings of the Viggo theorems: the engine (:mod:`regelverk.viggo`) against the encodings
+of :mod:`regelverk_proofs.viggo_enc`, case by case over bounded, seeded universes.
+
+* ``viggo.beats``: every pair of abstract combinations (every kind, rank or run start, with and
+  without the 3♣) under each of the 192 option sets the "beats" theorems cover: the engine's
+  ``classify`` says which exist, its ``beats`` which replies are allowed and which only match;
+  the encoding must say the same.
+* ``viggo.legal-plays``: on positions of seeded games (two to four players, several option
+  sets), legal and illegal candidates (plays listed by ``legal_actions``, random cards from the
+  hand, combinations of the wrong type such as a pair on a run, cards from another hand, a
+  lead that leaves out the 4♣, passes on a lead, keeps of an undrawn card): ``legal_actions``,
+  ``check`` and ``apply`` must agree with one another and with ``legal_play`` (``keep_step``,
+  ``pass_step``).
+* ``viggo.card-steps``: every step the engine takes in those games (deals, keeps, leads,
+  replies, passes, tricks set aside, rounds ended and re-dealt, games over) satisfies the card
+  relation of its kind with the engine's own next state; a next state with the turn moved on
+  one seat, or a card taken out of its place, is refused.
+* ``viggo.count-steps``: the same steps by counts (``count_pass_step``, ``count_play_step``), and
+  the trick invariant of ``viggo.trick-ends`` holds in every position the engine reaches.
+* ``viggo.ending``: the engine's round points, totals, game over, losers and game winners
+  (``rounds.round_points``, ``add_points``, ``losers``, ``game_winners``) against the
+  encoding's ``score_round``, ``game_lost``, ``losers`` and ``game_winners`` at totals around
+  the losing total read from the engine's options, for two to four players and every reading
+  of VG-AMB-LOSS-THRESHOLD and VG-AMB-SIMULTANEOUS-53.
+
+Every binding is deterministic (``random.Random(seed)``) and compares the encoding unweakened.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from functools import cache
+
+from regelverk.cards import Card
+from regelverk.engine import IllegalActionError
+from regelverk.viggo import GAME, Keep, Pass, Phase, Play, ViggoOptions, classify, rounds
+from regelverk.viggo import beats as engine_beats
+from regelverk.viggo.combos import CARD_OF, Kind, card_index
+from regelverk.viggo.options import (
+    ClubFourOpening,
+    ClubThree,
+    Direction,
+    DraftDiscards,
+    DraftLookBoth,
+    EqualRankReply,
+    ExampleTrickEnd,
+    GroupedRanks,
+    LeadAfterTie,
+    LossThresholdRule,
+    PassIsFinal,
+    SequenceWrap,
+    SimultaneousLoss,
+    ThreeInCombination,
+    ThreePlayerDeal,
+)
+from regelverk.viggo.rounds import CLUB_FOUR, club_four_opens
+from regelverk.viggo.state import ViggoAction, ViggoState
+from regelverk_proofs.binding import Binding, Comparison
+from regelverk_proofs.viggo_enc import (
+    CARDS,
+    SEQUENCE,
+    BeatsOptions,
+    Counts,
+    Readings,
+    Shuffle,
+    Table,
+    abstract_combo,
+    beats,
+    count_pass_step,
+    count_play_step,
+    deal,
+    game_lost,
+    keep_step,
+    legal_play,
+    pass_step,
+    play_step,
+    score_round,
+)
+from regelverk_proofs.viggo_enc import game_winners as winners_term
+from regelverk_proofs.viggo_enc import losers as losers_term
+from regelverk_proofs.viggo_eval import Compiled, Term
+from regelverk_proofs.z3api import Bool, Int
+
+__all__ = [
+    "BEATS",
+    "CARD_STEPS",
+    "COUNT_STEPS",
+    "ENDING",
+    "LEGAL_PLAYS",
+    "STEP_OPTIONS",
+]
+
+NAMES = ("P1", "P2", "P3", "P4")
+NONE: frozenset[str] = frozenset()
+PHASES = {Phase.DRAFT: 0, Phase.PLAY: 1, Phase.OVER: 2}
+
+# ---------------------------------------------------------------------------------------------
+# viggo.beats
+# ---------------------------------------------------------------------------------------------
+
+_ABSTRACT = tuple(
+    (kind, at, club) for kind in range(SEQUENCE + 1) for at in range(13) for club in (False, True)
+)
+"""Every abstract combination: kind (0-4), rank position or run start, holds the 3♣."""
+
+
+@cache
+def _beats_term() -> tuple[Compiled, Compiled, Compiled, Compiled]:
+    """The encoding's "a combination exists", "beats" and "only matches", over unknown options
+    and combinations, as Python functions."""
+    o = BeatsOptions.fresh("o-")
+    kn, an, cn = Int.var("new-kind"), Int.var("new-at"), Bool.var("new-club")
+    ko, ao, co = Int.var("old-kind"), Int.var("old-at"), Bool.var("old-club")
+    new, exists_new = abstract_combo(kn, an, cn, o)
+    old, _ = abstract_combo(ko, ao, co, o)
+    reply = beats(new, old, o)
+    opts: list[Term] = [getattr(o, name) for name in BeatsOptions.__slots__]
+    one: list[Term] = [kn, an, cn]
+    both: list[Term] = [kn, an, cn, ko, ao, co]
+    return (
+        Compiled(exists_new, opts + one),
+        Compiled(reply.allowed, opts + both),
+        Compiled(reply.equal_only, opts + both),
+        Compiled(new.key, opts + one),
+    )
+
+
+def _option_values(options: ViggoOptions) -> list[int | bool]:
+    return [
+        options.club_three_on_top is ClubThree.CLUB_THREE_ON_TOP,
+        options.club_three_others.value == "only-club-beats-threes",
+        options.same_rank_once,
+        options.grouped_ranks is GroupedRanks.EQUAL_WITHIN_ROW,
+        options.sequence_wrap is SequenceWrap.WRAP,
+        options.three_in_combination is ThreeInCombination.THREE_TRUMPS,
+        options.three_beats_three.value == "singles-only",
+        options.equal_rank_reply is EqualRankReply.EQUAL_ALLOWED,
+    ]
+
+
+def _abstract_cards(combo: tuple[int, int, bool]) -> tuple[Card, ...]:
+    from regelverk_proofs.viggo_beats import realize
+
+    (cards,) = realize([combo])
+    return tuple(CARD_OF[i] for i in cards)
+
+
+_OTHER_KINDS_EVERY = 8
+"""Replies of another kind are compared under every eighth option set (24 of them, the preset
+first): no option touches the no-switching rule, and they are three quarters of all pairs."""
+
+
+def _compare_beats() -> Iterator[Comparison]:
+    from regelverk_proofs.viggo_beats import beats_option_sets
+
+    exists, allowed, equal_only, _ = _beats_term()
+    cards = {c: _abstract_cards(c) for c in _ABSTRACT}
+    for number, options in enumerate(beats_option_sets()):
+        opts = _option_values(options)
+        every_kind = number % _OTHER_KINDS_EVERY == 0
+        found = []
+        for combo in _ABSTRACT:
+            engine = classify(cards[combo], options)
+            kind, at, club = combo
+            if engine is not None and engine.has_club_three != club:
+                engine = None  # the 3♣ cannot be chosen out of (or into) this combination
+            encoded = bool(exists([*opts, kind, at, club]))
+            real = engine is not None and _kind_number(engine.kind) == kind
+            yield Comparison(
+                "combination",
+                real == encoded,
+                ""
+                if real == encoded
+                else f"{_show(combo)} under {_opts(options)}: the engine "
+                f"{'reads' if real else 'does not read'} {cards[combo]} as that combination, "
+                f"the encoding says it {'exists' if encoded else 'does not exist'}",
+            )
+            if real and engine is not None:
+                found.append((combo, engine))
+        for (a, new), (b, old) in itertools.product(found, found):
+            if a[0] != b[0] and not every_kind:
+                continue
+            verdict = engine_beats(new, old, options)
+            values = [*opts, *a, *b]
+            enc = bool(allowed(values))
+            case = "same-kind" if a[0] == b[0] else "other-kind"
+            agrees = enc == verdict.allowed
+            if agrees and enc:
+                agrees = bool(equal_only(values)) == (not verdict.strict)
+            if agrees:
+                yield Comparison(case, True)
+                continue
+            yield Comparison(
+                case,
+                False,
+                f"{_show(a)} on {_show(b)} under {_opts(options)}: the engine says "
+                f"{verdict.allowed} (strict {verdict.strict}: {verdict.reason}), the encoding "
+                f"{enc}",
+            )
+
+
+def _kind_number(kind: Kind) -> int:
+    return list(Kind).index(kind)
+
+
+def _show(combo: tuple[int, int, bool]) -> str:
+    kind, at, club = combo
+    return f"{list(Kind)[kind].value} at position {at}{' with the 3♣' if club else ''}"
+
+
+def _opts(options: ViggoOptions) -> str:
+    from regelverk_proofs.viggo_beats import describe_options
+
+    return describe_options(options)
+
+
+BEATS = Binding(
+    name="viggo.beats",
+    statement=(
+        "Under each of the 192 option sets the 'beats' theorems cover, every abstract "
+        "combination (five kinds, thirteen ranks or run starts, with or without the 3♣) exists "
+        "in the encoding exactly when the engine's classify reads its cards as that kind, and "
+        "for every pair of existing combinations of one kind (and, under every eighth option "
+        "set, of two kinds) the encoding's beats allows the reply, and counts it as only "
+        "matching, exactly as the engine's beats does."
+    ),
+    kinds=("combination", "same-kind", "other-kind"),
+    compare=_compare_beats,
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables and counts as values, and the step relations as Python functions
+# ---------------------------------------------------------------------------------------------
+
+
+def _table_terms(t: Table) -> list[Term]:
+    out: list[Term] = [b for hand in t.hands for b in hand]
+    out += [*t.stock, *t.order, *t.away, *t.trick, *t.top, *t.aside, t.turn, *t.passed]
+    out += [t.top_seat, t.highest, t.replies, *t.scores, t.phase]
+    return out
+
+
+def _bits(cards: Sequence[Card]) -> list[int | bool]:
+    held = {card_index(c) for c in cards}
+    return [i in held for i in range(CARDS)]
+
+
+def _table_values(state: ViggoState) -> list[int | bool]:
+    """:meth:`Table.of_state` as plain values, in the order of :func:`_table_terms`."""
+    where = {card_index(c): i for i, c in enumerate(state.stock)}
+    out: list[int | bool] = [b for hand in state.hands for b in _bits(hand)]
+    out += _bits(state.stock)
+    out += [where.get(i, -1) for i in range(CARDS)]
+    out += _bits(state.put_away)
+    out += _bits([c for laid in state.trick for c in laid.cards])
+    out += _bits(state.trick[-1].cards if state.trick else ())
+    out += _bits(state.set_aside)
+    out += [state.turn, *(s in state.passed for s in range(state.count))]
+    out += [state.trick[-1].seat if state.trick else -1, state.highest, state.replies]
+    out += [*state.scores, PHASES[state.phase]]
+    return out
+
+
+def _shuffle_terms(s: Shuffle) -> list[Term]:
+    return [*s.dealt, *(b for slot in s.slot for b in slot), s.first]
+
+
+def _shuffle_values(state: ViggoState | None, count: int) -> list[int | bool]:
+    """:meth:`Shuffle.witness` of a freshly dealt ``state`` as values (nothing dealt: none)."""
+    if state is None:
+        return [False] * CARDS + [False] * (CARDS * count) + [0]
+    step = 1 if state.options.direction is Direction.CLOCKWISE else -1
+    seat_of = {card_index(c): s for s, hand in enumerate(state.hands) for c in hand}
+    dealt: list[int | bool] = []
+    slots: list[int | bool] = []
+    for c in range(CARDS):
+        seat = seat_of.get(c, -1)
+        nth = ((seat - state.first_hand) * step) % count if seat >= 0 else -1
+        dealt.append(seat >= 0)
+        slots += [r == nth for r in range(count)]
+    return [*dealt, *slots, state.first_hand]
+
+
+def _count_terms(c: Counts) -> list[Term]:
+    return [*c.held, c.trick, *c.passed, c.turn, c.top_seat, c.replies]
+
+
+def _count_values(state: ViggoState) -> list[int | bool]:
+    return [
+        *(len(h) for h in state.hands),
+        sum(len(laid.cards) for laid in state.trick),
+        *(s in state.passed for s in range(state.count)),
+        state.turn,
+        state.trick[-1].seat if state.trick else -1,
+        state.replies,
+    ]
+
+
+def _laid_terms() -> list[Term]:
+    return [Bool.var(f"laid{c}") for c in range(CARDS)]
+
+
+@cache
+def _legal_fn(options: ViggoOptions, count: int, opens: bool) -> Compiled:
+    """``legal_play`` for a table of ``count`` seats (``opens``: the club-four rule applies)."""
+    pre = Table.fresh("pre", count)
+    laid = _laid_terms()
+    round_no = next(r for r in (1, 2) if club_four_opens(options, count, r) == opens)
+    legal, _ = legal_play(pre, [b for b in laid if isinstance(b, Bool)], options, round_no)
+    return Compiled(legal, _table_terms(pre) + laid)
+
+
+@cache
+def _play_fn(options: ViggoOptions, count: int, opens: bool) -> Compiled:
+    """``play_step`` (legal and related) for ``count`` seats, the re-deal's shuffle unknown."""
+    pre, post = Table.fresh("pre", count), Table.fresh("post", count)
+    laid = _laid_terms()
+    shuffle = Shuffle.fresh("deck", count)
+    round_no = next(r for r in (1, 2) if club_four_opens(options, count, r) == opens)
+    legal, step = play_step(
+        pre,
+        [b for b in laid if isinstance(b, Bool)],
+        post,
+        options,
+        readings=Readings.of(options),
+        round_no=round_no,
+        shuffle=shuffle,
+        weaken=NONE,
+    )
+    inputs = _table_terms(pre) + _table_terms(post) + laid + _shuffle_terms(shuffle)
+    return Compiled(legal & step, inputs)
+
+
+@cache
+def _pass_fn(options: ViggoOptions, count: int) -> tuple[Compiled, Compiled]:
+    pre, post = Table.fresh("pre", count), Table.fresh("post", count)
+    legal, step = pass_step(pre, post, options, Readings.of(options), NONE)
+    return Compiled(legal, _table_terms(pre)), Compiled(
+        legal & step, _table_terms(pre) + _table_terms(post)
+    )
+
+
+@cache
+def _keep_fn(options: ViggoOptions) -> tuple[Compiled, Compiled]:
+    pre, post = Table.fresh("pre", 2), Table.fresh("post", 2)
+    kept = _laid_terms()
+    legal, step = keep_step(pre, [b for b in kept if isinstance(b, Bool)], post, options, NONE)
+    return Compiled(legal, _table_terms(pre) + kept), Compiled(
+        legal & step, _table_terms(pre) + _table_terms(post) + kept
+    )
+
+
+@cache
+def _deal_fn(options: ViggoOptions, count: int) -> Compiled:
+    post, shuffle = Table.fresh("post", count), Shuffle.fresh("deck", count)
+    return Compiled(deal(post, options, shuffle), _table_terms(post) + _shuffle_terms(shuffle))
+
+
+@cache
+def _count_fns(options: ViggoOptions, count: int) -> tuple[Compiled, Compiled, Compiled]:
+    from regelverk_proofs.viggo import trick_invariant
+
+    pre, post = Counts.fresh("pre", count), Counts.fresh("post", count)
+    readings = Readings.of(options)
+    laid = Int.var("laid")
+    ok, _closes, step = count_pass_step(pre, post, options, readings, NONE)
+    passing = Compiled(ok & step, _count_terms(pre) + _count_terms(post))
+    ok, _closes, out, step = count_play_step(
+        pre, laid, post, options, readings=readings, weaken=NONE
+    )
+    playing = Compiled(ok & ~out & step, _count_terms(pre) + _count_terms(post) + [laid])
+    invariant = Compiled(trick_invariant(options, readings, pre), _count_terms(pre))
+    return passing, playing, invariant
+
+
+# ---------------------------------------------------------------------------------------------
+# Seeded games
+# ---------------------------------------------------------------------------------------------
+
+STEP_OPTIONS: tuple[tuple[ViggoOptions, tuple[int, ...]], ...] = (
+    (ViggoOptions(), (2, 3, 4)),
+    (
+        ViggoOptions(
+            pass_is_final=PassIsFinal.FINAL,
+            example_trick_end=ExampleTrickEnd.ONE_LAP,
+            draft_discards=DraftDiscards.UNDER_STOCK,
+            draft_look_both=DraftLookBoth.EVERY_TURN,
+            direction=Direction.COUNTER_CLOCKWISE,
+            equal_rank_reply=EqualRankReply.EQUAL_ALLOWED,
+            lead_after_tie=LeadAfterTie.FIRST_TO_PLAY,
+            three_player_deal=ThreePlayerDeal.DEAL_ALL_UNEVEN,
+            loss_threshold_rule=LossThresholdRule.EXACTLY,
+            loss_points=9,
+        ),
+        (2, 3),
+    ),
+    (
+        ViggoOptions(
+            sequence_wrap=SequenceWrap.WRAP,
+            three_in_combination=ThreeInCombination.THREE_TRUMPS,
+            club_three_on_top=ClubThree.CLUB_THREE_ON_TOP,
+            three_player_deal=ThreePlayerDeal.SEVENTEEN_EACH_ONE_ASIDE,
+            club_four_starts=True,
+            club_four_opening=ClubFourOpening.MUST_INCLUDE,
+            example_trick_end=ExampleTrickEnd.THREE_PLAYERS,
+            pass_is_final=PassIsFinal.FINAL,
+            simultaneous_loss=SimultaneousLoss.ALL_OVER_LOSE,
+            loss_points=6,
+        ),
+        (3, 4),
+    ),
+)
+"""The option sets (and player counts) of the seeded games: the preset; a final pass with
+one-lap tricks, the draft's cards under the stock, counter-clockwise play, equal replies and the
+exactly-53 reading; wrapping runs, three-trumps, the club-three and club-four rules and a
+final pass with tricks that end when all others have passed. Small
+losing totals let the games reach their end."""
+
+_SEEDS = (1, 2)
+_STEPS = 260
+
+
+def _games() -> Iterator[tuple[ViggoState, ViggoAction, ViggoState, random.Random]]:
+    """Every step of the seeded games: the state, the action, the next state, and the game's
+    generator (for candidates drawn at that state)."""
+    for options, counts in STEP_OPTIONS:
+        for count in counts:
+            for seed in _SEEDS:
+                rng = random.Random(1000 * count + seed)
+                state = GAME.deal(options, NAMES[:count], seed)
+                for _ in range(_STEPS):
+                    if GAME.is_over(state):
+                        break
+                    action = rng.choice(GAME.legal_actions(state))
+                    after = GAME.apply(state, action).state
+                    yield state, action, after, rng
+                    state = after
+
+
+def _opens(state: ViggoState) -> bool:
+    return club_four_opens(state.options, state.count, state.round)
+
+
+# ---------------------------------------------------------------------------------------------
+# viggo.legal-plays
+# ---------------------------------------------------------------------------------------------
+
+
+def _engine_allows(state: ViggoState, action: ViggoAction) -> tuple[bool, bool, bool]:
+    """Whether ``legal_actions`` lists the action (as a set of cards), ``check`` passes it and
+    ``apply`` plays it."""
+    listed = False
+    for a in GAME.legal_actions(state):
+        if type(a) is type(action):
+            if isinstance(a, Play) and isinstance(action, Play):
+                listed = frozenset(a.cards) == frozenset(action.cards)
+            elif isinstance(a, Keep) and isinstance(action, Keep):
+                listed = a.card == action.card
+            else:
+                listed = True
+            if listed:
+                break
+    try:
+        GAME.check(state, action)
+        checked = True
+    except IllegalActionError:
+        checked = False
+    try:
+        GAME.apply(state, action)
+        applied = True
+    except IllegalActionError:
+        applied = False
+    return listed, checked, applied
+
+
+def _plays_of(hand: Sequence[Card], size: int) -> list[tuple[Card, ...]]:
+    """The sets of one rank of ``size`` cards in ``hand`` (at most four)."""
+    by_rank: dict[object, list[Card]] = {}
+    for c in hand:
+        by_rank.setdefault(c.rank, []).append(c)
+    found = [tuple(g[:size]) for g in by_rank.values() if len(g) >= size]
+    return found[:4]
+
+
+def _candidates(state: ViggoState, rng: random.Random) -> list[tuple[str, ViggoAction]]:
+    if state.phase is Phase.DRAFT:
+        drawn = state.stock[:2]
+        deeper = state.stock[2:3]
+        keeps: list[tuple[str, ViggoAction]] = [("keep", Keep(card=c)) for c in (*drawn, *deeper)]
+        return keeps
+    hand = state.hands[state.turn]
+    found: list[tuple[str, ViggoAction]] = [("pass", Pass())]
+    plays = [a for a in GAME.legal_actions(state) if isinstance(a, Play)]
+    for play in rng.sample(plays, min(4, len(plays))):
+        found.append(("play", play))
+    for _ in range(3):
+        picked = tuple(rng.sample(hand, rng.randint(1, min(5, len(hand)))))
+        found.append(("play", Play(cards=picked)))
+    if state.trick:
+        top = classify(state.trick[-1].cards, state.options)
+        for size in (1, 2, 3):
+            for cards in _plays_of(hand, size):
+                combo = classify(cards, state.options)
+                if combo is not None and top is not None and combo.kind is not top.kind:
+                    name = (
+                        "pair-on-run"
+                        if combo.kind is Kind.PAIR and top.kind is Kind.SEQUENCE
+                        else "play"
+                    )
+                    found.append((name, Play(cards=cards)))
+    other = state.hands[(state.turn + 1) % state.count]
+    if other:
+        found.append(("play", Play(cards=(other[0],))))
+    if not state.trick and CLUB_FOUR in hand and len(hand) > 1:
+        found.append(("club-four-lead", Play(cards=(next(c for c in hand if c != CLUB_FOUR),))))
+    return found
+
+
+def _encoded_legal(state: ViggoState, action: ViggoAction) -> bool:
+    pre = _table_values(state)
+    if isinstance(action, Keep):
+        legal, _ = _keep_fn(state.options)
+        return bool(legal(pre + _bits((action.card,))))
+    if isinstance(action, Pass):
+        legal, _ = _pass_fn(state.options, state.count)
+        return bool(legal(pre))
+    fn = _legal_fn(state.options, state.count, _opens(state))
+    return bool(fn(pre + _bits(action.cards)))
+
+
+def _compare_legal() -> Iterator[Comparison]:
+    for i, (state, _, _, rng) in enumerate(_games()):
+        if i % 3:
+            continue
+        for what, action in _candidates(state, rng):
+            listed, checked, applied = _engine_allows(state, action)
+            encoded = _encoded_legal(state, action)
+            name = what
+            if what == "play":
+                name = ("reply" if state.trick else "lead") + ("" if applied else "-refused")
+            elif what in ("pass", "keep") and not applied:
+                name = what + "-refused"
+            agrees = listed == checked == applied == encoded
+            yield Comparison(
+                name,
+                agrees,
+                f"{action!r} in round {state.round} of {state.count} players, trick "
+                f"{[laid.cards for laid in state.trick]}, under {state.options!r}: "
+                f"legal_actions {listed}, check {checked}, apply {applied}, encoding {encoded}",
+            )
+
+
+LEGAL_PLAYS = Binding(
+    name="viggo.legal-plays",
+    statement=(
+        "On every third position of seeded games (two to four players, three option sets), "
+        "for leads, replies, passes and keeps, legal and illegal alike (random cards from the "
+        "hand, a combination of another type such as a pair on a run, a card of another hand, "
+        "an opening without the 4♣ where it must hold it, a pass on a lead, a keep of an "
+        "undrawn card): the engine's legal_actions lists the action exactly when check passes "
+        "it, exactly when apply plays it, exactly when the encoding's legal_play (keep_step, "
+        "pass_step) allows it."
+    ),
+    kinds=(
+        "lead",
+        "lead-refused",
+        "reply",
+        "reply-refused",
+        "pair-on-run",
+        "club-four-lead",
+        "pass",
+        "pass-refused",
+        "keep",
+        "keep-refused",
+    ),
+    compare=_compare_legal,
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# viggo.card-steps
+# ---------------------------------------------------------------------------------------------
+
+
+def _step_kind(state: ViggoState, action: ViggoAction, after: ViggoState) -> str:
+    if isinstance(action, Keep):
+        return "keep-ends-draft" if after.phase is Phase.PLAY else "keep"
+    if after.phase is Phase.OVER:
+        return "game-over"
+    if after.round != state.round:
+        return "round-ends"
+    if isinstance(action, Pass):
+        return "pass-closes" if not after.trick else "pass"
+    if not state.trick:
+        return "lead"
+    return "reply-closes" if not after.trick else "reply"
+
+
+def _step_holds(
+    state: ViggoState, action: ViggoAction, after: ViggoState, post: list[int | bool]
+) -> bool:
+    pre = _table_values(state)
+    if isinstance(action, Keep):
+        _, step = _keep_fn(state.options)
+        return bool(step(pre + post + _bits((action.card,))))
+    if isinstance(action, Pass):
+        _, step = _pass_fn(state.options, state.count)
+        return bool(step(pre + post))
+    redealt = after.round != state.round and after.phase is not Phase.OVER
+    shuffle = _shuffle_values(after if redealt and after.count > 2 else None, state.count)
+    fn = _play_fn(state.options, state.count, _opens(state))
+    return bool(fn(pre + post + _bits(action.cards) + shuffle))
+
+
+def _nudged(after: ViggoState, post: list[int | bool]) -> list[int | bool]:
+    """The engine's next table with the turn moved on one seat (a different next state)."""
+    n = after.count
+    turn_at = CARDS * (n + 6)  # after the hands, stock, order, away, trick, top, aside
+    changed = list(post)
+    changed[turn_at] = (int(post[turn_at]) + 1) % n
+    return changed
+
+
+def _compare_steps() -> Iterator[Comparison]:
+    dealt: set[tuple[ViggoOptions, int]] = set()
+    for state, action, after, _ in _games():
+        if (state.options, state.count) not in dealt and state.round == 1 and not state.trick:
+            dealt.add((state.options, state.count))
+            if state.phase is not Phase.DRAFT or not any(state.hands):
+                fn = _deal_fn(state.options, state.count)
+                values = _table_values(state) + _shuffle_values(
+                    state if state.count > 2 else None, state.count
+                )
+                yield Comparison(
+                    f"deal-{state.count}",
+                    bool(fn(values)),
+                    f"the deal to {state.count} under {state.options!r}",
+                )
+        post = _table_values(after)
+        kind = _step_kind(state, action, after)
+        yield Comparison(
+            kind,
+            _step_holds(state, action, after, post),
+            f"{action!r} in round {state.round} ({state.count} players, {state.options!r}): "
+            f"the encoding does not relate the engine's state before and after",
+        )
+        if kind not in ("game-over", "round-ends", "keep-ends-draft"):
+            yield Comparison(
+                "other-turn-refused",
+                not _step_holds(state, action, after, _nudged(after, post)),
+                f"{action!r}: the encoding also allows the turn one seat further on",
+            )
+
+
+CARD_STEPS = Binding(
+    name="viggo.card-steps",
+    statement=(
+        "Every step of seeded games (two to four players, three option sets, the two-player "
+        "draft included) satisfies the card relation of its kind (deal, keep_step, play_step, "
+        "pass_step) with the engine's own state before and after: the deal of each game, "
+        "keeps, the keep that ends the draft, leads, replies, passes, a pass or reply that "
+        "sets the trick aside, a round ended and re-dealt, and the game's end; and the same "
+        "step with the turn one seat further on is refused."
+    ),
+    kinds=(
+        "deal-2",
+        "deal-3",
+        "deal-4",
+        "keep",
+        "keep-ends-draft",
+        "lead",
+        "reply",
+        "reply-closes",
+        "pass",
+        "pass-closes",
+        "round-ends",
+        "game-over",
+        "other-turn-refused",
+    ),
+    compare=_compare_steps,
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# viggo.count-steps
+# ---------------------------------------------------------------------------------------------
+
+
+def _compare_counts() -> Iterator[Comparison]:
+    for state, action, after, _ in _games():
+        if state.phase is not Phase.PLAY:
+            continue
+        passing, playing, invariant = _count_fns(state.options, state.count)
+        pre = _count_values(state)
+        if state.trick:
+            yield Comparison(
+                "invariant",
+                bool(invariant(pre)),
+                f"the trick invariant fails in the engine's position {state!r}",
+            )
+        if after.round != state.round or after.phase is not Phase.PLAY:
+            continue
+        post = _count_values(after)
+        closes = bool(state.trick) and not after.trick
+        if isinstance(action, Pass):
+            kind, ok = ("count-pass-closes" if closes else "count-pass"), passing(pre + post)
+        else:
+            assert isinstance(action, Play)
+            kind = "count-play-closes" if closes else "count-play"
+            ok = playing(pre + post + [len(action.cards)])
+        yield Comparison(kind, bool(ok), f"{action!r} by counts, from {state!r}")
+
+
+COUNT_STEPS = Binding(
+    name="viggo.count-steps",
+    statement=(
+        "Every pass and play within a round of the seeded games satisfies the count relation "
+        "(count_pass_step, count_play_step) with the engine's hand sizes, trick size, passes, "
+        "turn, top seat and replies before and after, also when it sets the trick aside; and "
+        "the trick invariant of viggo.trick-ends holds in every position with a trick open."
+    ),
+    kinds=("count-pass", "count-pass-closes", "count-play", "count-play-closes", "invariant"),
+    compare=_compare_counts,
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# viggo.ending
+# ---------------------------------------------------------------------------------------------
+
+
+@cache
+def _ending_fns(
+    options: ViggoOptions, count: int
+) -> tuple[Compiled, Compiled, list[Compiled], list[Compiled]]:
+    winner = Int.var("winner")
+    before = [Int.var(f"before{s}") for s in range(count)]
+    left = [Int.var(f"left{s}") for s in range(count)]
+    after = [Int.var(f"after{s}") for s in range(count)]
+    inputs: list[Term] = [winner, *before, *left, *after]
+    scored = Compiled(score_round(winner, before, left, after, NONE), inputs)
+    lost = Compiled(game_lost(options, after, NONE), inputs)
+    losing = [Compiled(t, inputs) for t in losers_term(options, winner, after)]
+    winning = [Compiled(t, inputs) for t in winners_term(options, after)]
+    return scored, lost, losing, winning
+
+
+def _ending_totals(limit: int, count: int, rng: random.Random) -> Iterator[tuple[int, ...]]:
+    """Totals after a round: every mix of one under, at and one over the losing total (and
+    far under it), and seeded mixes further round it."""
+    near = (limit - 1, limit, limit + 1, max(0, limit - 13))
+    yield from itertools.product(near, repeat=count)
+    for _ in range(40):
+        yield tuple(rng.randint(max(0, limit - 20), limit + 20) for _ in range(count))
+
+
+def _compare_ending() -> Iterator[Comparison]:
+    base = ViggoOptions()
+    limit = base.loss_points
+    for count in (2, 3, 4):
+        for rule, simultaneous, direction, winner_reading in itertools.product(
+            LossThresholdRule, SimultaneousLoss, Direction, ("loser-only", "lowest-total-wins")
+        ):
+            from regelverk.viggo.options import GameWinner
+
+            options = replace(
+                base,
+                loss_threshold_rule=rule,
+                simultaneous_loss=simultaneous,
+                direction=direction,
+                game_winner=GameWinner(winner_reading),
+            )
+            scored, lost, losing, winning = _ending_fns(options, count)
+            rng = random.Random(f"viggo-ending/{count}/{options!r}")
+            for totals in _ending_totals(limit, count, rng):
+                winner = rng.randrange(count)
+                left = [0 if s == winner else rng.randint(1, 13) for s in range(count)]
+                before = [max(0, t - p) for t, p in zip(totals, left, strict=True)]
+                hands = [tuple(CARD_OF[:n]) for n in left]
+                points = rounds.round_points(hands, winner)
+                after = rounds.add_points(before, points)
+                values: list[int | bool] = [winner, *before, *left, *after]
+                yield Comparison(
+                    "score",
+                    bool(scored(values)),
+                    f"{count} players, {winner} goes out, totals {before} with cards {left}: "
+                    f"the engine scores {points} to {after}, which the encoding does not",
+                )
+                engine_losers = rounds.losers(options, after, winner)
+                over = bool(engine_losers)
+                yield Comparison(
+                    "game-over" if over else "game-on",
+                    bool(lost(values)) == over,
+                    f"{count} players, totals {after} ({rule.value}): the engine's game is "
+                    f"{'over' if over else 'on'}, the encoding's is not",
+                )
+                enc_losers = tuple(s for s in range(count) if losing[s](values))
+                yield Comparison(
+                    "losers" if len(engine_losers) < 2 else "several-losers",
+                    enc_losers == engine_losers,
+                    f"{count} players, totals {after}, round won by {winner} "
+                    f"({rule.value}, {simultaneous.value}, {direction.value}): engine losers "
+                    f"{engine_losers}, encoding {enc_losers}",
+                )
+                engine_winners = rounds.game_winners(options, after) if over else ()
+                enc_winners = tuple(s for s in range(count) if winning[s](values)) if over else ()
+                yield Comparison(
+                    "winners",
+                    enc_winners == engine_winners,
+                    f"{count} players, totals {after} ({winner_reading}): engine winners "
+                    f"{engine_winners}, encoding {enc_winners}",
+                )
+
+
+ENDING = Binding(
+    name="viggo.ending",
+    statement=(
+        "For two to four players, both readings of the losing total, all three readings of "
+        "several reaching it, both directions and both readings of a game winner: at every mix "
+        "of totals one under, at and one over the losing total the engine's options give (and "
+        "seeded totals round it), with seeded round winners and cards left, the engine's "
+        "round_points and add_points give totals the encoding's score_round allows, and its "
+        "losers and game_winners name exactly the seats the encoding's game_lost, losers and "
+        "game_winners name."
+    ),
+    kinds=("score", "game-over", "game-on", "losers", "several-losers", "winners"),
+    compare=_compare_ending,
+)
