@@ -1,41 +1,40 @@
 """The UNO theorems and questions: each holds, each fails when a clause it cites is weakened,
-the never-ending game is replayed in the engine, and the encodings agree with the engine on
-generated positions and actions."""
+each binding agrees with the engine and covers its kinds of step, and each binding disagrees
+when an engine rule function is broken on purpose."""
 
 from __future__ import annotations
 
-import random
+from collections.abc import Iterator
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from regelverk.cards import Colour, UnoCard
-from regelverk.engine import IllegalActionError, with_options
+from regelverk.engine import with_options
 from regelverk.uno import (
     GAME,
-    Action,
-    CallUno,
     Catch,
     Challenge,
     Draw,
-    NameColour,
     Pass,
     Phase,
     Play,
     UnoOptions,
     UnoState,
 )
+from regelverk.uno import rules as engine_rules
+from regelverk.uno import table as engine_table
 from regelverk.uno.rules import deck_for
 from regelverk.uno.scenario import position
+from regelverk_proofs import binding, uno_bind
+from regelverk_proofs.binding import Binding
 from regelverk_proofs.query import ask
-from regelverk_proofs.theorem import Outcome, Theorem
+from regelverk_proofs.theorem import Outcome, Theorem, decide
 from regelverk_proofs.uno import SCENARIOS, THEOREMS
 from regelverk_proofs.uno_lasso import TOP, find_lasso, lasso_hands
-from regelverk_proofs.uno_rules import challenge_fails, decide
 from regelverk_proofs.uno_steps import moves_allow
 
 _BY_NAME = {t.name: t for t in THEOREMS}
+_NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Filip", "Gun", "Hans", "Ida", "Jon")
 _WEAKENINGS = [(t, w.clause) for t in THEOREMS for w in t.weakenings]
 
 # --- the theorems ----------------------------------------------------------------------------
@@ -86,23 +85,6 @@ def test_the_ending_counterexample_stops_at_exactly_500() -> None:
 
 
 # --- the never-ending game, replayed ---------------------------------------------------------
-
-
-@pytest.mark.clause("UNO-PILES-EXHAUSTED-NO-DRAW", "UNO-DRAW-BY-CHOICE")
-def test_the_lasso_z3_finds_comes_back_to_itself_in_the_engine() -> None:
-    lasso = find_lasso()
-    assert lasso is not None and not isinstance(lasso, str)
-    assert lasso.draw_pile == 0 and lasso.discard_below_top == 0
-    start = position(lasso_hands(lasso), discard=TOP.code, turn=lasso.actions[0][0], draw_pile=[])
-    state = start
-    for player, kind in lasso.actions:
-        action: Action = Draw(player=player)
-        if kind != "draw":  # pragma: no cover - Z3's loop only draws
-            pytest.fail(f"the loop lays a card: {lasso.actions}")
-        assert action in GAME.legal_actions(state)
-        state = GAME.apply(state, action).state
-        assert all(state.hands), "nobody goes out"
-    assert state == start
 
 
 @pytest.mark.clause("UNO-PILES-EXHAUSTED-NO-DRAW")
@@ -205,115 +187,31 @@ def test_a_failed_challenge_costs_the_challenger_six() -> None:
     assert "UNO-WD4-CHALLENGE-FAILED-SIX" in answer.forbidding
 
 
-# --- differential: the engine against the encodings ------------------------------------------
+# --- the bindings -----------------------------------------------------------------------------
 
-_OPTION_SETS: tuple[dict[str, object], ...] = (
-    {},
-    {"deck": 112},
-    {"stack_draw_two": True},
-    {"deck": 112, "shuffle_hands_deal": "keep-counts", "challenge_success_card": "card-returns"},
-    {
-        "draw_when_able": "must-play",
-        "illegal_wd4": "refused",
-        "current_colour": "printed-colour",
-        "challenge_success_penalty": "guilty-draws-six",
-    },
-    {
-        "uno_call_window": "with-the-card",
-        "wd4_wild_counts": "wilds-count",
-        "number_match": "colour-only",
-        "action_symbol_match": "same-colour-only",
-        "blank_wild": "dead-card",
-        "deck": 112,
-    },
-)
-
-_NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Filip", "Gun", "Hans", "Ida", "Jon")
+_BINDINGS = {b.name: b for t in THEOREMS for b in t.bindings}
 
 
-def _keen(state: UnoState, rng: random.Random) -> Action:
-    """A random legal action, preferring challenges, catches and laying over drawing."""
-    actions = GAME.legal_actions(state)
-    keen = [a for a in actions if isinstance(a, Challenge | Catch | Play)]
-    if keen and rng.random() < 0.8:
-        return rng.choice(keen)
-    return rng.choice(actions)
+@pytest.fixture
+def fresh() -> Iterator[None]:
+    """Bindings are checked once per process: forget the reports before and after."""
+    binding.clear()
+    yield
+    binding.clear()
 
 
-def _game(seed: int, players: int, options: UnoOptions, steps: int) -> UnoState:
-    rng = random.Random(seed)
-    state = GAME.deal(options, _NAMES[:players], seed)
-    for _ in range(steps):
-        if GAME.is_over(state):
-            break
-        state = GAME.apply(state, _keen(state, rng)).state
-    return state
-
-
-def _candidates(state: UnoState, rng: random.Random) -> list[Action]:
-    """Legal actions and likely illegal ones: unfitting or unheld cards, a Wild Draw Four,
-    catches, challenges, passes and colours at the wrong time."""
-    legal = list(GAME.legal_actions(state))
-    who = state.players[state.turn]
-    other = state.players[(state.turn + 1) % len(state.players)]
-    hand = state.hands[state.turn]
-    found: list[Action] = rng.sample(legal, min(4, len(legal)))
-    for card in rng.sample(list(hand), min(3, len(hand))):
-        colour = Colour.RED if card.colour is None else None
-        found.append(Play(player=who, card=card, colour=colour))
-        found.append(Play(player=who, card=card, colour=colour, uno=True))
-    found += [
-        Play(player=who, card=UnoCard.parse("W+4"), colour=Colour.BLUE),
-        Play(player=who, card=UnoCard.parse("W"), colour=None),
-        Play(player=other, card=UnoCard.parse("R5")),
-        Draw(player=who),
-        Draw(player=other),
-        Pass(player=who),
-        Challenge(player=who),
-        Challenge(player=other),
-        NameColour(player=who, colour=Colour.GREEN),
-        CallUno(player=who),
-        Catch(player=who, target=other),
-        Catch(player=other, target=who),
-    ]
-    return found
-
-
-def _engine_allows(state: UnoState, action: Action) -> bool:
-    try:
-        GAME.check(state, action)
-    except IllegalActionError:
-        return False
-    return True
-
-
-@pytest.mark.clause(
-    "UNO-PLAY-MATCH",
-    "UNO-WD4-CONDITION",
-    "UNO-DRAW-BY-CHOICE",
-    "UNO-CALL-PENALTY",
-    "UNO-WD4-CHALLENGE-ONLY-VICTIM",
-    "UNO-VARIANT-STACKING",
-)
-@settings(max_examples=20, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(min_value=0, max_value=10_000),
-    players=st.integers(min_value=2, max_value=10),
-    which=st.integers(min_value=0, max_value=len(_OPTION_SETS) - 1),
-    steps=st.integers(min_value=0, max_value=60),
-)
-def test_the_encoding_allows_exactly_what_the_engine_allows(
-    seed: int, players: int, which: int, steps: int
-) -> None:
-    options = with_options(UnoOptions(), _OPTION_SETS[which])
-    state = _game(seed, players, options, steps)
-    if GAME.is_over(state):
-        return
-    for action in _candidates(state, random.Random(seed)):
-        assert decide(options, state, action) is _engine_allows(state, action), (
-            action,
-            GAME.position_to_data(state),
-        )
+@pytest.mark.clause("UNO-PLAY-MATCH", "UNO-WIN-GAME-500", "UNO-WD4-CONDITION")
+def test_every_uno_theorem_names_a_binding() -> None:
+    assert all(t.bindings for t in THEOREMS)
+    assert set(_BINDINGS) == {
+        "uno.legality",
+        "uno.card-moves",
+        "uno.hand-end",
+        "uno.challenges",
+        "uno.turn-order",
+        "uno.draw-counts",
+        "uno.must-play-steps",
+    }
 
 
 @pytest.mark.clause(
@@ -322,24 +220,119 @@ def test_the_encoding_allows_exactly_what_the_engine_allows(
     "UNO-WD4-CHALLENGE-SUCCESS",
     "UNO-SHUFFLE-HANDS-EFFECT",
     "UNO-CALL-PENALTY",
+    "UNO-WIN-GAME-500",
+    "UNO-TWO-PLAYER-REVERSE",
 )
-@settings(max_examples=5, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(min_value=0, max_value=10_000),
-    players=st.integers(min_value=2, max_value=10),
-    which=st.integers(min_value=0, max_value=len(_OPTION_SETS) - 1),
-    steps=st.integers(min_value=0, max_value=80),
-)
-def test_the_engine_moves_cards_as_the_card_encoding_allows(
-    seed: int, players: int, which: int, steps: int
+@pytest.mark.parametrize("name", sorted(_BINDINGS))
+def test_each_uno_binding_agrees_with_the_engine_and_covers_its_kinds(name: str) -> None:
+    report = binding.check(_BINDINGS[name])
+    assert report.disagreement is None, report.summary()
+    assert report.missing == (), report.summary()
+    assert {kind for kind, _ in report.counts} == set(_BINDINGS[name].kinds)
+
+
+def _broken(
+    monkeypatch: pytest.MonkeyPatch, module: object, name: str, value: object, bound: Binding
+) -> str:
+    """Break one engine rule (``module.name = value``) and check ``bound``: its summary, which
+    must report a disagreement."""
+    monkeypatch.setattr(module, name, value)
+    report = binding.check(bound)
+    assert not report.agrees, report.summary()
+    assert report.disagreement is not None
+    return report.disagreement
+
+
+@pytest.mark.usefixtures("fresh")
+@pytest.mark.clause("UNO-SCORE-WILDS-50", "UNO-SCORE-WINNER-COLLECTS")
+def test_the_hand_end_binding_notices_a_wrong_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    def short(hand: object) -> int:
+        return engine_rules.hand_points(hand) - 1  # type: ignore[arg-type]
+
+    found = _broken(monkeypatch, engine_table, "hand_points", short, uno_bind.HAND_END)
+    assert "credits" in found
+
+
+@pytest.mark.usefixtures("fresh")
+@pytest.mark.clause("UNO-SCORE-WILDS-50")
+def test_the_hand_end_binding_notices_a_wrong_card_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    def points(card: UnoCard) -> int:
+        return 40 if card.value.is_wild else engine_rules.ACTION_POINTS.get(card.value, 1)
+
+    found = _broken(monkeypatch, uno_bind, "card_points", points, uno_bind.HAND_END)
+    assert found.startswith("card-value")
+
+
+@pytest.mark.usefixtures("fresh")
+@pytest.mark.clause("UNO-WIN-GAME-500")
+def test_a_theorem_whose_engine_ends_late_disagrees(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine ending the game only above the target: uno.legal-ending fails."""
+    real = engine_table._end_hand
+
+    def late(t: engine_table._Table, winner: int) -> None:
+        t.options = with_options(t.options, {"target_score": t.options.target_score + 1})
+        real(t, winner)
+
+    monkeypatch.setattr(engine_table, "_end_hand", late)
+    result = decide(_BY_NAME["uno.legal-ending"])
+    assert result.finding.outcome is Outcome.DISAGREES, result.finding.detail
+    assert "at-target" in result.finding.detail
+
+
+@pytest.mark.usefixtures("fresh")
+@pytest.mark.clause("UNO-PLAY-MATCH", "UNO-DRAW-BY-CHOICE")
+def test_the_legality_binding_notices_a_card_that_fits_everywhere(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    options = with_options(UnoOptions(), _OPTION_SETS[which])
-    state = _game(seed, players, options, steps)
-    if GAME.is_over(state):
-        return
-    action = _keen(state, random.Random(seed + 1))
-    after = GAME.apply(state, action).state
-    assert moves_allow(state, action, after) is True, (action, GAME.position_to_data(state))
+    _broken(monkeypatch, engine_rules, "fits", lambda *_: True, uno_bind.LEGALITY)
+
+
+@pytest.mark.usefixtures("fresh")
+@pytest.mark.clause("UNO-CALL-PENALTY")
+def test_the_card_moves_binding_notices_a_wrong_penalty_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    found = _broken(monkeypatch, engine_table, "CALL_PENALTY_DRAW", 1, uno_bind.CARD_MOVES)
+    assert found.startswith("catch")
+
+
+@pytest.mark.usefixtures("fresh")
+@pytest.mark.clause("UNO-WD4-CHALLENGE-FAILED-SIX")
+def test_the_challenge_binding_notices_a_failed_challenge_costing_four(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _broken(monkeypatch, engine_table, "CHALLENGE_FAILED_DRAW", 4, uno_bind.CHALLENGES)
+
+
+@pytest.mark.usefixtures("fresh")
+@pytest.mark.clause("UNO-SKIP-EFFECT")
+def test_the_turn_order_binding_notices_a_skip_that_does_not_skip(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_skip(t: engine_table._Table, seat: int) -> None:
+        t.turn = t.seat_after(seat)
+
+    found = _broken(monkeypatch, engine_table, "_skip", no_skip, uno_bind.TURN_ORDER)
+    assert "skip" in found
+
+
+@pytest.mark.usefixtures("fresh")
+@pytest.mark.clause("UNO-DRAW-CANNOT-PLAY")
+def test_the_draw_counts_binding_notices_a_turn_drawing_two(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _broken(monkeypatch, engine_table, "TURN_DRAW", 2, uno_bind.DRAW_COUNTS)
+
+
+@pytest.mark.usefixtures("fresh")
+@pytest.mark.clause("UNO-DRAW-BY-CHOICE", "UNO-WILD-PLAY-ANYTIME")
+def test_the_must_play_binding_notices_a_draw_while_holding_a_wild(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    found = _broken(
+        monkeypatch, engine_rules, "_can_play_any", lambda *_: False, uno_bind.MUST_PLAY_STEPS
+    )
+    assert found.startswith("empty-draw")
 
 
 @pytest.mark.clause("UNO-DRAW-PILE-REBUILD")
@@ -351,52 +344,5 @@ def test_the_card_encoding_refuses_a_step_the_engine_did_not_take() -> None:
     after = GAME.apply(state, draw).state
     assert moves_allow(state, draw, after) is True
     other = state.players[(state.turn + 1) % 3]
-    assert moves_allow(state, Catch(player=other, target=state.players[state.turn]), after) is False
-
-
-@pytest.mark.clause(
-    "UNO-WD4-CONDITION", "UNO-WD4-CHALLENGE-SUCCESS", "UNO-WD4-CHALLENGE-FAILED-SIX"
-)
-@settings(max_examples=8, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(min_value=0, max_value=10_000),
-    players=st.integers(min_value=2, max_value=10),
-    which=st.integers(min_value=0, max_value=len(_OPTION_SETS) - 1),
-)
-def test_the_engine_decides_challenges_by_the_encoded_condition(
-    seed: int, players: int, which: int
-) -> None:
-    """Play on until Wild Draw Fours are laid; each challenge goes as the encoding says."""
-    options = with_options(UnoOptions(), _OPTION_SETS[which])
-    rng = random.Random(seed)
-    state = GAME.deal(options, _NAMES[:players], seed)
-    for _ in range(300):
-        if GAME.is_over(state):
-            break
-        if state.phase is Phase.CHALLENGE:
-            fails = challenge_fails(options, state)
-            outcome = GAME.apply(state, Challenge(player=state.players[state.turn]))
-            kinds = {event.kind for event in outcome.events}
-            assert ("challenge-lost" in kinds) is fails
-            assert ("challenge-won" in kinds) is (not fails)
-            state = outcome.state
-            continue
-        state = GAME.apply(state, _keen(state, rng)).state
-
-
-@pytest.mark.clause("UNO-TWO-PLAYER-REVERSE", "UNO-TWO-PLAYER-SKIP", "UNO-REVERSE-EFFECT")
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_in_the_engine_a_reverse_is_a_skip_only_with_two_players(players: int) -> None:
-    """Two players: the same next player and the same turns after. Three: the same next
-    player, but the turns after run the other way. Four or more: another next player."""
-    names = _NAMES[:players]
-    hands = {name: f"B{k} G{k} Y{k}" for k, name in enumerate(names, 1)}
-    hands["Anna"] = "RR RS R7"
-    turns = []
-    for card in ("RR", "RS"):
-        state = position(hands, discard="R5", turn="Anna")
-        after = GAME.apply(state, Play(player="Anna", card=UnoCard.parse(card))).state
-        following = (after.turn + after.direction) % players
-        turns.append((after.turn, following))
-    assert (turns[0][0] == turns[1][0]) is (players <= 3)
-    assert (turns[0] == turns[1]) is (players == 2)
+    catch = Catch(player=other, target=state.players[state.turn])
+    assert moves_allow(state, catch, after) is False

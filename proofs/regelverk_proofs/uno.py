@@ -5,12 +5,14 @@
 * ``uno.legal-ending``: a hand scores the official card values, and the game ends exactly when
   someone reaches the target score.
 * ``uno.never-ending-game``: under the default readings a game can go on for ever; Z3 finds the
-  loop (a lasso) and it is replayed in the engine by the tests.
+  loop (a lasso) and its binding replays it in the engine.
 * ``uno.challenge-matches-wild-draw-four-condition``: the challenge outcome follows the Wild
   Draw Four condition.
 * ``uno.two-player-reverse-is-skip``: with two players a Reverse does what a Skip does.
 
-The scenario ``wild-draw-four`` answers questions about laying and challenging a Wild Draw Four.
+Every theorem names the bindings of :mod:`regelverk_proofs.uno_bind` that compare its encoding
+with the engine. The scenario ``wild-draw-four`` answers questions about laying and
+challenging a Wild Draw Four.
 """
 
 from __future__ import annotations
@@ -18,11 +20,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from regelverk.cards import UnoCard, UnoValue
+from regelverk.cards import UnoCard
 from regelverk.uno.options import UnoOptions
-from regelverk.uno.rules import card_points, deck_for
+from regelverk.uno.rules import deck_for
 from regelverk_proofs.query import Scenario
-from regelverk_proofs.theorem import Finding, Theorem, Weakening
+from regelverk_proofs.theorem import Finding, Kind, Theorem, Weakening
+from regelverk_proofs.uno_bind import (
+    CARD_MOVES,
+    CHALLENGES,
+    DRAW_COUNTS,
+    HAND_END,
+    LEGALITY,
+    MUST_PLAY_STEPS,
+    TURN_ORDER,
+)
 from regelverk_proofs.uno_cards import (
     NO_ANSWER,
     Table,
@@ -35,17 +46,17 @@ from regelverk_proofs.uno_cards import (
     take_back,
     turn_up,
 )
-from regelverk_proofs.uno_lasso import MUST_PLAY_NEVER_REPEATS, NEVER_ENDING
-from regelverk_proofs.uno_rules import CHALLENGE, SCENARIOS_WD4, TWO_PLAYER_REVERSE
+from regelverk_proofs.uno_lasso import check_never_ending, check_repeat
+from regelverk_proofs.uno_rules import SCENARIOS_WD4, check_challenge, check_reverse
+from regelverk_proofs.uno_score import ending
 from regelverk_proofs.z3api import (
     Bool,
     Int,
     Solver,
     Verdict,
     all_of,
-    any_of,
     implies,
-    ite,
+    sum_of,
 )
 
 __all__ = ["SCENARIOS", "THEOREMS", "move_names"]
@@ -171,7 +182,9 @@ CARD_CONSERVATION = Theorem(
         "both dealing readings; dealing a new hand, turning up the first card and sending it "
         "back. Every action of the engine, under every option set, is a sequence of these "
         "moves (the union of the moves is checked, so no option set needs its own case). How "
-        "many cards a move takes is left open, which makes the statement stronger; and as the "
+        "many cards a move takes is left open, which makes the statement stronger (the "
+        "binding uno.card-moves holds the engine to the exact counts: two for a Draw Two, a "
+        "first-card Draw Two or a catch, four or six for a challenge); and as the "
         "moves treat every card alike (a card's face only decides whether a player may name "
         "it), one card stands for each card of the pack."
     ),
@@ -188,6 +201,10 @@ CARD_CONSERVATION = Theorem(
         "UNO-SETUP-DRAW-PILE",
         "UNO-SETUP-DISCARD-PILE",
         "UNO-FIRST-CARD-WD4-REDRAW",
+        "UNO-FIRST-CARD-DRAW-TWO",
+        "UNO-DRAW-TWO-EFFECT",
+        "UNO-CALL-PENALTY",
+        "UNO-WD4-CHALLENGE-FAILED-SIX",
     ),
     check=_check_conservation,
     weakenings=(
@@ -208,99 +225,56 @@ CARD_CONSERVATION = Theorem(
             "nothing says which cards form the draw pile after the deal",
         ),
     ),
+    bindings=(CARD_MOVES,),
 )
 
 
 # --- uno.legal-ending ----------------------------------------------------------------------
 
-_OFFICIAL = {
-    "number": "UNO-SCORE-NUMBER-FACE",
-    "action": "UNO-SCORE-ACTION-20",
-    "wild": "UNO-SCORE-WILDS-50",
-    "new": "UNO-SCORE-NEW-WILDS-40",
-}
-
-
-def _official_points(card: UnoCard, weaken: frozenset[str]) -> Int:
-    """The table of the rules, written from the clauses (not from the engine); a weakened
-    clause's row is an unknown."""
-    value = card.value
-    if value.is_number:
-        row, points = "number", int(value.value)
-    elif value in (UnoValue.SKIP, UnoValue.REVERSE, UnoValue.DRAW_TWO):
-        row, points = "action", 20
-    elif value in (UnoValue.WILD, UnoValue.WILD_DRAW_FOUR):
-        row, points = "wild", 50
-    else:
-        row, points = "new", 40
-    if _OFFICIAL[row] in weaken:
-        return Int.var(f"points.{card.code}")
-    return Int.const(points)
-
 
 def _ending_case(n: int, deck: int, weaken: frozenset[str]) -> str | None:
     """The engine's end of a hand against the rules, for ``n`` players and one pack: each hand
     is a count of each face (at most the copies the pack has)."""
-    pack = deck_for(UnoOptions(deck=deck))
+    options = UnoOptions(deck=deck)
+    pack = deck_for(options)
     faces = sorted(set(pack), key=lambda c: c.code)
     held = {(f.code, h): Int.var(f"held.{f.code}.{h}") for f in faces for h in range(n)}
     scores = [Int.var(f"score.{h}") for h in range(n)]
     # the seats are alike (the engine scores by seat number only), so the winner is seat 0
-    winner = Int.const(0)
-    target = 500
+    winner = 0
+    target = options.target_score
     solver = Solver(20_000)
     for face in faces:
         copies = sum(1 for c in pack if c == face)
         counts = [held[face.code, h] for h in range(n)]
         solver.add(all_of(c >= 0 for c in counts))
-        solver.add(sum(counts, Int.const(0)) <= copies)
+        solver.add(sum_of(counts) <= copies)
     for s in scores:
         solver.add(s.between(0, target - 1))
-
-    def in_hand(face: UnoCard, owner: Int) -> Int:
-        return sum((ite(owner.eq(h), held[face.code, h], 0) for h in range(n)), Int.const(0))
-
     if "UNO-WIN-HAND-GO-OUT" not in weaken:
-        solver.add(all_of(in_hand(f, winner).eq(0) for f in faces))
-    # the engine: the winner collects the points of every hand (its table of card values)
-    everyone = [held[f.code, h] * card_points(f) for f in faces for h in range(n)]
-    collected = sum(everyone, Int.const(0))
-    new = [s + ite(winner.eq(h), collected, 0) for h, s in enumerate(scores)]
-    over = any_of(s >= target for s in new)
-    # the rules: the points of the cards in the opponents' hands, by the official table
-    official = sum(
-        (
-            (held[f.code, h] - ite(winner.eq(h), held[f.code, h], 0)) * _official_points(f, weaken)
-            for f in faces
-            for h in range(n)
-        ),
-        Int.const(0),
-    )
-    totals = [s + ite(winner.eq(h), official, 0) for h, s in enumerate(scores)]
-    if "UNO-WIN-GAME-500" in weaken:
-        reached = any_of(t > target for t in totals)
-    else:
-        reached = any_of(t >= target for t in totals)
-    solver.add(~(collected.eq(official) & over.eq(reached)))
+        solver.add(all_of(held[f.code, winner].eq(0) for f in faces))
+    end = ending(lambda f, h: held[f.code, h], faces, scores, winner, target, weaken)
+    solver.add(~(end.collected.eq(end.official) & end.over.eq(end.reached)))
     verdict = solver.check()
     if verdict is Verdict.UNSAT:
         return None
     if verdict is Verdict.UNKNOWN:
         return f"{NO_ANSWER} for {n} players: {solver.reason_unknown()}"
     model = solver.model()
-    w = model.int(winner)
     hands = []
     for h in range(n):
         cards = [f.code for f in faces for _ in range(model.int(held[f.code, h]))]
         shown = " ".join(cards[:12]) + (" …" if len(cards) > 12 else "")
         hands.append(f"{PLAYERS[h]} (score {model.int(scores[h])}): {shown or '-'}")
     return (
-        f"{n} players, {deck}-card pack; {PLAYERS[w]} goes out. "
+        f"{n} players, {deck}-card pack; {PLAYERS[winner]} goes out. "
         + "; ".join(hands)
-        + f". The engine credits the winner {model.int(collected)} (total {model.int(new[w])}) and "
-        + ("ends" if model.bool(over) else "continues")
-        + f" the game; the rules give {model.int(official)} (total {model.int(totals[w])}) and "
-        + ("end" if model.bool(reached) else "continue")
+        + f". The engine credits the winner {model.int(end.collected)} (total "
+        + f"{model.int(end.new[winner])}) and "
+        + ("ends" if model.bool(end.over) else "continues")
+        + f" the game; the rules give {model.int(end.official)} (total "
+        + f"{model.int(end.totals[winner])}) and "
+        + ("end" if model.bool(end.reached) else "continue")
         + " it"
     )
 
@@ -310,25 +284,28 @@ def _check_ending(weaken: frozenset[str]) -> Finding:
         _ending_case,
         weaken,
         "the engine's hand score equals the official table's sum over the opponents' cards, "
-        "and the game ends exactly at 500, for 2 to 10 players and both packs",
+        "and the game ends exactly at the target score, for 2 to 10 players and both packs",
     )
 
 
 LEGAL_ENDING = Theorem(
     name="uno.legal-ending",
     rulebooks=("uno",),
-    title="A hand scores the official values, and the game ends at 500 and not before",
+    title="A hand scores the official values, and the game ends at the target and not before",
     statement=(
         "When a player goes out, the engine credits him with exactly the points the official "
-        "table gives for the cards left in his opponents' hands (face value for a number, 20 "
-        "for a Skip, Reverse or Draw Two, 50 for a Wild or Wild Draw Four, 40 for Shuffle "
-        "Hands or a blank wild), and the game is over after that hand exactly when some "
-        "player's total has reached 500; with every total still under 500 it goes on. The "
-        "engine adds up every hand, the winner's included: this agrees because the winner "
+        "table gives for the cards left in his opponents' hands (face value for a number; for "
+        "a Skip, Reverse or Draw Two, a Wild or Wild Draw Four, Shuffle Hands or a blank wild "
+        "the values the spec's scoring clauses fix), and the game is over after that hand "
+        "exactly when some player's total has reached the target score (UNO-WIN-GAME-500's "
+        "parameter, the engine's default); with every total still under it the game goes on. "
+        "The engine adds up every hand, the winner's included: this agrees because the winner "
         "holds no card. Covered: the default reading winner-collects (holder-tally is not "
         "encoded), 2 to 10 players, both packs, any hands (each a count of each face, at most "
-        "the copies the pack has) and scores below 500; as the seats are alike, the first seat "
-        "is the one going out."
+        "the copies the pack has) and scores below the target; as the seats are alike, the "
+        "first seat is the one going out. The binding runs the engine's own end of a hand "
+        "(its scoring and game-end code) on every face of the pack and on totals one under, "
+        "at and one over the target."
     ),
     clauses=(
         "UNO-WIN-HAND-GO-OUT",
@@ -342,9 +319,143 @@ LEGAL_ENDING = Theorem(
     check=_check_ending,
     weakenings=(
         Weakening("UNO-SCORE-ACTION-20", "the rules' value of a Skip, Reverse or Draw Two is open"),
-        Weakening("UNO-WIN-GAME-500", "the game ends only above 500, not at 500"),
+        Weakening("UNO-WIN-GAME-500", "the game ends only above the target, not at it"),
         Weakening("UNO-WIN-HAND-GO-OUT", "the winner may still hold cards when the hand ends"),
     ),
+    bindings=(HAND_END,),
+)
+
+
+# --- the lasso theorems, the challenge and the Reverse (encodings in uno_lasso, uno_rules) --
+
+NEVER_ENDING = Theorem(
+    name="uno.never-ending-game",
+    rulebooks=("uno",),
+    title="Under the default readings a game can go on for ever",
+    statement=(
+        "There is a position and a loop of legal actions that leads back to exactly that "
+        "position, with nobody going out: when every card but the top one is held, a player may "
+        "draw although he could lay a card (reading may-draw of UNO-AMB-DRAW-WHEN-ABLE), draws "
+        "nothing because both piles are used up, and his turn passes (reading "
+        "draw-what-there-is of UNO-AMB-PILES-EXHAUSTED). The encoding counts cards (hand sizes, "
+        "draw pile, discard pile below its top, shuffles, hand number); the loop it finds is "
+        "replayed in the engine by its binding. Under must-play or hand-void this search is not "
+        "a termination proof: it only looks at loops of up to four actions."
+    ),
+    clauses=("UNO-DRAW-BY-CHOICE", "UNO-PILES-EXHAUSTED-NO-DRAW", "UNO-DRAW-PILE-REBUILD"),
+    check=check_never_ending,
+    weakenings=(
+        Weakening(
+            "UNO-PILES-EXHAUSTED-NO-DRAW",
+            "read as hand-void: a draw from two empty piles voids the hand and the next is "
+            "dealt, so the hand number goes up and no position comes back",
+        ),
+    ),
+    kind=Kind.EXISTS,
+    bindings=(DRAW_COUNTS,),
+)
+
+
+MUST_PLAY_NEVER_REPEATS = Theorem(
+    name="uno.must-play-never-repeats",
+    rulebooks=("uno",),
+    title="Under must-play no position comes back",
+    statement=(
+        "Under the reading must-play of UNO-AMB-DRAW-WHEN-ABLE (and the default card-stays of "
+        "UNO-AMB-CHALLENGE-SUCCESS-CARD) no sequence of legal actions, of any length, leads "
+        "back to exactly the position it started from. The argument counts what one pass "
+        "round a loop does (a Parikh count): the shuffles and the hand number must come back, "
+        "so no draw pile is rebuilt and no hand dealt; then nothing can be drawn from the draw "
+        "pile, so no card can be laid either (a laid card never returns to a hand), so every "
+        "action is a draw of nothing; such a loop goes round the whole table, yet with both "
+        "piles used up the Wilds are held and a Wild can always be laid. This is NOT a proof "
+        "that every game ends: a game may still go on for ever without repeating a position "
+        "(each rebuilt draw pile is a new shuffle); that question is open. Under the reading "
+        "card-returns a loop does exist: two players take turns laying a Wild Draw Four "
+        "against its condition, each is challenged, draws nothing from the empty piles and "
+        "takes the card back (the tests replay it)."
+    ),
+    clauses=(
+        "UNO-DRAW-BY-CHOICE",
+        "UNO-DRAW-CANNOT-PLAY",
+        "UNO-WILD-PLAY-ANYTIME",
+        "UNO-DECK-108",
+        "UNO-DRAW-PILE-REBUILD",
+        "UNO-PILES-EXHAUSTED-NO-DRAW",
+        "UNO-WD4-CHALLENGE-SUCCESS",
+    ),
+    check=check_repeat,
+    weakenings=(
+        Weakening(
+            "UNO-DRAW-BY-CHOICE",
+            "read as may-draw: a player may draw although he holds a card he could lay",
+        ),
+        Weakening(
+            "UNO-WD4-CHALLENGE-SUCCESS",
+            "read as card-returns: after a successful challenge the Wild Draw Four goes back "
+            "into its player's hand",
+        ),
+    ),
+    bindings=(MUST_PLAY_STEPS, LEGALITY),
+)
+
+
+CHALLENGE = Theorem(
+    name="uno.challenge-matches-wild-draw-four-condition",
+    rulebooks=("uno",),
+    title="A challenge succeeds exactly when the Wild Draw Four broke its condition",
+    statement=(
+        "When the player hit by a Wild Draw Four challenges it, the engine's outcome follows "
+        "the card's condition: if the player who laid it still held a card of the colour in "
+        "play when he laid it (the named colour, or by reading printed-colour the colour "
+        "printed on the card under it; a wild card in hand counts only by reading wilds-count; "
+        "other numbers and symbols never count), the challenge succeeds, he owes the four "
+        "cards (six by reading guilty-draws-six) and the challenger none; otherwise the "
+        "challenger owes six and the layer none. The counts are what is owed: with both piles "
+        "used up, the part that cannot be drawn lapses (UNO-PILES-EXHAUSTED-NO-DRAW)."
+    ),
+    clauses=(
+        "UNO-WD4-CONDITION",
+        "UNO-WD4-COLOUR-ONLY-COUNTS",
+        "UNO-WD4-CHALLENGE-SUCCESS",
+        "UNO-WD4-CHALLENGE-FAILED-SIX",
+        "UNO-WD4-CHALLENGE-FAILED-STANDS",
+    ),
+    check=check_challenge,
+    weakenings=(
+        Weakening("UNO-WD4-CONDITION", "the engine no longer checks the condition on a challenge"),
+        Weakening("UNO-WD4-CHALLENGE-FAILED-SIX", "a failed challenger draws four, not six"),
+    ),
+    bindings=(CHALLENGES, LEGALITY),
+)
+
+
+TWO_PLAYER_REVERSE = Theorem(
+    name="uno.two-player-reverse-is-skip",
+    rulebooks=("uno",),
+    title="With two players a Reverse is a Skip",
+    statement=(
+        "With two players, after a Reverse the next turn is the same as after a Skip laid by "
+        "the same player: he plays again; and every later turn is the same too, since with two "
+        "seats the direction of play makes no difference. With three players the next player "
+        "is still the same (the player on the other side is the one after next), but the "
+        "turns after it run the other way; from four players on the next player differs too."
+    ),
+    clauses=(
+        "UNO-TWO-PLAYER-REVERSE",
+        "UNO-TWO-PLAYER-SKIP",
+        "UNO-REVERSE-EFFECT",
+        "UNO-SKIP-EFFECT",
+        "UNO-TURN-DIRECTION",
+    ),
+    check=check_reverse,
+    weakenings=(
+        Weakening(
+            "UNO-TWO-PLAYER-REVERSE",
+            "with two players the Reverse passes the turn on in the new direction, as with more",
+        ),
+    ),
+    bindings=(TURN_ORDER,),
 )
 
 

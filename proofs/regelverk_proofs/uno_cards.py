@@ -20,18 +20,19 @@ The card moves are the engine's (:mod:`regelverk.uno.table`), one function per m
 * :func:`deal` (UNO-DEAL-SEVEN, UNO-SETUP-DRAW-PILE), :func:`turn_up` (UNO-SETUP-DISCARD-PILE)
   and :func:`send_back` (UNO-FIRST-CARD-WD4-REDRAW): a new hand.
 
-:mod:`regelverk_proofs.uno_steps` composes them into the engine's actions (for the differential
-tests); :mod:`regelverk_proofs.uno_rules` encodes which actions are allowed.
+:mod:`regelverk_proofs.uno_steps` composes them into the engine's actions (for the binding
+``uno.card-moves``); :mod:`regelverk_proofs.uno_rules` encodes which actions are allowed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from regelverk.cards import Colour, UnoCard, UnoValue
 from regelverk.uno.options import UnoOptions
-from regelverk.uno.rules import deck_for
+from regelverk.uno.rules import HAND_SIZE, deck_for
 from regelverk_proofs.theorem import Finding, Outcome
 from regelverk_proofs.z3api import (
     Bool,
@@ -136,7 +137,15 @@ class Table:
     @classmethod
     def of(cls, name: str, deck: tuple[UnoCard, ...], n: int) -> Table:
         """A table of unknowns called ``name`` for the cards ``deck`` (the whole pack, or the
-        cards one question is about)."""
+        cards one question is about).
+
+        Unknowns are named terms, so a table asked for again is the same table: it is built
+        once (creating the terms is most of the cost of a differential check).
+        """
+        return _table(name, deck, n)
+
+    @classmethod
+    def _build(cls, name: str, deck: tuple[UnoCard, ...], n: int) -> Table:
         at = tuple(
             tuple(Bool.var(f"{name}.at.{c}.{z}") for z in range(n + 2)) for c in range(len(deck))
         )
@@ -234,6 +243,11 @@ class Table:
                 *(self.under[c].eq(other.under[c]) for c in self.cards),
             ]
         )
+
+
+@cache
+def _table(name: str, deck: tuple[UnoCard, ...], n: int) -> Table:
+    return Table._build(name, deck, n)
 
 
 def _selector(name: str, table: Table) -> tuple[Bool, ...]:
@@ -408,7 +422,8 @@ def shuffle_hands(
 def deal(
     before: Table, after: Table, weaken: frozenset[str] = frozenset(), *, counts: bool = True
 ) -> Bool:
-    """A new hand: the whole pack is gathered, seven cards go to each player (UNO-DEAL-SEVEN)
+    """A new hand: the whole pack is gathered, :data:`~regelverk.uno.rules.HAND_SIZE` cards go to
+    each player (UNO-DEAL-SEVEN)
     and the rest is the draw pile (UNO-SETUP-DRAW-PILE); the discard pile is empty until a card
     is turned up.
 
@@ -426,7 +441,7 @@ def deal(
         rules.append(~after.at[c][before.discard])
         rules.append(~after.top[c] & ~after.under[c])
     if counts:
-        rules += [after.count(h).eq(7) for h in range(n)]
+        rules += [after.count(h).eq(HAND_SIZE) for h in range(n)]
     return all_of(rules)
 
 

@@ -11,16 +11,28 @@ come back to the same counts, shuffles and hand number, since the engine's state
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
-from regelverk.cards import UnoCard
+from regelverk.cards import UnoCard, UnoValue
 from regelverk.uno.options import UnoOptions
 from regelverk.uno.rules import deck_for
-from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
+from regelverk_proofs.theorem import Finding, Outcome
 from regelverk_proofs.uno_cards import NO_ANSWER, every_table
-from regelverk_proofs.z3api import Int, Solver, Verdict, all_of, false, implies, ite
+from regelverk_proofs.z3api import Bool, Int, Solver, Verdict, all_of, false, implies, ite
 
-__all__ = ["MUST_PLAY_NEVER_REPEATS", "NEVER_ENDING", "Lasso", "find_lasso", "lasso_hands"]
+__all__ = [
+    "Change",
+    "Counts",
+    "Lasso",
+    "Tally",
+    "accounting",
+    "check_never_ending",
+    "check_repeat",
+    "count_step",
+    "find_lasso",
+    "lasso_hands",
+]
 
 PLAYERS = ("Anna", "Bo", "Cia", "Dan")
 TOP = UnoCard.parse("R3")
@@ -42,7 +54,7 @@ class Lasso:
 
 
 @dataclass(frozen=True, slots=True)
-class _Counts:
+class Counts:
     hands: tuple[Int, ...]
     pile: Int
     rest: Int
@@ -51,7 +63,7 @@ class _Counts:
     hand_number: Int
 
     @classmethod
-    def fresh(cls, name: str, n: int) -> _Counts:
+    def fresh(cls, name: str, n: int) -> Counts:
         return cls(
             tuple(Int.var(f"{name}.hand.{h}") for h in range(n)),
             Int.var(f"{name}.pile"),
@@ -61,7 +73,7 @@ class _Counts:
             Int.var(f"{name}.hand_number"),
         )
 
-    def same(self, other: _Counts) -> list:  # type: ignore[type-arg]
+    def same(self, other: Counts) -> list:  # type: ignore[type-arg]
         return [
             *(a.eq(b) for a, b in zip(self.hands, other.hands, strict=True)),
             self.pile.eq(other.pile),
@@ -72,7 +84,7 @@ class _Counts:
         ]
 
 
-def _step(b: _Counts, a: _Counts, act: Int, n: int, weaken: frozenset[str]) -> list:  # type: ignore[type-arg]
+def count_step(b: Counts, a: Counts, act: Int, n: int, weaken: frozenset[str]) -> list:  # type: ignore[type-arg]
     """One action of the player in turn, as the engine counts it (direction left)."""
     rules = [a.turn.eq((b.turn + 1).mod(n)), act.between(DRAW, LAY)]
     from_pile = b.pile >= 1
@@ -103,7 +115,7 @@ def find_lasso(
     deck = len(deck_for(UnoOptions()))
     n = players
     for length in range(1, longest + 1):
-        states = [_Counts.fresh(f"s{i}", n) for i in range(length + 1)]
+        states = [Counts.fresh(f"s{i}", n) for i in range(length + 1)]
         acts = [Int.var(f"act{i}") for i in range(length)]
         solver = Solver(10_000)
         first = states[0]
@@ -112,7 +124,7 @@ def find_lasso(
         solver.add(all_of([first.shuffles.eq(0), first.hand_number.eq(1)]))
         solver.add(all_of(h >= 1 for h in first.hands))
         for i in range(length):
-            solver.add(all_of(_step(states[i], states[i + 1], acts[i], n, weaken)))
+            solver.add(all_of(count_step(states[i], states[i + 1], acts[i], n, weaken)))
         solver.add(all_of(states[-1].same(first)))
         verdict = solver.check()
         if verdict is Verdict.UNKNOWN:
@@ -164,7 +176,7 @@ def _render(lasso: Lasso) -> str:
     )
 
 
-def _check(weaken: frozenset[str]) -> Finding:
+def check_never_ending(weaken: frozenset[str]) -> Finding:
     cases = 0
     for players in (2, 3):
         cases += 4
@@ -182,39 +194,13 @@ def _check(weaken: frozenset[str]) -> Finding:
     )
 
 
-NEVER_ENDING = Theorem(
-    name="uno.never-ending-game",
-    rulebooks=("uno",),
-    title="Under the default readings a game can go on for ever",
-    statement=(
-        "There is a position and a loop of legal actions that leads back to exactly that "
-        "position, with nobody going out: when every card but the top one is held, a player may "
-        "draw although he could lay a card (reading may-draw of UNO-AMB-DRAW-WHEN-ABLE), draws "
-        "nothing because both piles are used up, and his turn passes (reading "
-        "draw-what-there-is of UNO-AMB-PILES-EXHAUSTED). The encoding counts cards (hand sizes, "
-        "draw pile, discard pile below its top, shuffles, hand number); the loop it finds is "
-        "replayed in the engine by the tests. Under must-play or hand-void this search is not "
-        "a termination proof: it only looks at loops of up to four actions."
-    ),
-    clauses=("UNO-DRAW-BY-CHOICE", "UNO-PILES-EXHAUSTED-NO-DRAW", "UNO-DRAW-PILE-REBUILD"),
-    check=_check,
-    weakenings=(
-        Weakening(
-            "UNO-PILES-EXHAUSTED-NO-DRAW",
-            "read as hand-void: a draw from two empty piles voids the hand and the next is "
-            "dealt, so the hand number goes up and no position comes back",
-        ),
-    ),
-    kind=Kind.EXISTS,
-)
-
-
 # --- uno.must-play-never-repeats -------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class _Tally:
-    """How often each kind of event happens in one pass round a loop (a Parikh count)."""
+class Tally:
+    """How often each kind of event happens in one step, or in one pass round a loop (a
+    Parikh count: the loop's tally is the sum of its steps')."""
 
     laid: Int
     from_pile: Int
@@ -229,46 +215,116 @@ class _Tally:
     stack_phase: Int
     name_phase: Int
     catches_and_calls: Int
+    cleared: Int
 
     @classmethod
-    def fresh(cls) -> _Tally:
-        return cls(*(Int.var(f"tally.{f}") for f in cls.__dataclass_fields__))
+    def fresh(cls, name: str = "tally") -> Tally:
+        return cls(*(Int.var(f"{name}.{f}") for f in cls.__dataclass_fields__))
+
+    @classmethod
+    def of(cls, **counts: int) -> Tally:
+        """A tally of known counts (those not named are 0)."""
+        return cls(*(Int.const(counts.pop(f, 0)) for f in cls.__dataclass_fields__))
 
     def counts(self) -> tuple[Int, ...]:
         return tuple(getattr(self, f) for f in self.__dataclass_fields__)
 
 
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What one step (or a loop: all zero) changes in the engine's state: the shuffles, the
+    hand number, the sizes of the draw pile, the discard pile and all hands together, whether
+    the player in turn faces a drawn card (``drawn_phase``) or a challenge, stack or colour to
+    name (``special_phase``), and whether someone can be caught (``exposed``); for an empty
+    draw, the Wilds the drawer held, how many seats on the turn moved and the direction's
+    change."""
+
+    shuffles: Int
+    hand_number: Int
+    pile: Int
+    discard: Int
+    held: Int
+    drawn_phase: Int
+    special_phase: Int
+    exposed: Int
+    drawer_wilds: Int
+    turn_moves: Int
+    direction: Int
+
+    @classmethod
+    def of(cls, **changes: int) -> Change:
+        """A change of known sizes (those not named are 0)."""
+        return cls(*(Int.const(changes.pop(f, 0)) for f in cls.__dataclass_fields__))
+
+
+def accounting(t: Tally, d: Change, deck: int, weaken: frozenset[str]) -> list[Bool]:
+    """What one step of the engine under must-play does, in counts (linear, so a loop's sum
+    obeys it too, with every change zero).
+
+    Every rebuilt draw pile, Shuffle Hands and new hand is a shuffle; within a hand the cards
+    drawn come off the draw pile, the cards laid go on the discard pile, a rebuild moves cards
+    back (UNO-DRAW-PILE-REBUILD) and, under card-stays, no card returns from the discard pile
+    (UNO-WD4-CHALLENGE-SUCCESS); a drawn card to decide on comes only from a draw, a challenge,
+    a stack or a colour to name only from a card laid, and an UNO call or catch only after a
+    card laid; every step does something; a draw of nothing (UNO-PILES-EXHAUSTED-NO-DRAW)
+    passes the turn one seat on and is open only to a player holding no Wild
+    (UNO-DRAW-BY-CHOICE under must-play, UNO-WILD-PLAY-ANYTIME).
+    """
+    in_hand = t.deals.eq(0)
+    others = t.laid + t.from_pile + t.drawn_phase + t.challenge_phase + t.stack_phase
+    others = others + t.name_phase + t.catches_and_calls
+    empty = t.empty_draws >= 1
+    rules = [
+        *(c >= 0 for c in t.counts()),
+        d.shuffles >= t.rebuilds + t.shuffle_hands + t.deals,
+        d.hand_number.eq(t.deals),
+        t.rebuilt_cards <= t.rebuilds * deck,
+        implies(in_hand, d.pile.eq(t.rebuilt_cards - t.from_pile)),
+        implies(in_hand, d.discard.eq(t.laid - t.taken_back - t.rebuilt_cards)),
+        implies(in_hand, d.held.eq(t.from_pile - t.laid + t.taken_back)),
+        implies(in_hand, d.drawn_phase + t.drawn_phase <= t.from_pile),
+        implies(
+            in_hand,
+            d.special_phase + t.challenge_phase + t.stack_phase + t.name_phase <= t.laid,
+        ),
+        t.catches_and_calls <= t.cleared,
+        implies(in_hand, d.exposed + t.cleared <= t.laid),
+        (others + t.empty_draws + t.deals) >= 1,
+        implies(empty, d.turn_moves.eq(t.empty_draws) & d.direction.eq(0)),
+    ]
+    if "UNO-WD4-CHALLENGE-SUCCESS" in weaken:
+        rules.append(t.taken_back <= t.challenge_phase)  # reading card-returns
+    else:
+        rules.append(t.taken_back.eq(0))  # the card stays on the pile
+    if "UNO-DRAW-BY-CHOICE" not in weaken:
+        rules.append(implies(empty, d.drawer_wilds.eq(0)))
+    return rules
+
+
 def _repeat_case(n: int, deck: int, weaken: frozenset[str]) -> str | None:
     """Can a loop of the engine come back to the same state under must-play? None if not."""
-    t = _Tally.fresh()
+    t = Tally.fresh()
     wilds = [Int.var(f"wilds.{s}") for s in range(n)]
     top_wild = Int.var("top-is-a-wild")
     solver = Solver(10_000)
-    solver.add(all_of(c >= 0 for c in t.counts()))
-    # the state's records come back: shuffles (each rebuild, Shuffle Hands and deal shuffles),
-    # the hand number, the draw pile, the discard pile and the hands' total
-    solver.add((t.rebuilds + t.shuffle_hands + t.deals).eq(0))
-    solver.add(t.rebuilt_cards <= t.rebuilds * deck)  # UNO-DRAW-PILE-REBUILD
-    solver.add((t.rebuilt_cards - t.from_pile).eq(0))
-    solver.add((t.laid - t.taken_back - t.rebuilt_cards).eq(0))
-    solver.add((t.from_pile - t.laid + t.taken_back).eq(0))
-    if "UNO-WD4-CHALLENGE-SUCCESS" in weaken:
-        solver.add(t.taken_back <= t.challenge_phase)  # reading card-returns
-    else:
-        solver.add(t.taken_back.eq(0))  # the card stays on the pile
-    # every phase but PLAY is entered by a card laid (or, for DRAWN, a card drawn), and left
-    # by one action of the player in turn; a player is exposed only by laying a card
-    solver.add(t.drawn_phase <= t.from_pile)
-    solver.add((t.challenge_phase + t.stack_phase + t.name_phase) <= t.laid)
-    solver.add(t.catches_and_calls <= t.laid)
+    # a loop: the sum of its steps' tallies obeys each step's accounting with nothing changed
+    # (the state's records come back); its empty draws are the steps' empty draws
+    # (the turn comes back modulo the seats, so the seats it moved are a multiple of n; the
+    # Wilds the drawers held are summed over the empty draws)
+    loop = dataclasses.replace(
+        Change.of(), turn_moves=Int.var("loop.turn-moves"), drawer_wilds=Int.var("loop.wilds")
+    )
+    solver.add(loop.turn_moves.mod(n).eq(0))
+    solver.add(all_of(accounting(t, loop, deck, weaken)))
     others = t.laid + t.from_pile + t.drawn_phase + t.challenge_phase + t.stack_phase
     others = others + t.name_phase + t.catches_and_calls
-    solver.add((others + t.empty_draws) >= 1)
-    # a loop of nothing but empty draws goes round the table: every seat draws, holding no
-    # card he could lay (UNO-DRAW-CANNOT-PLAY under must-play); a Wild can always be laid
+    # a loop of nothing but empty draws goes round the table (each moves the turn one seat on,
+    # the direction unchanged): every seat draws, holding no Wild (each step's accounting); a
+    # Wild held or on top: the four of the pack (UNO-DECK-108)
+    four = sum(1 for c in deck_for(UnoOptions(deck=deck)) if c.value is UnoValue.WILD)
     solver.add(top_wild.between(0, 1))
-    solver.add(all_of(w.between(0, 4) for w in wilds))
-    solver.add((sum(wilds, Int.const(0)) + top_wild).eq(4))  # UNO-DECK-108: four Wilds
+    solver.add(all_of(w.between(0, four) for w in wilds))
+    solver.add((sum(wilds, Int.const(0)) + top_wild).eq(four))  # the pack's Wilds
     only_empty = others.eq(0)
     solver.add(implies(only_empty, t.empty_draws.mod(n).eq(0)))
     if "UNO-DRAW-BY-CHOICE" not in weaken:
@@ -296,7 +352,7 @@ def _repeat_case(n: int, deck: int, weaken: frozenset[str]) -> str | None:
 PLAYERS_ALL = ("Anna", "Bo", "Cia", "Dan", "Eva", "Filip", "Gun", "Hans", "Ida", "Jon")
 
 
-def _check_repeat(weaken: frozenset[str]) -> Finding:
+def check_repeat(weaken: frozenset[str]) -> Finding:
     return every_table(
         _repeat_case,
         weaken,
@@ -304,46 +360,3 @@ def _check_repeat(weaken: frozenset[str]) -> Finding:
         "players and both packs, under must-play and card-stays; this does not show that every "
         "game ends",
     )
-
-
-MUST_PLAY_NEVER_REPEATS = Theorem(
-    name="uno.must-play-never-repeats",
-    rulebooks=("uno",),
-    title="Under must-play no position comes back",
-    statement=(
-        "Under the reading must-play of UNO-AMB-DRAW-WHEN-ABLE (and the default card-stays of "
-        "UNO-AMB-CHALLENGE-SUCCESS-CARD) no sequence of legal actions, of any length, leads "
-        "back to exactly the position it started from. The argument counts what one pass "
-        "round a loop does (a Parikh count): the shuffles and the hand number must come back, "
-        "so no draw pile is rebuilt and no hand dealt; then nothing can be drawn from the draw "
-        "pile, so no card can be laid either (a laid card never returns to a hand), so every "
-        "action is a draw of nothing; such a loop goes round the whole table, yet with both "
-        "piles used up the Wilds are held and a Wild can always be laid. This is NOT a proof "
-        "that every game ends: a game may still go on for ever without repeating a position "
-        "(each rebuilt draw pile is a new shuffle); that question is open. Under the reading "
-        "card-returns a loop does exist: two players take turns laying a Wild Draw Four "
-        "against its condition, each is challenged, draws nothing from the empty piles and "
-        "takes the card back (the tests replay it)."
-    ),
-    clauses=(
-        "UNO-DRAW-BY-CHOICE",
-        "UNO-DRAW-CANNOT-PLAY",
-        "UNO-WILD-PLAY-ANYTIME",
-        "UNO-DECK-108",
-        "UNO-DRAW-PILE-REBUILD",
-        "UNO-PILES-EXHAUSTED-NO-DRAW",
-        "UNO-WD4-CHALLENGE-SUCCESS",
-    ),
-    check=_check_repeat,
-    weakenings=(
-        Weakening(
-            "UNO-DRAW-BY-CHOICE",
-            "read as may-draw: a player may draw although he holds a card he could lay",
-        ),
-        Weakening(
-            "UNO-WD4-CHALLENGE-SUCCESS",
-            "read as card-returns: after a successful challenge the Wild Draw Four goes back "
-            "into its player's hand",
-        ),
-    ),
-)

@@ -3,13 +3,14 @@ challenge, and the Reverse with two players.
 
 :func:`allowed` encodes :func:`regelverk.uno.rules.check` over an unknown position (the hand of
 the player in turn by faces, the top card, the colour in force, the phase, …) for a given action;
-the differential tests fix the position to an engine state and compare.
+the binding ``uno.legality`` fixes the position to engine states and compares.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from regelverk.cards import Colour, UnoCard, UnoValue
 from regelverk.uno.options import (
@@ -24,6 +25,11 @@ from regelverk.uno.options import (
     UnoOptions,
     Wd4WildCounts,
 )
+from regelverk.uno.rules import (
+    CHALLENGE_FAILED_DRAW,
+    CHALLENGE_GUILTY_DRAW,
+    WD4_DRAW,
+)
 from regelverk.uno.state import (
     Action,
     CallUno,
@@ -37,7 +43,7 @@ from regelverk.uno.state import (
     UnoState,
 )
 from regelverk_proofs.query import Fact, Scenario, Situation
-from regelverk_proofs.theorem import Finding, Outcome, Theorem, Weakening
+from regelverk_proofs.theorem import Finding, Outcome
 from regelverk_proofs.uno_cards import (
     NO_ANSWER,
     broken_finding,
@@ -61,13 +67,18 @@ from regelverk_proofs.z3api import (
 )
 
 __all__ = [
-    "CHALLENGE",
+    "CHALLENGE_OPTIONS",
     "PHASES",
     "SCENARIOS_WD4",
-    "TWO_PLAYER_REVERSE",
+    "ChallengeTerms",
     "Position",
+    "after_reverse",
+    "after_skip",
     "allowed",
     "challenge_fails",
+    "challenge_terms",
+    "check_challenge",
+    "check_reverse",
     "decide",
     "faces",
     "fix",
@@ -117,6 +128,11 @@ class Position:
 
     @classmethod
     def fresh(cls, n: int) -> Position:
+        """The position's unknowns for ``n`` players (named terms: built once per ``n``)."""
+        return _fresh(n)
+
+    @classmethod
+    def _build(cls, n: int) -> Position:
         return cls(
             n,
             tuple(Int.var(f"hand.{f.code}") for f in _FACES),
@@ -136,8 +152,13 @@ class Position:
         return sum_of(self.hand)
 
 
+@cache
+def _fresh(n: int) -> Position:
+    return Position._build(n)
+
+
 def fix(position: Position, state: UnoState) -> Bool:
-    """The position is the engine's ``state`` (for the differential tests)."""
+    """The position is the engine's ``state`` (for the binding ``uno.legality``)."""
     hand = state.hands[state.turn]
     drawn = -1 if state.drawn is None else _FACES.index(state.drawn)
     return all_of(
@@ -260,12 +281,25 @@ def allowed(options: UnoOptions, players: Sequence[str], action: Action, p: Posi
     return ~over & rule
 
 
+@lru_cache(maxsize=16)
+def _fixed(state: UnoState) -> Bool:
+    """:func:`fix` over the unknowns of :meth:`Position.fresh` (asked for every candidate
+    action in one position, so built once per position)."""
+    return fix(Position.fresh(len(state.players)), state)
+
+
+@lru_cache(maxsize=4096)
+def _allowed_over_unknowns(options: UnoOptions, players: tuple[str, ...], action: Action) -> Bool:
+    """:func:`allowed` over the unknowns of :meth:`Position.fresh` (the same terms for every
+    position with as many players, so built once per options, players and action)."""
+    return allowed(options, players, action, Position.fresh(len(players)))
+
+
 def decide(options: UnoOptions, state: UnoState, action: Action) -> bool | None:
     """What the encoding says of ``action`` in the engine's ``state``: allowed or not."""
-    p = Position.fresh(len(state.players))
-    solver = Solver(10_000)
-    solver.add(fix(p, state))
-    solver.add(allowed(options, state.players, action, p))
+    solver = Solver(10_000, cores=False)
+    solver.add(_fixed(state))
+    solver.add(_allowed_over_unknowns(options, state.players, action))
     verdict = solver.check()
     return None if verdict is Verdict.UNKNOWN else verdict is Verdict.SAT
 
@@ -292,12 +326,62 @@ def challenge_fails(options: UnoOptions, state: UnoState) -> bool | None:
 # --- uno.challenge-matches-wild-draw-four-condition ------------------------------------------
 
 
-_CHALLENGE_OPTIONS = tuple(
+CHALLENGE_OPTIONS = tuple(
     UnoOptions(current_colour=cc, wd4_wild_counts=wc, challenge_success_penalty=pen)
     for cc in CurrentColour
     for wc in Wd4WildCounts
     for pen in ChallengeSuccessPenalty
 )
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeTerms:
+    """What the challenge encoding says of one position (:func:`challenge_terms`): the
+    engine's reading of the condition and the cards each side draws, and the rules' own
+    reading (did the layer hold a card of the colour in play?) with the statement."""
+
+    met: Bool
+    layer: Int
+    challenger: Int
+    guilty: Bool
+    statement: Bool
+
+
+def challenge_terms(options: UnoOptions, p: Position, weaken: frozenset[str]) -> ChallengeTerms:
+    """The challenge of a Wild Draw Four laid from the hand ``p`` (the Wild Draw Four
+    included) with ``p.colour`` in force and ``p.top_colour`` printed on the card under it.
+
+    The engine's side: the condition (UNO-WD4-CONDITION, :func:`_condition_met`) decides; the
+    guilty player draws :data:`~regelverk.uno.rules.CHALLENGE_GUILTY_DRAW` (or
+    :data:`~regelverk.uno.rules.CHALLENGE_FAILED_DRAW` by reading guilty-draws-six), a failed
+    challenger :data:`~regelverk.uno.rules.CHALLENGE_FAILED_DRAW`. The rules' side reads the
+    condition again from the clauses: a card printed in the colour in play other than the laid
+    Wild Draw Four, or by reading wilds-count a wild card (UNO-WD4-COLOUR-ONLY-COUNTS).
+    """
+    wd4 = _FACES.index(UnoCard(None, _V.WILD_DRAW_FOUR))
+    met = _condition_met(options, p, UnoCard(None, _V.WILD_DRAW_FOUR))
+    if "UNO-WD4-CONDITION" in weaken:
+        met = true()
+    six = options.challenge_success_penalty is ChallengeSuccessPenalty.GUILTY_DRAWS_SIX
+    owed = CHALLENGE_FAILED_DRAW if six else CHALLENGE_GUILTY_DRAW
+    failed = CHALLENGE_FAILED_DRAW
+    if "UNO-WD4-CHALLENGE-FAILED-SIX" in weaken:
+        failed = WD4_DRAW
+    layer = ite(met, 0, owed)
+    challenger = ite(met, failed, 0)
+    in_play = p.top_colour if options.current_colour is CurrentColour.PRINTED_COLOUR else p.colour
+    others = []
+    for i, face in enumerate(_FACES):
+        count = p.hand[i] - (1 if i == wd4 else 0)
+        if face.colour is not None:
+            others.append(in_play.eq(card_colour(face)) & (count >= 1))
+        elif options.wd4_wild_counts is Wd4WildCounts.WILDS_COUNT:
+            others.append(in_play.ne(0) & (count >= 1))
+    guilty = any_of(others)
+    statement = guilty & layer.eq(owed) & challenger.eq(0) | (
+        ~guilty & layer.eq(0) & challenger.eq(CHALLENGE_FAILED_DRAW)
+    )
+    return ChallengeTerms(met, layer, challenger, guilty, statement)
 
 
 def _challenge_case(options: UnoOptions, weaken: frozenset[str]) -> str | None:
@@ -310,36 +394,14 @@ def _challenge_case(options: UnoOptions, weaken: frozenset[str]) -> str | None:
     solver.add(p.colour.between(1, 4))
     solver.add(p.top_colour.between(0, 4))
     solver.add(implies(p.top_colour.ne(0), p.colour.eq(p.top_colour)))
-    # the engine: held = the hand after laying; the condition colour by reading; the outcome
-    met = _condition_met(options, p, UnoCard(None, _V.WILD_DRAW_FOUR))
-    if "UNO-WD4-CONDITION" in weaken:
-        met = true()
-    six = options.challenge_success_penalty is ChallengeSuccessPenalty.GUILTY_DRAWS_SIX
-    failed_draw = 4 if "UNO-WD4-CHALLENGE-FAILED-SIX" in weaken else 6
-    layer = ite(met, 0, 6 if six else 4)
-    challenger = ite(met, failed_draw, 0)
-    # the rules, read independently: did he hold a card of the colour in play (other than the
-    # Wild Draw Four he laid)?
-    in_play = p.top_colour if options.current_colour is CurrentColour.PRINTED_COLOUR else p.colour
-    others = []
-    for i, face in enumerate(_FACES):
-        count = p.hand[i] - (1 if i == wd4 else 0)
-        if face.colour is not None:
-            others.append(in_play.eq(card_colour(face)) & (count >= 1))
-        elif options.wd4_wild_counts is Wd4WildCounts.WILDS_COUNT:
-            others.append(in_play.ne(0) & (count >= 1))
-    guilty = any_of(others)
-    owed = 6 if six else 4
-    statement = guilty & layer.eq(owed) & challenger.eq(0) | (
-        ~guilty & layer.eq(0) & challenger.eq(6)
-    )
-    solver.add(~statement)
+    terms = challenge_terms(options, p, weaken)
+    solver.add(~terms.statement)
     verdict = solver.check()
     if verdict is Verdict.UNSAT:
         return None
     if verdict is Verdict.UNKNOWN:
         return f"{NO_ANSWER}: {solver.reason_unknown()}"
-    return _render_challenge(solver.model(), p, options, layer, challenger)
+    return _render_challenge(solver.model(), p, options, terms.layer, terms.challenger)
 
 
 _COLOUR_WORDS = ("no colour", "red", "yellow", "green", "blue")
@@ -362,8 +424,8 @@ def _render_challenge(
     )
 
 
-def _check_challenge(weaken: frozenset[str]) -> Finding:
-    for count, options in enumerate(_CHALLENGE_OPTIONS, 1):
+def check_challenge(weaken: frozenset[str]) -> Finding:
+    for count, options in enumerate(CHALLENGE_OPTIONS, 1):
         broken = _challenge_case(options, weaken)
         if broken is not None:
             return broken_finding(broken, count)
@@ -371,43 +433,14 @@ def _check_challenge(weaken: frozenset[str]) -> Finding:
         Outcome.PROVED,
         "the challenge succeeds exactly when the layer held a card of the colour in play, for "
         "both readings of the current colour, of wild cards in hand and of the penalty",
-        len(_CHALLENGE_OPTIONS),
+        len(CHALLENGE_OPTIONS),
     )
-
-
-CHALLENGE = Theorem(
-    name="uno.challenge-matches-wild-draw-four-condition",
-    rulebooks=("uno",),
-    title="A challenge succeeds exactly when the Wild Draw Four broke its condition",
-    statement=(
-        "When the player hit by a Wild Draw Four challenges it, the engine's outcome follows "
-        "the card's condition: if the player who laid it still held a card of the colour in "
-        "play when he laid it (the named colour, or by reading printed-colour the colour "
-        "printed on the card under it; a wild card in hand counts only by reading wilds-count; "
-        "other numbers and symbols never count), the challenge succeeds, he owes the four "
-        "cards (six by reading guilty-draws-six) and the challenger none; otherwise the "
-        "challenger owes six and the layer none. The counts are what is owed: with both piles "
-        "used up, the part that cannot be drawn lapses (UNO-PILES-EXHAUSTED-NO-DRAW)."
-    ),
-    clauses=(
-        "UNO-WD4-CONDITION",
-        "UNO-WD4-COLOUR-ONLY-COUNTS",
-        "UNO-WD4-CHALLENGE-SUCCESS",
-        "UNO-WD4-CHALLENGE-FAILED-SIX",
-        "UNO-WD4-CHALLENGE-FAILED-STANDS",
-    ),
-    check=_check_challenge,
-    weakenings=(
-        Weakening("UNO-WD4-CONDITION", "the engine no longer checks the condition on a challenge"),
-        Weakening("UNO-WD4-CHALLENGE-FAILED-SIX", "a failed challenger draws four, not six"),
-    ),
-)
 
 
 # --- uno.two-player-reverse-is-skip --------------------------------------------------------
 
 
-def _after_reverse(n: int, seat: Int, direction: Int, weaken: frozenset[str]) -> tuple[Int, Int]:
+def after_reverse(n: int, seat: Int, direction: Int, weaken: frozenset[str]) -> tuple[Int, Int]:
     """The engine's ``_reverse``: the direction turns; with two players the turn comes back."""
     turned = -direction
     if n == 2 and "UNO-TWO-PLAYER-REVERSE" not in weaken:
@@ -415,7 +448,7 @@ def _after_reverse(n: int, seat: Int, direction: Int, weaken: frozenset[str]) ->
     return (seat + turned).mod(n), turned
 
 
-def _after_skip(n: int, seat: Int, direction: Int) -> tuple[Int, Int]:
+def after_skip(n: int, seat: Int, direction: Int) -> tuple[Int, Int]:
     """The engine's ``_skip``: the next player loses his turn."""
     return (seat + direction * 2).mod(n), direction
 
@@ -424,8 +457,8 @@ def _reverse_case(n: int, weaken: frozenset[str]) -> str | None:
     seat, direction = Int.var("seat"), Int.var("direction")
     solver = Solver(10_000)
     solver.add(seat.between(0, n - 1) & (direction.eq(1) | direction.eq(-1)))
-    r_turn, r_dir = _after_reverse(n, seat, direction, weaken)
-    s_turn, s_dir = _after_skip(n, seat, direction)
+    r_turn, r_dir = after_reverse(n, seat, direction, weaken)
+    s_turn, s_dir = after_skip(n, seat, direction)
     # the same player next, and every later turn the same whatever the direction
     later = [(r_turn + r_dir * k).mod(n).eq((s_turn + s_dir * k).mod(n)) for k in range(1, n + 1)]
     solver.add(~(r_turn.eq(s_turn) & all_of(later)))
@@ -447,7 +480,7 @@ def _reverse_case(n: int, weaken: frozenset[str]) -> str | None:
 PLAYERS_2 = ("Anna", "Bo", "Cia", "Dan", "Eva", "Filip", "Gun", "Hans", "Ida", "Jon")
 
 
-def _check_reverse(weaken: frozenset[str]) -> Finding:
+def check_reverse(weaken: frozenset[str]) -> Finding:
     broken = _reverse_case(2, weaken)
     if broken is not None:
         return broken_finding(broken, 1)
@@ -461,34 +494,6 @@ def _check_reverse(weaken: frozenset[str]) -> Finding:
         "(with three only from the second turn on)",
         1 + len(differ),
     )
-
-
-TWO_PLAYER_REVERSE = Theorem(
-    name="uno.two-player-reverse-is-skip",
-    rulebooks=("uno",),
-    title="With two players a Reverse is a Skip",
-    statement=(
-        "With two players, after a Reverse the next turn is the same as after a Skip laid by "
-        "the same player: he plays again; and every later turn is the same too, since with two "
-        "seats the direction of play makes no difference. With three players the next player "
-        "is still the same (the player on the other side is the one after next), but the "
-        "turns after it run the other way; from four players on the next player differs too."
-    ),
-    clauses=(
-        "UNO-TWO-PLAYER-REVERSE",
-        "UNO-TWO-PLAYER-SKIP",
-        "UNO-REVERSE-EFFECT",
-        "UNO-SKIP-EFFECT",
-        "UNO-TURN-DIRECTION",
-    ),
-    check=_check_reverse,
-    weakenings=(
-        Weakening(
-            "UNO-TWO-PLAYER-REVERSE",
-            "with two players the Reverse passes the turn on in the new direction, as with more",
-        ),
-    ),
-)
 
 
 # --- the scenario "wild-draw-four" ---------------------------------------------------------
@@ -509,13 +514,13 @@ def _build_wd4(solver: Solver) -> Situation:
     solver.add(all_of(c.between(0, 4) for c in colours))
     met = Bool.var("condition-met")
     solver.add(met.eq(~holds), clause="UNO-WD4-CONDITION")
-    solver.add(implies(~challenged, layer.eq(0) & victim.eq(4)), clause="UNO-WD4-EFFECT")
+    solver.add(implies(~challenged, layer.eq(0) & victim.eq(WD4_DRAW)), clause="UNO-WD4-EFFECT")
     solver.add(
-        implies(challenged & ~met, layer.eq(4) & victim.eq(0)),
+        implies(challenged & ~met, layer.eq(CHALLENGE_GUILTY_DRAW) & victim.eq(0)),
         clause="UNO-WD4-CHALLENGE-SUCCESS",
     )
     solver.add(
-        implies(challenged & met, layer.eq(0) & victim.eq(6)),
+        implies(challenged & met, layer.eq(0) & victim.eq(CHALLENGE_FAILED_DRAW)),
         clause="UNO-WD4-CHALLENGE-FAILED-SIX",
     )
 

@@ -1,5 +1,5 @@
 """The engine's actions as sequences of the card moves of :mod:`regelverk_proofs.uno_cards`, for
-the differential tests: does the engine's next state lie where the moves allow?
+the binding ``uno.card-moves``: does the engine's next state lie where the moves allow?
 
 An action that ends the hand is composed with the end of the game (no card moves) or with a new
 deal (:func:`_new_hand`); who deals next is read from the engine's state after the step.
@@ -11,13 +11,23 @@ from regelverk.cards import UnoCard, UnoValue
 from regelverk.uno.options import (
     ChallengeSuccessCard,
     ChallengeSuccessPenalty,
+    FirstDrawTwoStacking,
     FirstShuffleHands,
     LastCardDraw,
     ShuffleHandsDeal,
     ShuffleHandsLastCard,
     UnoOptions,
 )
-from regelverk.uno.rules import deck_for
+from regelverk.uno.rules import (
+    CALL_PENALTY_DRAW,
+    CHALLENGE_FAILED_DRAW,
+    CHALLENGE_GUILTY_DRAW,
+    DRAW_TWO_DRAW,
+    FIRST_DRAW_TWO_DRAW,
+    TURN_DRAW,
+    WD4_DRAW,
+    deck_for,
+)
 from regelverk.uno.state import (
     Action,
     CallUno,
@@ -51,7 +61,7 @@ from regelverk_proofs.z3api import (
     sum_of,
 )
 
-__all__ = ["composable", "fix_table", "moves_allow"]
+__all__ = ["composable", "deal_allows", "fix_table", "moves_allow"]
 
 _V = UnoValue
 
@@ -101,6 +111,37 @@ def pin_table(table: Table, state: UnoState) -> Bool:
     return all_of(rules)
 
 
+def pinned(name: str, state: UnoState) -> Table:
+    """The table of ``state`` as constants (no unknowns): :func:`pin_table`'s placement, with
+    the copies of each face in a fixed order."""
+    deck = deck_for(state.options)
+    table = Table.of(name, deck, len(state.players))
+    zones = [*state.hands, state.draw_pile, state.discard]
+    free: dict[UnoCard, list[int]] = {}
+    for c, card in enumerate(deck):
+        free.setdefault(card, []).append(c)
+    place: dict[int, int] = {}
+    top = under = -1
+    discard = len(zones) - 1
+    for at in (len(state.discard) - 1, len(state.discard) - 2):
+        if at >= 0:
+            c = free[state.discard[at]].pop()
+            place[c] = discard
+            top, under = (c, under) if top < 0 else (top, c)
+    for z, zone in enumerate(zones):
+        for card in zone[:-2] if z == discard else zone:
+            place[free[card].pop()] = z
+    yes, no = Bool.const(True), Bool.const(False)
+    return Table(
+        name,
+        deck,
+        table.n,
+        tuple(tuple(yes if place.get(c) == z else no for z in table.places()) for c in table.cards),
+        tuple(yes if c == top else no for c in table.cards),
+        tuple(yes if c == under else no for c in table.cards),
+    )
+
+
 def composable(before: UnoState, after: UnoState) -> bool:
     """Whether the step stays within one hand (no new deal, no end of the game); the others
     are composed with a new deal (:func:`moves_allow` covers both)."""
@@ -120,21 +161,23 @@ def _relation(state: UnoState, action: Action, b: Table, a: Table) -> Bool:  # n
     pending = state.phase is Phase.CHALLENGE
     if isinstance(action, Catch):
         target = state.players.index(action.target)
-        return take(b, a, Int.const(target), Int.const(2), Bool.const(pending)).rule
+        return take(b, a, Int.const(target), Int.const(CALL_PENALTY_DRAW), Bool.const(pending)).rule
     if isinstance(action, Pass | NameColour | CallUno):
         return b.same(a)
     if isinstance(action, Draw):
-        owed = {Phase.CHALLENGE: 4, Phase.STACK: state.pending_draw}.get(state.phase, 1)
+        owed = {Phase.CHALLENGE: WD4_DRAW, Phase.STACK: state.pending_draw}.get(
+            state.phase, TURN_DRAW
+        )
         return take(b, a, Int.const(seat), Int.const(owed), Bool.const(pending)).rule
     if isinstance(action, Challenge):
         wd4 = state.wild_draw_four
         assert wd4 is not None
         mid = Table.of("mid", b.deck, n)
         six = options.challenge_success_penalty is ChallengeSuccessPenalty.GUILTY_DRAWS_SIX
-        fails = take(b, a, Int.const(seat), Int.const(6), Bool.const(True)).rule
+        fails = take(b, a, Int.const(seat), Int.const(CHALLENGE_FAILED_DRAW), Bool.const(True)).rule
         returns = options.challenge_success_card is ChallengeSuccessCard.CARD_RETURNS
         guilty = Int.const(wd4.player)
-        penalty = Int.const(6 if six else 4)
+        penalty = Int.const(CHALLENGE_FAILED_DRAW if six else CHALLENGE_GUILTY_DRAW)
         succeeds = take(b, mid if returns else a, guilty, penalty, Bool.const(True)).rule
         if returns:
             succeeds = succeeds & take_back(mid, a, guilty)
@@ -166,7 +209,7 @@ def _draw_two(state: UnoState, b: Table, a: Table, colour: Int, value: Int) -> B
     laid = lay(b, mid, Int.const(seat), colour, value)
     last = b.hand_size(Int.const(seat)).eq(1)
     counted = options.last_card_draw is LastCardDraw.DRAW_AND_COUNT
-    owed = Int.const(state.pending_draw + 2)
+    owed = Int.const(state.pending_draw + DRAW_TWO_DRAW)
     hit = take(mid, a, victim, owed, Bool.const(False)).rule
     if options.stack_draw_two:
         return laid & ite_bool(last, hit if counted else mid.same(a), mid.same(a))
@@ -177,7 +220,9 @@ def _new_hand(state: UnoState, after: UnoState, b: Table, a: Table) -> Bool:
     """A new hand (UNO-DEAL-SEVEN, UNO-SETUP-DISCARD-PILE): dealt, a card turned up that may
     start it (not a Wild Draw Four: UNO-FIRST-CARD-WD4-REDRAW), and what the first card does
     to the cards: a Draw Two makes the player on the dealer's left take two
-    (UNO-FIRST-CARD-DRAW-TWO); Shuffle Hands read as the dealer's play reshuffles the hands."""
+    (UNO-FIRST-CARD-DRAW-TWO; with stacking and the reading may-pass-on of
+    UNO-AMB-FIRST-DRAW-TWO-STACKING he only owes them); Shuffle Hands read as the dealer's
+    play reshuffles the hands."""
     options, n = state.options, len(state.players)
     dealt, turned = Table.of("dealt", b.deck, n), Table.of("turned", b.deck, n)
     may_start = [
@@ -192,9 +237,12 @@ def _new_hand(state: UnoState, after: UnoState, b: Table, a: Table) -> Bool:
     left = Int.const((after.dealer + 1) % n)
     draw_two = any_of(which[c] for c, card in enumerate(b.deck) if card.value is _V.DRAW_TWO)
     shuffle = any_of(which[c] for c, card in enumerate(b.deck) if card.value is _V.SHUFFLE_HANDS)
-    effect = ite_bool(
-        draw_two, take(turned, a, left, Int.const(2), Bool.const(False)).rule, turned.same(a)
+    passed_on = (
+        options.stack_draw_two
+        and options.first_draw_two_stacking is FirstDrawTwoStacking.MAY_PASS_ON
     )
+    hit = take(turned, a, left, Int.const(FIRST_DRAW_TWO_DRAW), Bool.const(False)).rule
+    effect = ite_bool(draw_two, turned.same(a) if passed_on else hit, turned.same(a))
     if options.first_shuffle_hands is FirstShuffleHands.AS_DEALER_PLAY:
         round_the_table = options.shuffle_hands_deal is ShuffleHandsDeal.DEAL_ROUND
         reshuffled = shuffle_hands(turned, a, Int.const(after.dealer), round_the_table)
@@ -207,9 +255,8 @@ def moves_allow(before: UnoState, action: Action, after: UnoState) -> bool | Non
     Z3 gives no answer)."""
     deck = deck_for(before.options)
     n = len(before.players)
-    b, a = Table.of("before", deck, n), Table.of("after", deck, n)
-    solver = Solver(20_000)
-    solver.add(pin_table(b, before))
+    b, a = pinned("before", before), Table.of("after", deck, n)
+    solver = Solver(20_000, cores=False)
     solver.add(fix_table(a, after))
     if composable(before, after) or after.phase is Phase.GAME_OVER:
         solver.add(_relation(before, action, b, a))
@@ -217,5 +264,30 @@ def moves_allow(before: UnoState, action: Action, after: UnoState) -> bool | Non
         ended = Table.of("ended", deck, n)
         solver.add(_relation(before, action, b, ended))
         solver.add(_new_hand(before, after, ended, a))
+    verdict = solver.check()
+    return None if verdict is Verdict.UNKNOWN else verdict is Verdict.SAT
+
+
+def deal_allows(after: UnoState) -> bool | None:
+    """Whether a new hand (the whole pack gathered, dealt, the first card turned up and what it
+    does to the cards) can lead to ``after``, a state just dealt (None when Z3 gives no
+    answer)."""
+    deck = deck_for(after.options)
+    n = len(after.players)
+    gathered = UnoState(
+        options=after.options,
+        players=after.players,
+        dealer=after.dealer,
+        hands=((),) * n,
+        draw_pile=deck,
+        discard=(),
+        colour=None,
+        turn=after.turn,
+        scores=after.scores,
+    )
+    b, a = pinned("before", gathered), Table.of("after", deck, n)
+    solver = Solver(20_000, cores=False)
+    solver.add(fix_table(a, after))
+    solver.add(_new_hand(gathered, after, b, a))
     verdict = solver.check()
     return None if verdict is Verdict.UNKNOWN else verdict is Verdict.SAT

@@ -13,9 +13,10 @@ Scoring.WINNER_COLLECTS
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from regelverk.engine import Reading
+from regelverk.registry import parameter
 
 __all__ = [
     "ActionSymbolMatch",
@@ -301,8 +302,9 @@ class UnoOptions:
     """UNO-DECK-NEW-CARDS-OPTIONAL: 108 (UNO-DECK-108) or 112 (UNO-DECK-112)."""
     stack_draw_two: bool = False
     """UNO-VARIANT-STACKING: the house rule letting a Draw Two pass on a Draw Two's draw."""
-    target_score: int = 500
-    """UNO-WIN-GAME-500: the score that ends the game."""
+    target_score: int = field(default_factory=lambda: parameter("UNO-WIN-GAME-500", "target"))
+    """UNO-WIN-GAME-500: the score that ends the game (by default the spec's parameter
+    ``target``)."""
     first_reverse_start: FirstReverseStart = FirstReverseStart.DEALER_FIRST
     """UNO-AMB-FIRST-REVERSE-WHO-STARTS."""
     first_wild_chooser: FirstWildChooser = FirstWildChooser.FIRST_PLAYER

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from regelverk.cards import Colour, UnoCard, UnoValue, uno_deck
 from regelverk.engine import IllegalActionError
+from regelverk.registry import parameter
 from regelverk.trace import implements
 from regelverk.uno.options import (
     ActionSymbolMatch,
@@ -36,7 +37,18 @@ from regelverk.uno.state import (
 )
 
 __all__ = [
+    "ACTION_POINTS",
+    "CALL_PENALTY_DRAW",
+    "CHALLENGE_FAILED_DRAW",
+    "CHALLENGE_GUILTY_DRAW",
     "COLOUR_NAMES",
+    "DRAW_TWO_DRAW",
+    "FIRST_DRAW_TWO_DRAW",
+    "HAND_SIZE",
+    "NEW_WILD_POINTS",
+    "TURN_DRAW",
+    "WD4_DRAW",
+    "WILD_POINTS",
     "card_points",
     "check",
     "condition_colour",
@@ -58,6 +70,40 @@ COLOUR_NAMES = {
 }
 """The colours in words, for messages."""
 
+HAND_SIZE = parameter("UNO-DEAL-SEVEN", "hand_size")
+"""UNO-DEAL-SEVEN: the cards dealt to each player."""
+TURN_DRAW = parameter("UNO-DRAW-CANNOT-PLAY", "draw")
+"""UNO-DRAW-CANNOT-PLAY, UNO-DRAW-BY-CHOICE: the cards drawn on a turn."""
+DRAW_TWO_DRAW = parameter("UNO-DRAW-TWO-EFFECT", "draw")
+"""UNO-DRAW-TWO-EFFECT: the cards a Draw Two makes the next player draw."""
+FIRST_DRAW_TWO_DRAW = parameter("UNO-FIRST-CARD-DRAW-TWO", "draw")
+"""UNO-FIRST-CARD-DRAW-TWO: the cards a first-card Draw Two makes the first player draw."""
+WD4_DRAW = parameter("UNO-WD4-EFFECT", "draw")
+"""UNO-WD4-EFFECT: the cards a Wild Draw Four makes the next player draw."""
+CHALLENGE_FAILED_DRAW = parameter("UNO-WD4-CHALLENGE-FAILED-SIX", "failed_challenge_draw")
+"""UNO-WD4-CHALLENGE-FAILED-SIX: the cards a failed challenger draws (and, by the reading
+guilty-draws-six of UNO-AMB-CHALLENGE-SUCCESS-PENALTY, the guilty player of a successful one)."""
+CHALLENGE_GUILTY_DRAW = parameter("UNO-WD4-CHALLENGE-SUCCESS", "guilty_draw")
+"""UNO-WD4-CHALLENGE-SUCCESS: the cards the guilty player draws (reading guilty-draws-four)."""
+CALL_PENALTY_DRAW = parameter("UNO-CALL-PENALTY", "penalty_draw")
+"""UNO-CALL-PENALTY: the cards a player caught without UNO called draws."""
+ACTION_POINTS = {
+    UnoValue.SKIP: parameter("UNO-SCORE-ACTION-20", "skip_points"),
+    UnoValue.REVERSE: parameter("UNO-SCORE-ACTION-20", "reverse_points"),
+    UnoValue.DRAW_TWO: parameter("UNO-SCORE-ACTION-20", "draw_two_points"),
+}
+"""UNO-SCORE-ACTION-20: what a Skip, Reverse or Draw Two left in a hand is worth."""
+WILD_POINTS = {
+    UnoValue.WILD: parameter("UNO-SCORE-WILDS-50", "wild_points"),
+    UnoValue.WILD_DRAW_FOUR: parameter("UNO-SCORE-WILDS-50", "wild_draw_four_points"),
+}
+"""UNO-SCORE-WILDS-50: what a Wild or Wild Draw Four left in a hand is worth."""
+NEW_WILD_POINTS = {
+    UnoValue.SHUFFLE_HANDS: parameter("UNO-SCORE-NEW-WILDS-40", "shuffle_hands_points"),
+    UnoValue.BLANK_WILD: parameter("UNO-SCORE-NEW-WILDS-40", "blank_wild_points"),
+}
+"""UNO-SCORE-NEW-WILDS-40: what Shuffle Hands or a blank wild left in a hand is worth."""
+
 _D2, _WD4, _SH, _BLANK = (
     UnoValue.DRAW_TWO,
     UnoValue.WILD_DRAW_FOUR,
@@ -77,11 +123,11 @@ _VALUE_KEY = {id(v): n * 5 for n, v in enumerate(UnoValue)}
 _POINTS = {
     id(v): int(v.value)
     if v.is_number
-    else 50
+    else WILD_POINTS[v]
     if v in (UnoValue.WILD, _WD4)
-    else 40
+    else NEW_WILD_POINTS[v]
     if v in (_SH, _BLANK)
-    else 20
+    else ACTION_POINTS[v]
     for v in UnoValue
 }
 _DECKS: dict[int, tuple[UnoCard, ...]] = {
@@ -117,10 +163,10 @@ def card_points(card: UnoCard) -> int:
     if value.is_number:
         return int(value.value)
     if value in (UnoValue.WILD, _WD4):
-        return 50
+        return WILD_POINTS[value]
     if value in (_SH, _BLANK):
-        return 40
-    return 20
+        return NEW_WILD_POINTS[value]
+    return ACTION_POINTS[value]
 
 
 def hand_points(hand: Iterable[UnoCard]) -> int:

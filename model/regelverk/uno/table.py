@@ -37,7 +37,15 @@ from regelverk.uno.options import (
     UnoOptions,
 )
 from regelverk.uno.rules import (
+    CALL_PENALTY_DRAW,
+    CHALLENGE_FAILED_DRAW,
+    CHALLENGE_GUILTY_DRAW,
     COLOUR_NAMES,
+    DRAW_TWO_DRAW,
+    FIRST_DRAW_TWO_DRAW,
+    HAND_SIZE,
+    TURN_DRAW,
+    WD4_DRAW,
     card_code,
     condition_colour,
     deck_for,
@@ -64,8 +72,6 @@ from regelverk.uno.state import (
 
 __all__ = ["choose_dealer", "deal_hand", "new_game"]
 
-HAND_SIZE = 7
-"""UNO-DEAL-SEVEN: cards dealt to each player."""
 
 _V = UnoValue
 
@@ -414,7 +420,7 @@ def _draw_two(t: _Table, seat: int) -> None:
     """The next player draws two and loses his turn; with stacking on he may pass them on."""
     victim = t.seat_after(seat)
     if t.options.stack_draw_two:
-        t.pending_draw += 2
+        t.pending_draw += DRAW_TWO_DRAW
         t.phase = Phase.STACK
         t.turn = victim
         t.say(
@@ -425,7 +431,7 @@ def _draw_two(t: _Table, seat: int) -> None:
             victim,
         )
         return
-    _hit(t, victim, 2, ["UNO-DRAW-TWO-EFFECT", "UNO-DRAW-TWO-NO-STACKING"])
+    _hit(t, victim, DRAW_TWO_DRAW, ["UNO-DRAW-TWO-EFFECT", "UNO-DRAW-TWO-NO-STACKING"])
 
 
 @implements("UNO-WD4-EFFECT", "UNO-WD4-NAME-COLOUR", "UNO-WD4-CHALLENGE-WHEN")
@@ -507,7 +513,7 @@ def _going_out(t: _Table, seat: int, card: UnoCard, colour_before: Colour | None
     if t.options.last_card_draw is LastCardDraw.DRAW_AND_COUNT:
         victim = t.seat_after(seat)
         if card.value is _V.DRAW_TWO:
-            owed = t.pending_draw + 2
+            owed = t.pending_draw + DRAW_TWO_DRAW
             t.pending_draw = 0
             _take(t, victim, owed, ["UNO-WIN-LAST-CARD-DRAW", "UNO-DRAW-TWO-EFFECT"])
         elif card.value is _V.WILD_DRAW_FOUR:
@@ -747,16 +753,16 @@ def _first_draw_two(t: _Table) -> None:
         t.options.stack_draw_two
         and t.options.first_draw_two_stacking is FirstDrawTwoStacking.MAY_PASS_ON
     ):
-        t.pending_draw, t.phase, t.turn = 2, Phase.STACK, first
+        t.pending_draw, t.phase, t.turn = FIRST_DRAW_TWO_DRAW, Phase.STACK, first
         t.say(
             "stack",
-            f"{t.name(first)} owes {_cards(2)} for the first card: he may pass them on with a "
-            "Draw Two or draw them",
+            f"{t.name(first)} owes {_cards(FIRST_DRAW_TWO_DRAW)} for the first card: he may "
+            "pass them on with a Draw Two or draw them",
             ["UNO-FIRST-CARD-DRAW-TWO", "UNO-VARIANT-STACKING"],
             first,
         )
         return
-    _hit(t, first, 2, ["UNO-FIRST-CARD-DRAW-TWO", "UNO-DRAW-TWO-EFFECT"])
+    _hit(t, first, FIRST_DRAW_TWO_DRAW, ["UNO-FIRST-CARD-DRAW-TWO", "UNO-DRAW-TWO-EFFECT"])
 
 
 @implements("UNO-FIRST-CARD-WILD")
@@ -810,7 +816,7 @@ def _draw_on_turn(t: _Table, seat: int) -> None:
     top, hand = t.discard[-1], t.hands[seat]
     able = any(may_lay(t.options, hand, c, top, t.colour) for c in hand)
     clause = "UNO-DRAW-BY-CHOICE" if able else "UNO-DRAW-CANNOT-PLAY"
-    got = _take(t, seat, 1, [clause])
+    got = _take(t, seat, TURN_DRAW, [clause])
     if got and may_lay(t.options, t.hands[seat], got[0], top, t.colour):
         t.phase = Phase.DRAWN
         t.drawn = got[0]
@@ -832,7 +838,7 @@ def _turn_passes(t: _Table, seat: int, drew: bool) -> None:
 def _accept_wd4(t: _Table, seat: int) -> None:
     wd4 = t.wd4
     assert wd4 is not None
-    _take(t, seat, 4, ["UNO-WD4-EFFECT"])
+    _take(t, seat, WD4_DRAW, ["UNO-WD4-EFFECT"])
     t.wd4 = None
     t.phase = Phase.PLAY
     _lose_turn(t, seat, ["UNO-WD4-EFFECT"])
@@ -880,7 +886,8 @@ def _challenge_succeeds(t: _Table, seat: int, wd4: WildDrawFour) -> None:
         ["UNO-WD4-CHALLENGE-SUCCESS", "UNO-WD4-CONDITION"],
         seat,
     )
-    _take(t, guilty, 6 if six else 4, ["UNO-WD4-CHALLENGE-SUCCESS"])
+    owed = CHALLENGE_FAILED_DRAW if six else CHALLENGE_GUILTY_DRAW
+    _take(t, guilty, owed, ["UNO-WD4-CHALLENGE-SUCCESS"])
     t.wd4 = None
     if options.challenge_success_card is ChallengeSuccessCard.CARD_RETURNS:
         card = t.discard[-1]
@@ -911,7 +918,12 @@ def _challenge_fails(t: _Table, seat: int) -> None:
         ["UNO-WD4-CHALLENGE-FAILED-STANDS", "UNO-WD4-CONDITION"],
         seat,
     )
-    _take(t, seat, 6, ["UNO-WD4-CHALLENGE-FAILED-SIX", "UNO-WD4-CHALLENGE-FAILED-STANDS"])
+    _take(
+        t,
+        seat,
+        CHALLENGE_FAILED_DRAW,
+        ["UNO-WD4-CHALLENGE-FAILED-SIX", "UNO-WD4-CHALLENGE-FAILED-STANDS"],
+    )
     t.wd4 = None
     t.phase = Phase.PLAY
     if t.options.failed_challenge_turn is FailedChallengeTurn.LOSES_TURN:
@@ -947,7 +959,7 @@ def _catch(t: _Table, action: Catch) -> None:
         ["UNO-CALL-PENALTY"],
         t.players.index(action.player),
     )
-    _take(t, t.players.index(action.target), 2, ["UNO-CALL-PENALTY"])
+    _take(t, t.players.index(action.target), CALL_PENALTY_DRAW, ["UNO-CALL-PENALTY"])
 
 
 def _late_call(t: _Table, action: CallUno) -> None:

@@ -1,0 +1,1072 @@
+"""The bindings of the UNO theorems: the engine's own rule functions against the encodings.
+
+Each binding walks a bounded, seeded universe of engine positions (games played by a seeded
+``random.Random`` under several option sets and player counts, and positions prepared to reach
+the rare steps: a used-up draw pile, a Wild Draw Four waiting over a rebuilt pile, a last card,
+a stacked first card) and compares what the public engine does (:data:`regelverk.uno.GAME`:
+``legal_actions``, ``check``, ``apply``, the scoring and game-end code it runs) with what the
+encoding of the theorem says, fed the concrete values:
+
+* :data:`LEGALITY`: :func:`regelverk_proofs.uno_rules.allowed` against ``legal_actions``,
+  ``check`` and ``apply``, on legal and illegal candidate actions.
+* :data:`CARD_MOVES`: :func:`regelverk_proofs.uno_steps.moves_allow` (and ``deal_allows``)
+  against every kind of card move the engine makes, and against a step it did not make.
+* :data:`HAND_END`: :func:`regelverk_proofs.uno_score.ending` against the engine's end of a
+  hand, for every face of the pack and totals one under, at and one over the target.
+* :data:`CHALLENGES`: :func:`regelverk_proofs.uno_rules.challenge_terms` against the engine's
+  challenge, under every reading the theorem covers.
+* :data:`TURN_ORDER`: the encoded Reverse and Skip against the engine's turn and direction.
+* :data:`DRAW_COUNTS`: the count-level step of ``uno.never-ending-game`` against the engine's
+  draws and lays, and the lasso Z3 finds replayed in the engine.
+* :data:`MUST_PLAY_STEPS`: the per-step accounting of ``uno.must-play-never-repeats`` against
+  every step of games under must-play.
+
+A comparison that Z3 cannot decide counts as a disagreement: no answer is never agreement.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from functools import cache
+
+from regelverk.cards import Colour, UnoCard, UnoValue
+from regelverk.engine import IllegalActionError, Outcome, with_options
+from regelverk.uno import (
+    GAME,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    Direction,
+    Draw,
+    NameColour,
+    Pass,
+    Phase,
+    Play,
+    UnoOptions,
+    UnoState,
+)
+from regelverk.uno.options import ChallengeSuccessCard, DrawWhenAble
+from regelverk.uno.rules import card_points, deck_for, hand_points
+from regelverk.uno.scenario import position, stacked_deal
+from regelverk_proofs.binding import Binding, Comparison
+from regelverk_proofs.uno_cards import card_colour, colour_code
+from regelverk_proofs.uno_lasso import (
+    TOP,
+    Change,
+    Counts,
+    Tally,
+    accounting,
+    count_step,
+    find_lasso,
+    lasso_hands,
+)
+from regelverk_proofs.uno_rules import (
+    CHALLENGE_OPTIONS,
+    ChallengeTerms,
+    Position,
+    after_reverse,
+    after_skip,
+    challenge_terms,
+    decide,
+    faces,
+)
+from regelverk_proofs.uno_score import ending, official_points
+from regelverk_proofs.uno_steps import deal_allows, moves_allow
+from regelverk_proofs.z3api import Bool, Int, Solver, Verdict, all_of, ite
+
+__all__ = [
+    "CARD_MOVES",
+    "CHALLENGES",
+    "DRAW_COUNTS",
+    "HAND_END",
+    "LEGALITY",
+    "MUST_PLAY_STEPS",
+    "OPTION_SETS",
+    "TURN_ORDER",
+]
+
+NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Filip", "Gun", "Hans", "Ida", "Jon")
+"""The seats' names."""
+
+OPTION_SETS: tuple[tuple[str, UnoOptions], ...] = tuple(
+    (name, with_options(UnoOptions(), changes))
+    for name, changes in (
+        ("default", {}),
+        (
+            "stacking",
+            {"deck": 112, "stack_draw_two": True, "first_draw_two_stacking": "may-pass-on"},
+        ),
+        (
+            "card-returns",
+            {
+                "deck": 112,
+                "shuffle_hands_deal": "keep-counts",
+                "challenge_success_card": "card-returns",
+                "challenge_success_turn": "challenger-skipped",
+                "first_shuffle_hands": "as-dealer-play",
+            },
+        ),
+        (
+            "must-play",
+            {
+                "draw_when_able": "must-play",
+                "illegal_wd4": "refused",
+                "current_colour": "printed-colour",
+                "challenge_success_penalty": "guilty-draws-six",
+                "failed_challenge_turn": "plays-after-drawing",
+            },
+        ),
+        (
+            "strict",
+            {
+                "deck": 112,
+                "uno_call_window": "with-the-card",
+                "wd4_wild_counts": "wilds-count",
+                "number_match": "colour-only",
+                "action_symbol_match": "same-colour-only",
+                "blank_wild": "dead-card",
+                "last_card_draw": "hand-ends-at-once",
+                "two_player_draw_cards": "opponent-plays",
+                "shuffle_hands_last_card": "goes-out",
+            },
+        ),
+        (
+            "hand-void",
+            {
+                "empty_piles": "hand-void",
+                "first_wild_chooser": "dealer",
+                "next_dealer": "winner-deals",
+            },
+        ),
+    )
+)
+"""The option sets the bindings play under (every reading the encodings read is in one)."""
+
+
+# --- shared: Z3 on ground terms, seeded games, prepared positions ----------------------------
+
+
+def _guarded(
+    kind: str, compare: Callable[[], Iterator[Comparison]]
+) -> Callable[[], Iterator[Comparison]]:
+    """``compare``, with an engine that fails on the way (an exception where a rule should
+    decide) reported as a disagreement of kind ``kind`` instead of breaking the proof run."""
+
+    def guarded() -> Iterator[Comparison]:
+        try:
+            yield from compare()
+        except Exception as error:  # any failure of the engine is a finding
+            yield Comparison(kind, False, f"the engine failed on the way: {error!r}")
+
+    return guarded
+
+
+def _truth(term: Bool) -> bool | None:
+    """The value of a term without unknowns (None when Z3 gives no answer)."""
+    solver = Solver(10_000, cores=False)
+    solver.add(term)
+    verdict = solver.check()
+    return None if verdict is Verdict.UNKNOWN else verdict is Verdict.SAT
+
+
+def _number(term: Int) -> int | None:
+    """The value of an integer term without unknowns (None when Z3 gives no answer)."""
+    solver = Solver(10_000, cores=False)
+    value = Int.var("binding.value")
+    solver.add(value.eq(term))
+    if solver.check() is not Verdict.SAT:
+        return None
+    return solver.model().int(value)
+
+
+def _keen(state: UnoState, rng: random.Random) -> Action:
+    """A random legal action, preferring challenges, catches and laying over drawing."""
+    actions = GAME.legal_actions(state)
+    keen = [a for a in actions if isinstance(a, Challenge | Catch | Play)]
+    if keen and rng.random() < 0.8:
+        return rng.choice(keen)
+    return rng.choice(actions)
+
+
+def _walk(
+    options: UnoOptions, players: int, seed: int, steps: int
+) -> Iterator[tuple[UnoState, Action, Outcome[UnoState]]]:
+    """The steps of a seeded game: each position, the action taken and what it led to."""
+    rng = random.Random(seed)
+    state = GAME.deal(options, NAMES[:players], seed)
+    for _ in range(steps):
+        if GAME.is_over(state):
+            return
+        action = _keen(state, rng)
+        outcome = GAME.apply(state, action)
+        yield state, action, outcome
+        state = outcome.state
+
+
+def _pile_under(state: UnoState) -> UnoState:
+    """The draw pile put under the discard pile: the next card drawn rebuilds the pile."""
+    return dataclasses.replace(
+        state, draw_pile=(), discard=tuple(reversed(state.draw_pile)) + state.discard
+    )
+
+
+def _used_up(state: UnoState, holder: int) -> UnoState:
+    """Both piles used up: the draw pile and the discard pile below its top (and below the
+    card under a waiting Wild Draw Four) go into the hand of ``holder``."""
+    keep = 2 if state.wild_draw_four is not None else 1
+    hands = list(state.hands)
+    hands[holder] += state.draw_pile + state.discard[:-keep]
+    return dataclasses.replace(
+        state, hands=tuple(hands), draw_pile=(), discard=state.discard[-keep:]
+    )
+
+
+def _rest_of_pack(options: UnoOptions, *taken: str) -> str:
+    """The pack without the cards named (one copy each), in card notation."""
+    pack = list(deck_for(options))
+    for code in " ".join(taken).split():
+        pack.remove(UnoCard.parse(code))
+    return " ".join(c.code for c in pack)
+
+
+def _engine_allows(state: UnoState, action: Action) -> bool:
+    try:
+        GAME.check(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _shown(state: UnoState) -> str:
+    hands = "; ".join(
+        f"{p}: {' '.join(c.code for c in h)}"
+        for p, h in zip(state.players, state.hands, strict=True)
+    )
+    return (
+        f"[{hands}; top {state.top.code}, colour {state.colour}, phase {state.phase.value}, "
+        f"draw pile {len(state.draw_pile)}, discard {len(state.discard)}]"
+    )
+
+
+# --- LEGALITY: uno_rules.allowed against legal_actions, check and apply ------------------------
+
+
+def _candidates(state: UnoState, rng: random.Random) -> list[Action]:
+    """Legal actions and likely illegal ones: unfitting or unheld cards, a Wild Draw Four,
+    catches, challenges, passes and colours at the wrong time."""
+    legal = list(GAME.legal_actions(state))
+    who = state.players[state.turn]
+    other = state.players[(state.turn + 1) % len(state.players)]
+    hand = state.hands[state.turn]
+    found: list[Action] = rng.sample(legal, min(3, len(legal)))
+    for card in rng.sample(list(hand), min(3, len(hand))):
+        colour = Colour.RED if card.colour is None else None
+        found.append(Play(player=who, card=card, colour=colour, uno=rng.random() < 0.3))
+    found += [
+        Play(player=who, card=UnoCard.parse("W+4"), colour=Colour.BLUE),
+        Play(player=who, card=UnoCard.parse("W"), colour=None),
+        Play(player=other, card=UnoCard.parse("R5")),
+        Draw(player=who),
+        Draw(player=other),
+        Pass(player=who),
+        Challenge(player=who),
+        NameColour(player=who, colour=Colour.GREEN),
+        CallUno(player=who),
+        Catch(player=who, target=other),
+        Catch(player=other, target=who),
+    ]
+    return found
+
+
+def _legal_kind(action: Action, allowed: bool, state: UnoState) -> str:
+    if isinstance(action, Play):
+        held = action.card in state.hands[state.turn]
+        wd4 = action.card.value is UnoValue.WILD_DRAW_FOUR and action.colour is not None
+        if wd4 and held and not allowed and state.phase is Phase.PLAY:
+            return "refused-wild-draw-four"
+        return "allowed-play" if allowed else "refused-play"
+    if isinstance(action, Draw):
+        return "allowed-draw" if allowed else "refused-draw"
+    return "allowed-other" if allowed else "refused-other"
+
+
+def _judge(state: UnoState, rng: random.Random) -> Iterator[Comparison]:
+    """Every candidate action: the encoding's verdict against legal_actions, check and apply."""
+    legal = set(GAME.legal_actions(state))
+    for action in _candidates(state, rng):
+        encoded = decide(state.options, state, action)
+        checked = _engine_allows(state, action)
+        listed = action in legal
+        try:
+            GAME.apply(state, action)
+            applied = True
+        except IllegalActionError:
+            applied = False
+        agrees = encoded is not None and encoded == checked == listed == applied
+        yield Comparison(
+            _legal_kind(action, checked, state),
+            agrees,
+            f"{action!r}: the encoding says {encoded} (None: no answer), check {checked}, "
+            f"legal_actions {listed}, apply {applied}, in {_shown(state)}",
+        )
+
+
+def _legality() -> Iterator[Comparison]:
+    for k, (_, options) in enumerate(OPTION_SETS):
+        for players in (2, 4, 7):
+            for step, (state, _, _) in enumerate(_walk(options, players, 100 * k + players, 30)):
+                if step % 15 == 3:
+                    yield from _judge(state, random.Random(step))
+    # must-play, piles used up: a Wild in hand forbids the draw; and a Wild Draw Four refused
+    # while its player holds the colour in force
+    options = dict(OPTION_SETS)["must-play"]
+    for anna in ("B5 W", "B5 G7", "W+4 R2 B7", "W+4 B5 G7"):
+        state = position(
+            {"Anna": anna, "Bo": _rest_of_pack(options, anna, "R3")},
+            discard="R3",
+            turn="Anna",
+            draw_pile=[],
+            options=options,
+        )
+        yield from _judge(state, random.Random(0))
+
+
+LEGALITY = Binding(
+    name="uno.legality",
+    statement=(
+        "On positions of seeded games under six option sets with 2, 4 and 7 players, and on "
+        "prepared must-play positions, the encoding of the rules (uno_rules.allowed) allows "
+        "an action exactly when the engine's check allows it, legal_actions lists it and "
+        "apply plays it; legal candidates and illegal ones (unfitting or unheld cards, a Wild "
+        "Draw Four against its condition, draws under must-play, catches, challenges, passes "
+        "and colours at the wrong time) alike."
+    ),
+    kinds=(
+        "allowed-play",
+        "refused-play",
+        "allowed-draw",
+        "refused-draw",
+        "refused-wild-draw-four",
+        "allowed-other",
+        "refused-other",
+    ),
+    compare=_guarded("allowed-play", _legality),
+)
+
+
+# --- CARD_MOVES: uno_steps.moves_allow against every card move --------------------------------
+
+_MOVE_KINDS = (
+    "play",
+    "draw-two",
+    "draw",
+    "rebuild",
+    "rebuild-under-wild-draw-four",
+    "lapse",
+    "shuffle-hands",
+    "challenge-won",
+    "challenge-lost",
+    "take-back",
+    "catch",
+    "new-hand",
+    "deal",
+    "first-card-sent-back",
+    "first-draw-two",
+    "first-shuffle-hands",
+    "refused",
+)
+
+
+def _move_kind(before: UnoState, action: Action, outcome: Outcome[UnoState]) -> str:
+    """The rarest card move a step makes (a step may make several)."""
+    kinds = {e.kind for e in outcome.events}
+    if outcome.state.hand_number != before.hand_number:
+        return "new-hand"
+    if "rebuild" in kinds:
+        return "rebuild-under-wild-draw-four" if before.wild_draw_four else "rebuild"
+    for kind in ("take-back", "challenge-won", "challenge-lost", "shuffle-hands", "lapse"):
+        if kind in kinds:
+            return kind
+    if isinstance(action, Catch):
+        return "catch"
+    if isinstance(action, Play):
+        return "draw-two" if action.card.value is UnoValue.DRAW_TWO else "play"
+    return "draw" if isinstance(action, Draw) else "no-move"
+
+
+def _misplaced(state: UnoState, seat: int) -> UnoState:
+    """``state`` with the top card of the draw pile moved into the hand of ``seat``: a table
+    no step led to."""
+    hands = list(state.hands)
+    hands[seat] += state.draw_pile[:1]
+    return dataclasses.replace(state, hands=tuple(hands), draw_pile=state.draw_pile[1:])
+
+
+def _move_steps() -> Iterator[tuple[UnoState, Action, Outcome[UnoState]]]:
+    """Steps of seeded games, then steps from prepared positions (a pile to rebuild, a Wild
+    Draw Four waiting over it, used-up piles, a last card)."""
+    for k, (_, options) in enumerate(OPTION_SETS):
+        for players in (2, 3):
+            yield from _walk(options, players, 7 * k + players, 120)
+    for k, (_, options) in enumerate(OPTION_SETS):
+        for players in (2, 3):
+            rng = random.Random(k)
+            for state, _, _ in _walk(options, players, 50 + k, 200):
+                if state.phase is Phase.CHALLENGE and state.draw_pile:
+                    for prepared in (_pile_under(state), _used_up(state, state.turn)):
+                        accept = Draw(player=state.players[state.turn])
+                        yield prepared, accept, GAME.apply(prepared, accept)
+                        challenge = Challenge(player=state.players[state.turn])
+                        yield prepared, challenge, GAME.apply(prepared, challenge)
+                    break
+            for state, _, _ in _walk(options, players, 60 + k, 40):
+                if state.phase is Phase.PLAY and len(state.hands[state.turn]) > 1:
+                    prepared = _pile_under(state)
+                    draw = Draw(player=state.players[state.turn])
+                    if _engine_allows(prepared, draw):
+                        yield prepared, draw, GAME.apply(prepared, draw)
+                    last = _last_card(state)
+                    if last is not None:
+                        out = _keen(last, rng)
+                        yield last, out, GAME.apply(last, out)
+                    break
+
+
+def _last_card(state: UnoState) -> UnoState | None:
+    """The player in turn left with one card he may lay (the rest of his hand put at the
+    bottom of the draw pile), or None."""
+    seat = state.turn
+    hand = state.hands[seat]
+    playable = [
+        a.card for a in GAME.legal_actions(state) if isinstance(a, Play) and a.player == NAMES[seat]
+    ]
+    if not playable:
+        return None
+    card = playable[0]
+    rest = list(hand)
+    rest.remove(card)
+    hands = list(state.hands)
+    hands[seat] = (card,)
+    return dataclasses.replace(
+        state, hands=tuple(hands), draw_pile=state.draw_pile + tuple(rest), exposed=None
+    )
+
+
+_CAPS = {
+    "challenge-lost": 2,
+    "challenge-won": 2,
+    "take-back": 2,
+    "rebuild-under-wild-draw-four": 2,
+}
+"""How many steps of each kind are compared (one, unless named here): a comparison costs
+about half a second, most of it building the terms."""
+
+_FIRST_CARDS: tuple[tuple[str, str, str, int], ...] = (
+    ("deal", "R5", "default", 2),
+    ("first-card-sent-back", "W+4", "default", 2),
+    ("first-draw-two", "G+2", "default", 3),
+    ("deal", "G+2", "stacking", 2),
+    ("first-shuffle-hands", "WSH", "card-returns", 2),
+)
+
+
+def _card_moves() -> Iterator[Comparison]:
+    seen: Counter[str] = Counter()
+    refused = 0
+    for before, action, outcome in _move_steps():
+        kind = _move_kind(before, action, outcome)
+        if kind == "no-move" or seen[kind] >= _CAPS.get(kind, 1):
+            continue
+        seen[kind] += 1
+        after = outcome.state
+        allowed = moves_allow(before, action, after)
+        yield Comparison(
+            kind,
+            allowed is True,
+            f"{action!r} moved the cards in a way the card moves do not allow "
+            f"(None: no answer: {allowed}); before {_shown(before)}, after {_shown(after)}",
+        )
+        if refused < 2 and after.draw_pile and after.phase is not Phase.GAME_OVER:
+            refused += 1
+            wrong = _misplaced(after, (before.turn + 1) % len(before.players))
+            verdict = moves_allow(before, action, wrong)
+            yield Comparison(
+                "refused",
+                verdict is False,
+                f"{action!r}: the card moves allow a table no step leads to (a card drawn "
+                f"from nowhere): {verdict}; before {_shown(before)}",
+            )
+    for kind, first, named, players in _FIRST_CARDS:
+        options = dict(OPTION_SETS)[named]
+        dealt = stacked_deal(first, players=NAMES[:players], options=options, seed=5).state
+        allowed = deal_allows(dealt)
+        yield Comparison(
+            kind,
+            allowed is True,
+            f"a new hand with {first} turned up first dealt a table the moves do not allow "
+            f"({allowed}): {_shown(dealt)}",
+        )
+
+
+CARD_MOVES = Binding(
+    name="uno.card-moves",
+    statement=(
+        "Every kind of card move the engine makes, taken from seeded games under six option "
+        "sets with 2, 3, 5 and 4 players and from prepared positions (a draw pile to rebuild, "
+        "a Wild Draw Four waiting over it, used-up piles, a last card), and new hands dealt "
+        "from stacked packs (a plain first card, a Wild Draw Four sent back, a Draw Two drawn "
+        "or passed on, Shuffle Hands as the dealer's play), leads to a table the card moves "
+        "of uno_steps allow; a table with one card drawn from nowhere is refused."
+    ),
+    kinds=_MOVE_KINDS,
+    compare=_guarded("play", _card_moves),
+)
+
+
+# --- HAND_END: uno_score.ending against the engine's end of a hand ----------------------------
+
+
+def _scored(state: UnoState, scores: dict[str, int]) -> UnoState:
+    row = tuple(scores.get(p, 0) for p in state.players)
+    return dataclasses.replace(state, scores=row, results=(row,))
+
+
+def _hand_end() -> Iterator[Comparison]:
+    options = UnoOptions(deck=112)
+    target = options.target_score
+    pack_faces = sorted(set(deck_for(options)), key=lambda c: c.code)
+    for i, face in enumerate(pack_faces):
+        yield Comparison(
+            "card-value",
+            card_points(face) == hand_points([face]) == _number(official_points(face)),
+            f"{face.code}: card_points {card_points(face)}, hand_points "
+            f"{hand_points([face])}, the official table {_number(official_points(face))}",
+        )
+        steps = (-1, 0, 1) if i % 7 == 0 else ((-1, 0, 1)[i % 3],)
+        for step in steps:
+            yield _one_end(options, target, face, step, i % 2 == 0)
+    # the last card a Draw Two: the next player draws two first, and they count
+    for step in (-1, 0, 1):
+        yield _one_end(options, target, UnoCard.parse("B4"), step, False, last="R+2")
+
+
+def _one_end(  # noqa: PLR0917 - one case of a boundary table
+    options: UnoOptions,
+    target: int,
+    face: UnoCard,
+    step: int,
+    three: bool,
+    last: str = "R1",
+) -> Comparison:
+    """Anna goes out with ``last`` on R3, Bo holding ``face`` and G9 (Cia Y7), Anna's total
+    then ``target + step`` by the official table; the engine's score and game end against
+    :func:`~regelverk_proofs.uno_score.ending`."""
+    hands = {"Anna": last, "Bo": f"{face.code} G9"} | ({"Cia": "Y7"} if three else {})
+    state = position(hands, discard="R3", turn="Anna", options=options)
+    drawn = state.draw_pile[:2] if last == "R+2" else ()
+    held = [list(h) for h in state.hands]
+    held[0] = []
+    held[1] += drawn
+    n = len(state.players)
+    faces_all = sorted({c for h in held for c in h}, key=lambda c: c.code)
+    counts = {(f, h): sum(1 for c in held[h] if c == f) for f in faces_all for h in range(n)}
+    official = sum(
+        counts[f, h] * (_number(official_points(f)) or 0) for f in faces_all for h in range(1, n)
+    )
+    scores = {"Anna": target + step - official, "Bo": target - 1}
+    state = _scored(state, scores)
+    end = ending(
+        lambda f, h: Int.const(counts[f, h]),
+        faces_all,
+        [Int.const(s) for s in state.scores],
+        0,
+        target,
+    )
+    outcome = GAME.apply(state, Play(player="Anna", card=UnoCard.parse(last)))
+    after = outcome.state
+    got = after.results[-1][0] if len(after.results) > 1 else None
+    over = after.phase is Phase.GAME_OVER
+    encoded = (
+        _number(end.collected),
+        _number(end.official),
+        _truth(end.over),
+        _truth(end.reached),
+    )
+    kind = {-1: "under-target", 0: "at-target", 1: "over-target"}[step]
+    if last != "R1":
+        kind = "last-draw-two"
+    return Comparison(
+        kind,
+        encoded == (got, got, over, over),
+        f"Anna (total {state.scores[0]}) goes out with {last}; Bo holds {face.code} G9"
+        + (" and Cia Y7" if three else "")
+        + f"; the engine credits {got} and {'ends' if over else 'continues'} the game "
+        f"(target {target}); the encoding: engine model {encoded[0]} / {encoded[2]}, rules "
+        f"{encoded[1]} / {encoded[3]}",
+    )
+
+
+HAND_END = Binding(
+    name="uno.hand-end",
+    statement=(
+        "For every face of the 112-card pack, the engine's card_points and hand_points equal "
+        "the official table of the encoding; and the engine's own end of a hand (a player "
+        "going out on a number card or, drawing counted, on a Draw Two, with an opponent "
+        "holding that face) credits the points and ends or continues the game exactly as the "
+        "encoding's model of the engine and the rules say, at totals one under, at and one "
+        "over the target score read from the options."
+    ),
+    kinds=("card-value", "under-target", "at-target", "over-target", "last-draw-two"),
+    compare=_guarded("card-value", _hand_end),
+)
+
+
+# --- CHALLENGES: uno_rules.challenge_terms against the engine's challenge ---------------------
+
+_LAYER_HANDS: tuple[tuple[str, str, str, str], ...] = (
+    # (kind, Anna's hand, discard, colour in force)
+    ("guilty", "W+4 R2 B7", "R5", "red"),
+    ("guilty", "W+4 RS B7", "R5", "red"),
+    ("number-elsewhere", "W+4 B5 G7", "R5", "red"),
+    ("wild-held", "W+4 W B7", "R5", "red"),
+    ("wild-draw-four-held", "W+4 W+4 B7", "R5", "red"),
+    ("named-on-wild", "W+4 B1 G2", "G3 W", "blue"),
+    ("named-on-wild", "W+4 Y1 G2", "G3 W", "blue"),
+)
+
+
+def _challenge_position(options: UnoOptions, anna: str, discard: str, colour: str) -> UnoState:
+    return position(
+        {"Anna": anna, "Bo": "G4 Y6 B8", "Cia": "Y3 Y4"},
+        discard=discard,
+        turn="Anna",
+        colour=colour,
+        options=options,
+    )
+
+
+@cache
+def _terms(options: UnoOptions, n: int) -> ChallengeTerms:
+    """The challenge encoding over the unknowns of an ``n``-player position (built once per
+    option set: its terms do not depend on the position)."""
+    return challenge_terms(options, Position.fresh(n), frozenset())
+
+
+def _one_challenge(kind: str, state: UnoState) -> Comparison:
+    """Bo challenges the Wild Draw Four waiting in ``state``: the cards each side draws and
+    the outcome against the encoding."""
+    wd4 = state.wild_draw_four
+    assert wd4 is not None
+    options = state.options
+    layer, victim = wd4.player, state.turn
+    p = Position.fresh(len(state.players))
+    laid = UnoCard(None, UnoValue.WILD_DRAW_FOUR)
+    pinned = all_of(
+        [
+            *(
+                p.hand[i].eq(sum(1 for c in wd4.held if c == f) + (1 if f == laid else 0))
+                for i, f in enumerate(faces())
+            ),
+            p.colour.eq(colour_code(wd4.colour_before)),
+            p.top_colour.eq(card_colour(state.discard[-2])),
+        ]
+    )
+    terms = _terms(options, len(state.players))
+    solver = Solver(10_000, cores=False)
+    solver.add(pinned)
+    solver.add(Int.var("binding.layer").eq(terms.layer))
+    solver.add(Int.var("binding.challenger").eq(terms.challenger))
+    solver.add(Int.var("binding.met").eq(ite(terms.met, 1, 0)))
+    encoded: tuple[int, int, int] | None = None
+    if solver.check() is Verdict.SAT:
+        model = solver.model()
+        encoded = (
+            model.int(Int.var("binding.layer")),
+            model.int(Int.var("binding.challenger")),
+            model.int(Int.var("binding.met")),
+        )
+    outcome = GAME.apply(state, Challenge(player=state.players[victim]))
+    after = outcome.state
+    returned = (
+        1
+        if any(e.kind == "take-back" for e in outcome.events)
+        and options.challenge_success_card is ChallengeSuccessCard.CARD_RETURNS
+        else 0
+    )
+    drew_layer = len(after.hands[layer]) - len(state.hands[layer]) - returned
+    drew_victim = len(after.hands[victim]) - len(state.hands[victim])
+    lost = any(e.kind == "challenge-lost" for e in outcome.events)
+    engine = (drew_layer, drew_victim, int(lost))
+    return Comparison(
+        kind,
+        encoded == engine,
+        f"{options.current_colour.value}, {options.wd4_wild_counts.value}, "
+        f"{options.challenge_success_penalty.value}: Anna held "
+        f"{' '.join(c.code for c in wd4.held)} over {state.discard[-2].code} "
+        f"({wd4.colour_before}); the engine: Anna draws {drew_layer}, Bo {drew_victim}, "
+        f"challenge {'lost' if lost else 'won'}; the encoding (layer, challenger, condition "
+        f"met): {encoded}",
+    )
+
+
+def _challenges() -> Iterator[Comparison]:
+    for options in CHALLENGE_OPTIONS:
+        for kind, anna, discard, colour in _LAYER_HANDS:
+            state = _challenge_position(options, anna, discard, colour)
+            laid = Play(player="Anna", card=UnoCard.parse("W+4"), colour=Colour.YELLOW)
+            yield _one_challenge(kind, GAME.apply(state, laid).state)
+    # challenges in seeded games, under the other readings too
+    for k, (_, options) in enumerate(OPTION_SETS):
+        found = 0
+        for state, _, _ in _walk(options, 3, 300 + k, 300):
+            spare = len(state.draw_pile) + len(state.discard) - 2
+            if state.phase is Phase.CHALLENGE and found < 2 and spare >= 6:
+                found += 1
+                yield _one_challenge("in-game", state)
+
+
+CHALLENGES = Binding(
+    name="uno.challenges",
+    statement=(
+        "Under both readings of the current colour, of a wild card in hand and of the penalty "
+        "(and in seeded games under six option sets), a challenged Wild Draw Four laid from "
+        "hands holding the colour in force, only the same number in another colour, a Wild, "
+        "another Wild Draw Four, or over a named Wild: the cards the engine makes each side "
+        "draw and whether the challenge fails are what the encoding (challenge_terms, "
+        "challenge_fails) says."
+    ),
+    kinds=(
+        "guilty",
+        "number-elsewhere",
+        "wild-held",
+        "wild-draw-four-held",
+        "named-on-wild",
+        "in-game",
+    ),
+    compare=_guarded("guilty", _challenges),
+)
+
+
+# --- TURN_ORDER: the encoded Reverse and Skip against the engine's turns ----------------------
+
+
+def _turn_order() -> Iterator[Comparison]:
+    for n in range(2, 6):
+        names = NAMES[:n]
+        for seat in range(n):
+            for way in (Direction.LEFT, Direction.RIGHT):
+                hands = {name: f"B{k} G{k} Y{k}" for k, name in enumerate(names, 1)}
+                hands[names[seat]] = "RR RS R7"
+                for code in ("RR", "RS"):
+                    state = position(
+                        hands,
+                        discard="R5",
+                        turn=names[seat],
+                        direction="left" if way is Direction.LEFT else "right",
+                    )
+                    after = GAME.apply(state, Play(player=names[seat], card=UnoCard.parse(code)))
+                    s, d = Int.const(seat), Int.const(int(way))
+                    turn, direction = (
+                        after_reverse(n, s, d, frozenset()) if code == "RR" else after_skip(n, s, d)
+                    )
+                    encoded = (_number(turn), _number(direction))
+                    engine = (after.state.turn, int(after.state.direction))
+                    kind = ("two-player-" if n == 2 else "") + (
+                        "reverse" if code == "RR" else "skip"
+                    )
+                    yield Comparison(
+                        kind,
+                        encoded == engine,
+                        f"{n} players, {names[seat]} lays {code} going {way.name.lower()}: the "
+                        f"engine gives the turn to seat {engine[0]} (direction {engine[1]}), "
+                        f"the encoding to seat {encoded[0]} (direction {encoded[1]})",
+                    )
+
+
+TURN_ORDER = Binding(
+    name="uno.turn-order",
+    statement=(
+        "For 2 to 5 players, every seat and both directions, the seat to play and the "
+        "direction after the engine applies a Reverse and a Skip are what the encoded Reverse "
+        "and Skip (after_reverse, after_skip) give."
+    ),
+    kinds=("reverse", "skip", "two-player-reverse", "two-player-skip"),
+    compare=_guarded("reverse", _turn_order),
+)
+
+
+# --- DRAW_COUNTS: the lasso's count-level step against the engine ------------------------------
+
+
+def _counts(state: UnoState) -> Counts:
+    return Counts(
+        tuple(Int.const(len(h)) for h in state.hands),
+        Int.const(len(state.draw_pile)),
+        Int.const(len(state.discard) - 1),
+        Int.const(state.turn),
+        Int.const(state.shuffles),
+        Int.const(state.hand_number),
+    )
+
+
+def _count_kind(  # noqa: PLR0911 - one return per kind of step
+    before: UnoState, action: Action, outcome: Outcome[UnoState]
+) -> str | None:
+    """Which step of the count encoding an engine step is, or None for a step it leaves out
+    (action cards, wild cards, a hand going out, a new hand, play to the right)."""
+    after = outcome.state
+    if before.phase is not Phase.PLAY or before.direction is not Direction.LEFT:
+        return None
+    if after.hand_number != before.hand_number or after.phase is Phase.GAME_OVER:
+        return None
+    if isinstance(action, Play):
+        plain = action.card.value.is_number and not any(
+            e.kind in {"no-uno", "uno"} for e in outcome.events
+        )
+        return "lay" if plain and after.hands[before.turn] else None
+    if not isinstance(action, Draw):
+        return None
+    kinds = {e.kind for e in outcome.events}
+    if "rebuild" in kinds:
+        return "rebuild"
+    if "draw" not in kinds:
+        return "empty"
+    return "draw-and-keep" if after.phase is Phase.DRAWN else "draw"
+
+
+def _one_count(
+    kind: str, before: UnoState, action: Action, outcome: Outcome[UnoState]
+) -> Comparison:
+    after = outcome.state
+    if after.phase is Phase.DRAWN:  # keeping the card drawn is part of the encoded draw
+        after = GAME.apply(after, Pass(player=before.players[before.turn])).state
+    act = Int.const(0 if isinstance(action, Draw) else 1)
+    rule = all_of(
+        count_step(_counts(before), _counts(after), act, len(before.players), frozenset())
+    )
+    holds = _truth(rule)
+    return Comparison(
+        kind,
+        holds is True,
+        f"{action!r}: the engine goes from hands {[len(h) for h in before.hands]}, draw pile "
+        f"{len(before.draw_pile)}, discard {len(before.discard)}, turn {before.turn} to "
+        f"{[len(h) for h in after.hands]}, {len(after.draw_pile)}, {len(after.discard)}, turn "
+        f"{after.turn}; the count step says {holds}",
+    )
+
+
+def _replay_lasso() -> Comparison:
+    lasso = find_lasso()
+    if lasso is None or isinstance(lasso, str):
+        return Comparison("lasso", False, f"Z3 found no lasso to replay: {lasso}")
+    start = position(lasso_hands(lasso), discard=TOP.code, turn=lasso.actions[0][0], draw_pile=[])
+    state, legal = start, True
+    for player, kind in lasso.actions:
+        action = Draw(player=player)
+        legal = legal and action in GAME.legal_actions(state) and kind == "draw"
+        if not legal:
+            break
+        state = GAME.apply(state, action).state
+    return Comparison(
+        "lasso",
+        legal and state == start and all(state.hands),
+        f"the lasso {lasso.actions} from hands of {lasso.hand_sizes} cards: every action legal "
+        f"{legal}, back at the start {state == start}",
+    )
+
+
+def _draw_counts() -> Iterator[Comparison]:
+    seen: Counter[str] = Counter()
+    options = UnoOptions()
+    steps: list[tuple[UnoState, Action, Outcome[UnoState]]] = []
+    for players in (2, 3, 4):
+        steps += list(_walk(options, players, 900 + players, 60))
+        for state, _, _ in _walk(options, players, 910 + players, 30):
+            if state.phase is Phase.PLAY and state.direction is Direction.LEFT:
+                for prepared in (_pile_under(state), _used_up(state, (state.turn + 1) % players)):
+                    draw = Draw(player=state.players[state.turn])
+                    steps.append((prepared, draw, GAME.apply(prepared, draw)))
+    for before, action, outcome in steps:
+        kind = _count_kind(before, action, outcome)
+        if kind is None or seen[kind] >= 8:
+            continue
+        seen[kind] += 1
+        yield _one_count(kind, before, action, outcome)
+    yield _replay_lasso()
+
+
+DRAW_COUNTS = Binding(
+    name="uno.draw-counts",
+    statement=(
+        "Under the default readings, with 2 to 4 players, the engine's draws (from the pile, "
+        "kept after drawing, over a rebuilt pile, from used-up piles) and plain lays change "
+        "the hand sizes, the piles, the turn, the shuffles and the hand number as the count "
+        "step of uno.never-ending-game says; and the lasso Z3 finds is replayed in the "
+        "engine: every action legal, and the position comes back."
+    ),
+    kinds=("draw", "draw-and-keep", "rebuild", "empty", "lay", "lasso"),
+    compare=_guarded("draw", _draw_counts),
+)
+
+
+# --- MUST_PLAY_STEPS: the per-step accounting against the engine under must-play ---------------
+
+_SPECIAL = (Phase.CHALLENGE, Phase.STACK, Phase.NAME_COLOUR)
+
+
+def _tally(before: UnoState, action: Action, outcome: Outcome[UnoState]) -> tuple[Tally, Change]:
+    """What one engine step counts and changes, read from its events and the two states."""
+    after = outcome.state
+    events = [e.kind for e in outcome.events]
+    drawn = sum(len(e.cards) for e in outcome.events if e.kind == "draw")
+    deals = (
+        sum(1 for k in events if k in ("score", "void"))
+        if after.phase is not Phase.GAME_OVER
+        else 0
+    )
+    laid = 1 if isinstance(action, Play) else 0
+    taken_back = events.count("take-back")
+    rebuilds = events.count("rebuild")
+    rebuilt = len(before.discard) + laid - taken_back - len(after.discard) if rebuilds else 0
+    held_before = sum(len(h) for h in before.hands)
+    held_after = sum(len(h) for h in after.hands)
+    cleared = int(before.exposed is not None and after.exposed != before.exposed)
+    empty = int(isinstance(action, Draw) and before.phase is Phase.PLAY and drawn == 0)
+    n = len(before.players)
+    wilds = sum(1 for c in before.hands[before.turn] if c.value is UnoValue.WILD)
+    # the phase counts steps of the player in turn; a catch or a late call is nobody's turn
+    phase = None if isinstance(action, Catch | CallUno) else before.phase
+    tally = Tally.of(
+        laid=laid,
+        from_pile=drawn,
+        rebuilt_cards=rebuilt,
+        rebuilds=rebuilds,
+        taken_back=taken_back,
+        shuffle_hands=events.count("shuffle-hands"),
+        deals=deals,
+        empty_draws=empty,
+        drawn_phase=int(phase is Phase.DRAWN),
+        challenge_phase=int(phase is Phase.CHALLENGE),
+        stack_phase=int(phase is Phase.STACK),
+        name_phase=int(phase is Phase.NAME_COLOUR),
+        catches_and_calls=int(isinstance(action, Catch | CallUno)),
+        cleared=cleared,
+    )
+    change = Change.of(
+        shuffles=after.shuffles - before.shuffles,
+        hand_number=after.hand_number - before.hand_number,
+        pile=len(after.draw_pile) - len(before.draw_pile),
+        discard=len(after.discard) - len(before.discard),
+        held=held_after - held_before,
+        drawn_phase=int(after.phase is Phase.DRAWN) - int(before.phase is Phase.DRAWN),
+        special_phase=int(after.phase in _SPECIAL) - int(before.phase in _SPECIAL),
+        exposed=int(after.exposed is not None) - int(before.exposed is not None),
+        drawer_wilds=wilds if empty else 0,
+        turn_moves=((after.turn - before.turn) * int(before.direction)) % n,
+        direction=int(after.direction) - int(before.direction),
+    )
+    return tally, change
+
+
+def _step_kind(before: UnoState, action: Action, tally_events: Outcome[UnoState]) -> str:
+    after = tally_events.state
+    kinds = {e.kind for e in tally_events.events}
+    if after.hand_number != before.hand_number:
+        return "new-hand"
+    if "rebuild" in kinds:
+        return "rebuild"
+    if isinstance(action, Catch | CallUno):
+        return "catch-or-call"
+    phase = {
+        Phase.DRAWN: "drawn-phase",
+        Phase.CHALLENGE: "challenge-phase",
+        Phase.STACK: "stack-phase",
+        Phase.NAME_COLOUR: "name-phase",
+    }.get(before.phase)
+    if phase is not None:
+        return phase
+    if isinstance(action, Play):
+        return "lay"
+    return "draw" if "draw" in kinds else "empty-draw"
+
+
+def _must_play_steps() -> Iterator[Comparison]:
+    base = dict(OPTION_SETS)
+    sets = [
+        with_options(base[name], {"draw_when_able": "must-play"})
+        for name in ("default", "stacking", "card-returns", "must-play")
+    ]
+    sets[2] = with_options(sets[2], {"challenge_success_card": "card-stays"})
+    steps: list[tuple[UnoState, Action, Outcome[UnoState]]] = []
+    for k, options in enumerate(sets):
+        for players in (2, 3, 6):
+            steps += list(_walk(options, players, 500 + 10 * k + players, 150))
+        for state, _, _ in _walk(options, 3, 520 + k, 20):
+            if state.phase is Phase.PLAY:
+                prepared = _pile_under(state)
+                draw = Draw(player=state.players[state.turn])
+                if _engine_allows(prepared, draw):
+                    steps.append((prepared, draw, GAME.apply(prepared, draw)))
+                break
+    options = sets[0]
+    assert options.draw_when_able is DrawWhenAble.MUST_PLAY
+    for anna in ("B5 G7", "B5 W"):
+        state = position(
+            {"Anna": anna, "Bo": _rest_of_pack(options, anna, "R3")},
+            discard="R3",
+            turn="Anna",
+            draw_pile=[],
+            options=options,
+        )
+        draw = Draw(player="Anna")
+        if _engine_allows(state, draw):
+            steps.append((state, draw, GAME.apply(state, draw)))
+    seen: Counter[str] = Counter()
+    for before, action, outcome in steps:
+        kind = _step_kind(before, action, outcome)
+        if seen[kind] >= 25:
+            continue
+        seen[kind] += 1
+        tally, change = _tally(before, action, outcome)
+        deck = len(deck_for(before.options))
+        holds = _truth(all_of(accounting(tally, change, deck, frozenset())))
+        detail = ""
+        if holds is not True:
+            counted = [_number(c) for c in tally.counts()]
+            changed = [_number(getattr(change, f)) for f in Change.__dataclass_fields__]
+            detail = (
+                f"{action!r} in {_shown(before)}: counted {counted} "
+                f"({', '.join(Tally.__dataclass_fields__)}), changed {changed} "
+                f"({', '.join(Change.__dataclass_fields__)}); the accounting says {holds}"
+            )
+        yield Comparison(kind, holds is True, detail)
+
+
+MUST_PLAY_STEPS = Binding(
+    name="uno.must-play-steps",
+    statement=(
+        "Every step of seeded games under must-play (with four option sets and 2, 3 and 6 "
+        "players, and from prepared positions: a pile to rebuild, used-up piles with and "
+        "without a Wild in hand) obeys the per-step accounting whose sum over a loop "
+        "uno.must-play-never-repeats refutes: the cards drawn, laid, rebuilt and taken back "
+        "against the piles and hands, the shuffles and hand number, the phases entered, the "
+        "exposures, and a draw of nothing only without a Wild."
+    ),
+    kinds=(
+        "lay",
+        "draw",
+        "rebuild",
+        "empty-draw",
+        "drawn-phase",
+        "challenge-phase",
+        "stack-phase",
+        "name-phase",
+        "catch-or-call",
+        "new-hand",
+    ),
+    compare=_guarded("lay", _must_play_steps),
+)
