@@ -4,7 +4,6 @@ shape of every real theorem and scenario."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 import sys
@@ -214,6 +213,7 @@ def test_the_stand_in_theorem_holds_and_fails_when_its_clause_is_weakened() -> N
         ({"clauses": ()}, "cites no clause"),
         ({"weakenings": ()}, "names no weakening"),
         ({"weakenings": (Weakening("UNO-DECK-108", "x"),)}, "does not cite"),
+        ({"bindings": ()}, "names no binding"),
     ],
 )
 def test_a_malformed_theorem_is_refused(changes: dict[str, object], message: str) -> None:
@@ -225,6 +225,7 @@ def test_a_malformed_theorem_is_refused(changes: dict[str, object], message: str
         "clauses": (HAND,),
         "check": _toy_check,
         "weakenings": (Weakening(HAND, "h"),),
+        "bindings": (TOY_BINDING,),
         **changes,
     }
     with pytest.raises(TheoremError, match=message):
@@ -282,11 +283,6 @@ def test_a_binding_refuses_a_kind_it_does_not_declare() -> None:
         check_binding(sloppy)
 
 
-def test_a_theorem_needs_a_binding() -> None:
-    with pytest.raises(TheoremError, match="names no binding"):
-        dataclasses.replace(TOY, bindings=())
-
-
 def test_an_existential_theorem_holds_when_witnessed() -> None:
     theorem = Theorem(
         name="t",
@@ -297,6 +293,7 @@ def test_an_existential_theorem_holds_when_witnessed() -> None:
         check=lambda weaken: Finding(Outcome.WITNESSED, "w"),
         weakenings=(Weakening(HAND, "h"),),
         kind=Kind.EXISTS,
+        bindings=(TOY_BINDING,),
     )
     assert theorem.holds(Finding(Outcome.WITNESSED, "w"))
     assert not theorem.holds(Finding(Outcome.PROVED, ""))

@@ -117,6 +117,8 @@ class Theorem:
             raise TheoremError(f"theorem {self.name} cites no clause")
         if not self.weakenings:
             raise TheoremError(f"theorem {self.name} names no weakening that must break it")
+        if not self.bindings:
+            raise TheoremError(f"theorem {self.name} names no binding to the engine")
         stray = [w.clause for w in self.weakenings if w.clause not in self.clauses]
         if stray:
             raise TheoremError(
