@@ -18,6 +18,7 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
+from strategies import option_sets
 
 from regelverk.engine import Event, is_allowed, with_options
 from regelverk.registry import default_registry
@@ -185,3 +186,21 @@ def test_whole_matches(players: int, variant: str) -> None:
         machine,
         settings=settings(max_examples=1, stateful_step_count=6),
     )
+
+
+class DrawnViggoMatch(ViggoMatch):
+    """A whole match under options drawn from every value the engine plays
+    (:func:`strategies.option_sets`)."""
+
+    @precondition(lambda self: self.state is None)
+    @rule(seed=st.integers(0, 2**16), changes=option_sets("viggo"))
+    def deal(self, seed: int, changes: dict[str, Any]) -> None:
+        self.options = with_options(GAME.options("viggo"), changes)
+        super().deal(seed)
+
+
+@pytest.mark.clause("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "VG-LOSS-FIRST-TO-53")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_whole_matches_under_drawn_options(players: int) -> None:
+    machine = type(f"DrawnViggoMatch{players}", (DrawnViggoMatch,), {"players": players})
+    run_state_machine_as_test(machine, settings=settings(max_examples=8, stateful_step_count=6))
