@@ -45,28 +45,32 @@ def settings(rulebook: str) -> Iterator[tuple[str, dict[str, Any]]]:
                     yield f"{field.name}={value.value}", {field.name: value.value}
 
 
-def play_one(rulebook: str, options: Any, players: int, seed: int, steps: int) -> list[str]:
-    """One seeded game by random legal moves; the problems of the first broken state, if any."""
+def play_one(
+    rulebook: str, options: Any, players: int, seed: int, steps: int
+) -> tuple[int, list[str]]:
+    """One seeded game by random legal moves: the steps taken, and the problems of the first
+    broken state, if any."""
     game = game_for(rulebook)
     state = game.deal(options, [f"P{n}" for n in range(1, players + 1)], seed)
     chooser = random.Random(seed)
-    for _ in range(steps):
+    for taken in range(steps):
         if game.is_over(state):
-            return []
+            return taken, []
         legal = game.legal_actions(state)
         if not legal:
-            return []
+            return taken, []
         state = game.apply(state, chooser.choice(legal)).state
         problems = list(game.problems(state))
         if problems:
-            return problems
-    return []
+            return taken + 1, problems
+    return steps, []
 
 
-def soak(rulebook: str, games: int, steps: int) -> tuple[int, int, list[str]]:
-    """Play every setting of ``rulebook``; return (settings, games, lines about broken games)."""
+def soak(rulebook: str, games: int, steps: int) -> tuple[int, int, int, list[str]]:
+    """Play every setting of ``rulebook``; return (settings, games, steps, lines about broken
+    games)."""
     preset = game_for(rulebook).options(rulebook)
-    played, tried, broken = 0, 0, []
+    played, tried, stepped, broken = 0, 0, 0, []
     for name, overrides in settings(rulebook):
         try:
             options = with_options(preset, overrides)
@@ -77,11 +81,12 @@ def soak(rulebook: str, games: int, steps: int) -> tuple[int, int, list[str]]:
         for players in range(SMALLEST[rulebook], 5):
             for seed in range(games):
                 played += 1
-                problems = play_one(rulebook, options, players, seed, steps)
+                taken, problems = play_one(rulebook, options, players, seed, steps)
+                stepped += taken
                 if problems:
                     broken.append(f"{rulebook} {name}, {players} players, seed {seed}: {problems}")
                     print(f"  BROKEN {broken[-1]}", flush=True)
-    return tried, played, broken
+    return tried, played, stepped, broken
 
 
 def main(argv: list[str]) -> int:
@@ -94,10 +99,11 @@ def main(argv: list[str]) -> int:
     failed = 0
     for rulebook in args.rulebook or RULEBOOKS:
         start = time.perf_counter()
-        tried, played, broken = soak(rulebook, args.games, args.steps)
+        tried, played, stepped, broken = soak(rulebook, args.games, args.steps)
         failed += len(broken)
         print(
-            f"{rulebook}: {tried} settings, {played} games, {len(broken)} broke an invariant, "
+            f"{rulebook}: {tried} settings, {played} games, {stepped:,} steps, "
+            f"{len(broken)} broke an invariant, "
             f"{time.perf_counter() - start:.0f} s",
             flush=True,
         )

@@ -15,8 +15,6 @@ import pytest
 from regelverk.cli import EXIT_REFUSED, EXIT_USAGE, main
 from regelverk.referee import play
 
-pytestmark = pytest.mark.clause("UNO-SETUP-PLAYERS")
-
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
@@ -91,6 +89,7 @@ def test_a_misspelt_or_outsized_field_is_refused_by_name(
     refused(capsys, "ask", str(path), says=says)
 
 
+@pytest.mark.clause("UNO-SETUP-PLAYERS")
 @pytest.mark.parametrize(
     ("args", "says"),
     [

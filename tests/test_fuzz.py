@@ -19,15 +19,12 @@ import os
 from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from regelverk.errors import RegelverkError
 from regelverk.referee import ask, parse_question, play
 from regelverk_proofs.query import QueryError, parse
-
-pytestmark = pytest.mark.clause("UNO-SETUP-PLAYERS")
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 BUDGET = int(os.environ.get("REGELVERK_FUZZ_EXAMPLES", "0"))

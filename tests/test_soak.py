@@ -56,7 +56,8 @@ def test_every_option_value_plays_without_breaking_an_invariant(rulebook: str) -
             refused.append(str(error))
             continue
         players = SOAK.SMALLEST[rulebook] + played % 2
-        problems = SOAK.play_one(rulebook, options, players, seed=played, steps=250)
+        taken, problems = SOAK.play_one(rulebook, options, players, seed=played, steps=250)
+        assert taken > 0, name
         assert problems == [], (name, problems)
         played += 1
     assert played > 0
