@@ -457,13 +457,18 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 
 def _print_replay(answer: dict[str, Any]) -> None:
+    if answer["opening"]:
+        print("0. the deal")
+        for event in answer["opening"]:
+            print(f"  event: {event['text']} ({', '.join(event['clauses'])})")
     for step in answer["steps"]:
         print(f"{step['number']}. {json.dumps(step['action'], ensure_ascii=False)}")
-        _print_ruling({**step, "readings": []})
+        _print_ruling(step)
     if not answer["allowed"]:
         print(f"the replay stops at action {answer['steps'][-1]['number']}: the rules refuse it")
     else:
-        print("the record ends " + ("with the game over" if answer["over"] else "mid-game"))
+        ending = "with the game over" if answer["over"] else "mid-game"
+        print(f"the {answer['kind']} ends {ending}")
 
 
 def _result_json(result: Any) -> dict[str, Any]:
@@ -586,6 +591,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(played.record)
         return EXIT_OK
+    if played.opening:
+        print("0. the deal")
+        for event in played.opening:
+            print(f"     {event.text}  [{', '.join(event.clauses)}]")
     for number, (action, events) in enumerate(played.log, 1):
         print(f"{number}. {json.dumps(action, ensure_ascii=False)}")
         for event in events:

@@ -40,6 +40,7 @@ __all__ = [
     "Ruling",
     "adjudicate",
     "is_allowed",
+    "opening",
     "option_values",
     "with_options",
 ]
@@ -171,6 +172,21 @@ class Game(Protocol[S, A, Opts]):
     def action_to_data(self, action: A) -> dict[str, Any]:
         """An action as plain data that :meth:`action_from_data` reads back."""
         ...
+
+
+def opening(game: Game[S, A, Opts], options: Opts, players: Sequence[str], seed: int) -> Outcome[S]:
+    """The state :meth:`Game.deal` gives and the events of the deal.
+
+    A game whose deal is not an action of its own (UNO, Viggo) has a method ``opening`` with the
+    arguments of ``deal`` that returns an :class:`Outcome`: the same state, and what happened on
+    the way (the dealer chosen, the cards dealt, the first card turned up and what it does). A
+    game whose deal is an action (Vändåtta's ``deal``) has no events before it, and says them
+    when that action is played."""
+    opener = getattr(game, "opening", None)
+    if opener is not None:
+        outcome: Outcome[S] = opener(options, players, seed)
+        return outcome
+    return Outcome(state=game.deal(options, players, seed), events=())
 
 
 def is_allowed(game: Game[S, A, Opts], state: S, action: A) -> bool:
@@ -337,15 +353,20 @@ def adjudicate(
                     other = with_options(options, {ambiguity.option: reading.name})
                 except OptionError:
                     continue
-                result = _judge(game, rebuild(other), action)
+                try:
+                    result = _judge(game, rebuild(other), action)
+                except IllegalActionError as error:
+                    allowed, summary = False, f"the position is not reached: {error}"
+                else:
+                    allowed, summary = result.allowed, result.message
                 found.append(
                     ReadingResult(
                         ambiguity=ambiguity.id,
                         option=ambiguity.option,
                         reading=reading.name,
                         is_default=reading.name == ambiguity.default,
-                        allowed=result.allowed,
-                        summary=result.message,
+                        allowed=allowed,
+                        summary=summary,
                     )
                 )
     return dataclasses.replace(ruling, readings=tuple(found))

@@ -8,12 +8,20 @@ A question file (JSON, or TOML when its name ends in ``.toml``) is one of:
 
   ``options`` is optional and overrides fields of the rulebook's preset; ``position`` and
   ``action`` are written as the rulebook page's worked examples show.
+* a position and a sequence of actions played from it::
+
+      {"rulebook": "vvv8", "options": {...}, "position": {...}, "actions": [{...}, ...]}
+
+  Every action is ruled on in turn, with its events and clauses and what each reading of the
+  deciding ambiguities gives (the earlier actions replayed under that reading); the replay
+  stops at the first action the rules refuse (a penalised mistake included).
 * a record printed by ``regelverk play --json``::
 
       {"rulebook": "uno", "players": [...], "seed": 7, "options": {...}, "actions": [...]}
 
-  The game is dealt again from the seed and every action is replayed and ruled on in turn; the
-  replay stops at the first action the rules refuse.
+  The game is dealt again from the seed (the answer gives the deal's own events: the dealer
+  chosen, the first card turned up and what it does) and every action is replayed and ruled on
+  in turn; the replay stops at the first action the rules refuse.
 * a "can it ever happen?" question, in the condition language of
   :mod:`regelverk_proofs.query`::
 
@@ -41,8 +49,10 @@ from regelverk.engine import (
     Game,
     OptionError,
     PositionError,
+    ReadingResult,
     Ruling,
     adjudicate,
+    opening,
     option_values,
     with_options,
 )
@@ -80,6 +90,7 @@ MAX_DEPTH = 64
 
 _FIELDS = {
     "position": ("rulebook", "options", "position", "action", "about", "expect"),
+    "sequence": ("rulebook", "options", "position", "actions", "about", "expect"),
     "record": ("rulebook", "players", "seed", "options", "preset", "actions", "final", "about"),
 }
 """The top-level fields of each kind of question file (``about`` and ``expect`` are notes for
@@ -284,17 +295,18 @@ def ruling_to_data(game: Game[Any, Any, Any], ruling: Ruling[Any]) -> dict[str, 
         "events": [e.to_data() for e in ruling.events],
         "position": game.position_to_data(ruling.state),
         "problems": list(game.problems(ruling.state)),
-        "readings": [
-            {
-                "ambiguity": r.ambiguity,
-                "option": r.option,
-                "reading": r.reading,
-                "default": r.is_default,
-                "allowed": r.allowed,
-                "summary": r.summary,
-            }
-            for r in ruling.readings
-        ],
+        "readings": [_reading_data(r) for r in ruling.readings],
+    }
+
+
+def _reading_data(result: ReadingResult) -> dict[str, Any]:
+    return {
+        "ambiguity": result.ambiguity,
+        "option": result.option,
+        "reading": result.reading,
+        "default": result.is_default,
+        "allowed": result.allowed,
+        "summary": result.summary,
     }
 
 
@@ -327,13 +339,38 @@ def ask(data: Mapping[str, Any]) -> dict[str, Any]:
     (with a ``can`` field) whether a condition can ever hold."""
     if "can" in data:
         return _can(data)
-    kind = "record" if "actions" in data else "position"
+    kind = _kind(data)
     _no_stray_fields(data, _FIELDS[kind], f"a {kind} question")
     game, options, rulebook = _game_and_options(data)
     if kind == "record":
         return _replay(game, options, rulebook, data)
     position = _watched(_field(data, "position", dict))
+    state = _position(game, options, position)
+    if kind == "sequence":
+        actions = _field(data, "actions", list)
+        return {"rulebook": rulebook, **_sequence(game, options, position, state, actions)}
     raw_action = _watched(_field(data, "action", dict))
+    action = _action(game, state, raw_action, "action")
+
+    def rebuild(other: Any) -> Any:
+        return game.position_from_data(position, other)
+
+    ruling = adjudicate(game, options, state, action, rebuild=rebuild)
+    return {"rulebook": rulebook, **ruling_to_data(game, ruling)}
+
+
+def _kind(data: Mapping[str, Any]) -> str:
+    """Which kind of question a file is: a position with one action, a position with a
+    sequence of actions, or a record of a seeded game."""
+    if "actions" not in data:
+        return "position"
+    if "position" in data and not {"players", "seed"} & set(data):
+        return "sequence"
+    return "record"
+
+
+def _position(game: Game[Any, Any, Any], options: Any, position: Any) -> Any:
+    """The state a question's position describes, refused if it cannot occur."""
     try:
         state = game.position_from_data(position, options)
     except PositionError as error:
@@ -342,17 +379,80 @@ def ask(data: Mapping[str, Any]) -> dict[str, Any]:
     broken = game.problems(state)
     if broken:
         raise QuestionError("position: the position cannot occur: " + "; ".join(broken))
+    return state
+
+
+def _action(game: Game[Any, Any, Any], state: Any, raw: Any, where: str) -> Any:
+    """An action read from a question, every field of it read."""
+    if not isinstance(raw, dict):
+        raise QuestionError(f"{where} must be a table, not {shown(raw)}")
+    watched = _watched(raw)
     try:
-        action = game.action_from_data(raw_action, state)
+        action = game.action_from_data(watched, state)
     except ActionError as error:
-        raise QuestionError(f"action: {error}") from None
-    _all_read(raw_action, "action")
+        raise QuestionError(f"{where}: {error}") from None
+    _all_read(watched, where)
+    return action
 
-    def rebuild(other: Any) -> Any:
-        return game.position_from_data(position, other)
 
-    ruling = adjudicate(game, options, state, action, rebuild=rebuild)
-    return {"rulebook": rulebook, **ruling_to_data(game, ruling)}
+def _step(
+    game: Game[Any, Any, Any], number: int, action: Any, ruling: Ruling[Any]
+) -> dict[str, Any]:
+    """One ruled step of a replay, as plain data."""
+    return {
+        "number": number,
+        "action": game.action_to_data(action),
+        "allowed": ruling.allowed,
+        "message": ruling.message,
+        "clauses": list(ruling.clauses),
+        "events": [e.to_data() for e in ruling.events],
+        "readings": [_reading_data(r) for r in ruling.readings],
+    }
+
+
+def _last(steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """The message and clauses of the last step ruled on: the one that stopped the replay, if
+    one did."""
+    if not steps:
+        return {"message": "no action to replay", "clauses": []}
+    return {"message": steps[-1]["message"], "clauses": steps[-1]["clauses"]}
+
+
+def _sequence(
+    game: Game[Any, Any, Any], options: Any, position: Any, state: Any, actions: list[Any]
+) -> dict[str, Any]:
+    """Rule on each action of a sequence played from a position, in turn, with the readings of
+    each step (the earlier actions replayed under the reading)."""
+    if not actions:
+        raise QuestionError("'actions' is empty: give at least one action to play")
+    steps: list[dict[str, Any]] = []
+    played: list[Any] = []
+    for number, raw in enumerate(actions, 1):
+        action = _action(game, state, raw, f"actions[{number}]")
+        earlier = tuple(played)
+
+        def rebuild(other: Any, earlier: tuple[Any, ...] = earlier) -> Any:
+            reached = game.position_from_data(position, other)
+            for before in earlier:
+                reached = game.apply(reached, before).state  # IllegalActionError: not reached
+            return reached
+
+        ruling = adjudicate(game, options, state, action, rebuild=rebuild)
+        steps.append(_step(game, number, action, ruling))
+        if not ruling.allowed:
+            break
+        played.append(action)
+        state = ruling.state
+    return {
+        "kind": "sequence",
+        "opening": [],
+        **_last(steps),
+        "allowed": all(step["allowed"] for step in steps),
+        "steps": steps,
+        "position": game.position_to_data(state),
+        "over": game.is_over(state),
+        "problems": list(game.problems(state)),
+    }
 
 
 def _players(raw: Any) -> tuple[str, ...]:
@@ -377,33 +477,21 @@ def _replay(
     players = _players(data.get("players"))
     dealt = checked_seed(_field(data, "seed", int))
     actions = _field(data, "actions", list)
-    state = game.deal(options, players, dealt)
+    dealt_game = opening(game, options, players, dealt)
+    state = dealt_game.state
     steps = []
     for number, raw in enumerate(actions, 1):
-        if not isinstance(raw, dict):
-            raise QuestionError(f"actions[{number}] must be a table, not {shown(raw)}")
-        watched = _watched(raw)
-        try:
-            action = game.action_from_data(watched, state)
-        except ActionError as error:
-            raise QuestionError(f"actions[{number}]: {error}") from None
-        _all_read(watched, f"actions[{number}]")
+        action = _action(game, state, raw, f"actions[{number}]")
         ruling = adjudicate(game, options, state, action)
-        steps.append(
-            {
-                "number": number,
-                "action": game.action_to_data(action),
-                "allowed": ruling.allowed,
-                "message": ruling.message,
-                "clauses": list(ruling.clauses),
-                "events": [e.to_data() for e in ruling.events],
-            }
-        )
+        steps.append(_step(game, number, action, ruling))
         if not ruling.allowed:
             break
         state = ruling.state
     return {
         "rulebook": rulebook,
+        "kind": "record",
+        "opening": [e.to_data() for e in dealt_game.events],
+        **_last(steps),
         "allowed": all(step["allowed"] for step in steps),
         "steps": steps,
         "position": game.position_to_data(state),
@@ -417,6 +505,8 @@ class PlayedGame:
     """A whole game by random legal moves: the record and the log."""
 
     record: dict[str, Any]
+    opening: tuple[Event, ...]
+    """What happened in the deal before the first action (UNO, Viggo)."""
     log: tuple[tuple[dict[str, Any], tuple[Event, ...]], ...]
     over: bool
 
@@ -431,7 +521,8 @@ def play(
     names = _players(players if isinstance(players, int) else list(players))
     checked_seed(seed, "play")
     game, options, _ = _game_and_options({"rulebook": rulebook, "options": dict(overrides or {})})
-    state = game.deal(options, names, seed)
+    dealt = opening(game, options, names, seed)
+    state = dealt.state
     chooser = random.Random(f"regelverk-play-{seed}")
     actions: list[dict[str, Any]] = []
     log = []
@@ -454,4 +545,4 @@ def play(
         "actions": actions,
         "final": game.position_to_data(state),
     }
-    return PlayedGame(record=record, log=tuple(log), over=game.is_over(state))
+    return PlayedGame(record=record, opening=dealt.events, log=tuple(log), over=game.is_over(state))

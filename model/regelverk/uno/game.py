@@ -10,7 +10,7 @@ from regelverk.trace import implements
 from regelverk.uno import position, rules
 from regelverk.uno.options import UnoOptions, uno_options
 from regelverk.uno.state import Action, Phase, UnoState
-from regelverk.uno.table import _apply_unchecked, new_game
+from regelverk.uno.table import _apply_unchecked, opening
 
 __all__ = ["UnoGame"]
 
@@ -39,12 +39,18 @@ class UnoGame:
     @implements("UNO-SETUP-PLAYERS")
     def deal(self, options: UnoOptions, players: Sequence[str], seed: int) -> UnoState:
         """A new game: a dealer chosen by drawing, seven cards each, the first card turned."""
+        return self.opening(options, players, seed).state
+
+    @implements("UNO-SETUP-PLAYERS")
+    def opening(self, options: UnoOptions, players: Sequence[str], seed: int) -> Outcome[UnoState]:
+        """The new game :meth:`deal` gives, with the events of choosing the dealer, dealing and
+        turning up the first card (whose effect the first-card table gives)."""
         names = tuple(players)
         if not 2 <= len(names) <= 10:
             raise PositionError(f"UNO is for 2 to 10 players (UNO-SETUP-PLAYERS), not {len(names)}")
         if len(set(names)) != len(names) or not all(isinstance(p, str) and p for p in names):
             raise PositionError("every player needs a name of his own")
-        return new_game(options, names, seed)
+        return opening(options, names, seed)
 
     def legal_actions(self, state: UnoState) -> tuple[Action, ...]:
         """Every action the rules allow now, including catches and late UNO calls."""

@@ -70,7 +70,7 @@ from regelverk.uno.state import (
     WildDrawFour,
 )
 
-__all__ = ["choose_dealer", "deal_hand", "new_game"]
+__all__ = ["choose_dealer", "deal_hand", "new_game", "opening"]
 
 
 _V = UnoValue
@@ -1001,6 +1001,12 @@ def _apply_unchecked(state: UnoState, action: Action) -> Outcome[UnoState]:
 
 def new_game(options: UnoOptions, players: Sequence[str], seed: int) -> UnoState:
     """A new game: the dealer chosen by drawing cards, seven dealt each, the first card up."""
+    return opening(options, players, seed).state
+
+
+def opening(options: UnoOptions, players: Sequence[str], seed: int) -> Outcome[UnoState]:
+    """The new game :func:`new_game` gives, with the events of choosing the dealer, dealing and
+    turning up the first card."""
     n = len(players)
     blank = UnoState(
         options=options,
@@ -1016,7 +1022,7 @@ def new_game(options: UnoOptions, players: Sequence[str], seed: int) -> UnoState
     )
     t = _Table(blank)
     _deal(t, _choose_dealer(t))
-    return t.freeze()
+    return Outcome(state=t.freeze(), events=tuple(t.events))
 
 
 def deal_hand(

@@ -61,13 +61,19 @@ class ViggoGame:
 
     def deal(self, options: ViggoOptions, players: Sequence[str], seed: int) -> ViggoState:
         """A new game: the first seat given is first hand, the seat before it deals."""
+        return self.opening(options, players, seed).state
+
+    def opening(
+        self, options: ViggoOptions, players: Sequence[str], seed: int
+    ) -> Outcome[ViggoState]:
+        """The new game :meth:`deal` gives, with the events of its first deal."""
         names = tuple(players)
         if not 2 <= len(names) <= 4 or len(set(names)) != len(names):
             raise PositionError(
                 f"Viggo is played by two to four players, each named once, not {list(names)} "
                 "(VG-SETUP-TWO-TO-FOUR-PLAYERS)"
             )
-        state, _ = start_round(
+        state, events = start_round(
             options,
             names,
             seed,
@@ -77,7 +83,7 @@ class ViggoGame:
             scores=(0,) * len(names),
             history=(),
         )
-        return state
+        return Outcome(state=state, events=events)
 
     def legal_actions(self, state: ViggoState) -> tuple[ViggoAction, ...]:
         """Every action the rules allow now."""
