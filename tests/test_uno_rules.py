@@ -287,8 +287,11 @@ def test_UNO_WD4_CHALLENGE_SHOW_HAND() -> None:
 @pytest.mark.clause("UNO-WD4-CHALLENGE-ONLY-VICTIM")
 def test_UNO_WD4_CHALLENGE_ONLY_VICTIM() -> None:
     state = _hit_by("W+4 G2 R1")
-    refused(state, Challenge(player="Cia"), "UNO-TURN-DIRECTION")
+    refused(state, Challenge(player="Cia"), "UNO-WD4-CHALLENGE-ONLY-VICTIM")
+    refused(state, Challenge(player="Anna"), "UNO-WD4-CHALLENGE-ONLY-VICTIM")
     refused(four(), Challenge(player="Anna"), "UNO-WD4-CHALLENGE-ONLY-VICTIM")
+    with pytest.raises(IllegalActionError, match="only Bo, whom the Wild Draw Four hits"):
+        GAME.check(state, Challenge(player="Cia"))
 
 
 @pytest.mark.clause("UNO-WD4-CHALLENGE-SUCCESS")

@@ -474,6 +474,8 @@ def _check_late_call(state: UnoState, action: CallUno) -> None:
 def _check_turn_action(state: UnoState, action: Action) -> None:
     who = action.player
     seat = state.players.index(who)
+    if isinstance(action, Challenge) and seat != state.turn:
+        _refuse_bystander_challenge(state, who)
     if seat != state.turn:
         raise _refuse(f"it is {_name(state, state.turn)}'s turn, not {who}'s", "UNO-TURN-DIRECTION")
     if isinstance(action, Play):
@@ -498,6 +500,24 @@ def _check_turn_action(state: UnoState, action: Action) -> None:
         _check_name_colour(state, action)
     else:  # pragma: no cover - the Action union is closed
         raise _refuse(f"{action!r} is not an UNO action")
+
+
+@implements("UNO-WD4-CHALLENGE-ONLY-VICTIM")
+def _refuse_bystander_challenge(state: UnoState, who: str) -> None:
+    """A challenge by anyone but the player the Wild Draw Four hits is refused by the rule that
+    only he may challenge, whether or not a Wild Draw Four is waiting."""
+    if state.phase is Phase.CHALLENGE:
+        victim = _name(state, state.turn)
+        raise _refuse(
+            f"{who} may not challenge: only {victim}, whom the Wild Draw Four hits, may "
+            "challenge it",
+            "UNO-WD4-CHALLENGE-ONLY-VICTIM",
+        )
+    raise _refuse(
+        f"{who} has no Wild Draw Four to challenge: only the player a Wild Draw Four hits may "
+        "challenge it, at once, before drawing",
+        "UNO-WD4-CHALLENGE-ONLY-VICTIM",
+    )
 
 
 def _check_draw(state: UnoState, who: str) -> None:
