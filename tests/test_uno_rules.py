@@ -14,6 +14,7 @@ import pytest
 
 from regelverk.cards import Colour, UnoCard, UnoValue, parse_uno_cards
 from regelverk.engine import IllegalActionError, Outcome, PositionError, is_allowed, with_options
+from regelverk.referee import play
 from regelverk.registry import default_registry
 from regelverk.uno import (
     GAME,
@@ -29,7 +30,7 @@ from regelverk.uno import (
     UnoOptions,
     UnoState,
 )
-from regelverk.uno.rules import card_points, deck_for
+from regelverk.uno.rules import card_points, deck_for, value_clauses
 from regelverk.uno.scenario import position, stacked_deal
 from regelverk.uno.state import Action
 from regelverk.uno.table import choose_dealer
@@ -867,3 +868,28 @@ def test_same_seed_same_game() -> None:
 
     assert game(4) == game(4)
     assert game(4) != game(5)
+
+
+@pytest.mark.clause(
+    "UNO-SCORE-NUMBER-FACE",
+    "UNO-SCORE-ACTION-20",
+    "UNO-SCORE-WILDS-50",
+    "UNO-SCORE-WILD-50",
+    "UNO-SCORE-NEW-WILDS-40",
+)
+def test_a_score_cites_the_value_of_each_kind_of_card_it_counts() -> None:
+    assert value_clauses(C("R7")) == ("UNO-SCORE-NUMBER-FACE",)
+    assert value_clauses(C("BS")) == ("UNO-SCORE-ACTION-20",)
+    assert value_clauses(C("W")) == ("UNO-SCORE-WILDS-50", "UNO-SCORE-WILD-50")
+    assert value_clauses(C("W+4")) == ("UNO-SCORE-WILDS-50",)
+    assert value_clauses(C("WSH")) == ("UNO-SCORE-NEW-WILDS-40",)
+    cited: set[str] = set()
+    for seed in range(8):
+        for _, events in play("uno", 4, seed).log:
+            for event in events:
+                if event.kind == "score":
+                    assert "UNO-SCORE-NUMBER-FACE" in event.clauses or "UNO-SCORE-ACTION-20" in (
+                        event.clauses
+                    )
+                    cited |= set(event.clauses)
+    assert {"UNO-SCORE-WILD-50", "UNO-SCORE-WILDS-50"} <= cited

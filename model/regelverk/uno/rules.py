@@ -169,6 +169,21 @@ def card_points(card: UnoCard) -> int:
     return ACTION_POINTS[value]
 
 
+def value_clauses(card: UnoCard) -> tuple[str, ...]:
+    """The clauses that give ``card`` its value in a hand: the official table's line, and for a
+    Wild also text 004's own word on it (UNO-SCORE-WILD-50), for the new wild cards 004's 40."""
+    value = card.value
+    if value.is_number:
+        return ("UNO-SCORE-NUMBER-FACE",)
+    if value is UnoValue.WILD:
+        return ("UNO-SCORE-WILDS-50", "UNO-SCORE-WILD-50")
+    if value is _WD4:
+        return ("UNO-SCORE-WILDS-50",)
+    if value in (_SH, _BLANK):
+        return ("UNO-SCORE-NEW-WILDS-40",)
+    return ("UNO-SCORE-ACTION-20",)
+
+
 def hand_points(hand: Iterable[UnoCard]) -> int:
     """The points of a hand (UNO-SCORE-WINNER-COLLECTS counts them for the player who went out);
     each card is worth :func:`card_points`, read from a table of the same values."""

@@ -53,6 +53,7 @@ from regelverk.uno.rules import (
     hand_points,
     index_in,
     may_lay,
+    value_clauses,
     wd4_condition_met,
 )
 from regelverk.uno.state import (
@@ -538,7 +539,8 @@ def _end_hand(t: _Table, winner: int) -> None:
         clauses = ["UNO-SCORE-WILD-50"]
     t.scores = tuple(s + r for s, r in zip(t.scores, row, strict=True))
     t.results = (*t.results, tuple(row))
-    t.say("score", text, [*clauses, "UNO-WIN-HAND-GO-OUT"], winner)
+    counted = [c for hand in t.hands for card in hand for c in value_clauses(card)]
+    t.say("score", text, [*clauses, *counted, "UNO-WIN-HAND-GO-OUT"], winner)
     _reset_hand_state(t)
     if max(t.scores) >= options.target_score:
         if options.scoring is Scoring.WINNER_COLLECTS:
