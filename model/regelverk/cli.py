@@ -448,12 +448,30 @@ def cmd_ask(args: argparse.Namespace) -> int:
         _print_answer(answer)
     elif "steps" in answer:
         _print_replay(answer)
+    elif answer.get("partial"):
+        _print_partial(answer)
     else:
         _print_ruling(answer)
     if not args.json:
         for problem in answer.get("problems", []):
             print(f"problem: the position reached cannot occur: {problem}")
     return EXIT_REFUSED if refused else EXIT_OK
+
+
+def _print_partial(answer: dict[str, Any]) -> None:
+    """A ruling on a position with unknown cards: always, never or depends, and one way the
+    unknown cards can lie for each kind of ruling."""
+    message = answer["message"]
+    print(message[0].upper() + message[1:])
+    registry = default_registry()
+    for kind in answer["kinds"]:
+        verdict = "allowed" if kind["allowed"] else "not allowed"
+        lying = "; ".join(
+            f"{name} {' '.join(cards)}" for name, cards in kind["unknown_cards"].items()
+        )
+        print(f"{verdict} in {kind['count']} of them, e.g. with {lying}: {kind['message']}")
+        for ident in kind["clauses"]:
+            print(f"  {ident}: {registry.clause(ident).rule}")
 
 
 def _print_replay(answer: dict[str, Any]) -> None:

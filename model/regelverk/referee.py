@@ -58,6 +58,7 @@ from regelverk.engine import (
 )
 from regelverk.errors import RegelverkError
 from regelverk.games import game_for
+from regelverk.partial import PartialError, is_partial, rule_on_partial
 from regelverk.registry import RULEBOOKS
 
 __all__ = [
@@ -344,6 +345,8 @@ def ask(data: Mapping[str, Any]) -> dict[str, Any]:
     game, options, rulebook = _game_and_options(data)
     if kind == "record":
         return _replay(game, options, rulebook, data)
+    if is_partial(_field(data, "position", dict)) is not None:
+        return {"rulebook": rulebook, **_partial(game, options, data, kind)}
     position = _watched(_field(data, "position", dict))
     state = _position(game, options, position)
     if kind == "sequence":
@@ -357,6 +360,39 @@ def ask(data: Mapping[str, Any]) -> dict[str, Any]:
 
     ruling = adjudicate(game, options, state, action, rebuild=rebuild)
     return {"rulebook": rulebook, **ruling_to_data(game, ruling)}
+
+
+def _partial(
+    game: Game[Any, Any, Any], options: Any, data: Mapping[str, Any], kind: str
+) -> dict[str, Any]:
+    """A position with unknown cards: the ruling in every way they can lie (or a sample)."""
+    if kind != "position":
+        raise QuestionError(
+            "unknown cards ('?') are for a question with one 'action', not a list of 'actions'"
+        )
+    raw_action = _field(data, "action", dict)
+
+    def build(completed: dict[str, Any]) -> Any:
+        watched = _watched(completed)
+        try:
+            state = game.position_from_data(watched, options)
+        except PositionError as error:
+            raise QuestionError(f"position: {error}") from None
+        _all_read(watched, "position")
+        return state
+
+    try:
+        return rule_on_partial(
+            game,
+            options,
+            data["position"],
+            build,
+            lambda state: _action(game, state, raw_action, "action"),
+        )
+    except PartialError as error:
+        raise QuestionError(f"position: {error}") from None
+    except PositionError as error:
+        raise QuestionError(f"position: {error}") from None
 
 
 def _kind(data: Mapping[str, Any]) -> str:
