@@ -2,10 +2,9 @@
 every option a rulebook's engine plays.
 
 :func:`playable` lists, for each option field of a rulebook's preset, every value the engine
-accepts when it is the only change (the readings it "does not play yet" are left out, and
-``tests/test_strategies.py`` checks that those are the only ones); :func:`option_sets` draws a
-preset and changes a few of its fields to playable values, keeping only combinations the
-engine accepts.
+accepts when it is the only change (``tests/test_strategies.py`` checks that this is every
+value); :func:`option_sets` draws a preset and changes a few of its fields to playable values,
+keeping only combinations the engine accepts.
 """
 
 from __future__ import annotations

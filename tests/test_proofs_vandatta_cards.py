@@ -210,8 +210,12 @@ def test_steps_binding_disagrees_with_a_redeal_that_forgets_the_early_card(
 
 
 def test_vandatta_scenes_are_deals() -> None:
-    """The built vandatta positions are deals (start eights, a start ace, the next deal)."""
-    assert all(t.action.__class__.__name__ == "Deal" for t in vandatta_scenes())
+    """The built vandatta positions are deals (start eights, a start ace, the next deal), and
+    moves of play for the readings of play (a pile turned under the stock, the LAPPEN penalty
+    followed by a play)."""
+    kinds = {t.action.__class__.__name__ for t in vandatta_scenes()}
+    assert kinds == {"Deal", "Play", "Draw"}
+    assert any(t.action.__class__.__name__ == "Deal" for t in vandatta_scenes())
 
 
 # --- the theorems ------------------------------------------------------------------------------
@@ -242,7 +246,7 @@ def test_vandatta_card_conservation_holds() -> None:
     """vandatta: every card stays in exactly one place, for 2 to 14 players."""
     finding = VANDATTA_CONSERVATION.check(frozenset())
     assert VANDATTA_CONSERVATION.holds(finding), finding.detail
-    assert finding.cases == len(layouts()) * 12
+    assert finding.cases == len(layouts()) * 13
 
 
 @pytest.mark.clause("V8-DEAL-SEVEN-ROUNDS", "V8-START-EIGHT-FORHAND-EARLY-PENALTY")
@@ -406,3 +410,26 @@ def test_vandatta_play_questions(question: str, possible: bool, core: tuple[str,
     answer = ask(scenario, question)
     assert answer.possible is possible
     assert answer.forbidding == core
+
+
+def test_tables_that_add_decks_are_refused_by_the_bindings_not_skipped() -> None:
+    """max_players_free_time = add-decks and late_joiner_second_deck = add-deck are outside the
+    card theorems: the bindings say so rather than compare them as if the decks stayed."""
+    from regelverk.engine import with_options
+    from regelverk.vandatta.state import Join
+    from regelverk_proofs.vandatta_cards_bind import Taken, compare_seat_in
+    from regelverk_proofs.vandatta_cards_zones import layout_of
+
+    many = with_options(VVV8, {"session": "free-time", "max_players_free_time": "add-decks"})
+    fifteen = GAME.apply(GAME.deal(many, [f"P{n}" for n in range(15)], 1), Deal()).state
+    with pytest.raises(ValueError, match="one or two decks"):
+        layout_of(fifteen)
+    table = with_options(VVV8, {"late_joiner_second_deck": "add-deck"})
+    three = GAME.position_from_data(
+        {"players": ["Ann", "Bo", "Cy"], "hands": {"Ann": ["5H", "9S"]}, "pile": ["KH"]}, table
+    )
+    join = Join(name="Eve", seat=1)
+    outcome = GAME.apply(three, join)
+    taken = Taken("add-deck", three, join, outcome.state, outcome.events, True)
+    comparison = compare_seat_in(taken)
+    assert not comparison.agrees and "does not cover" in comparison.detail

@@ -432,3 +432,32 @@ def test_vandatta_match_ends_when_at_most_one_is_below_100(
     below = [s for s in range(3) if s not in ruling.state.record.out]
     assert (ruling.state.phase is Phase.MATCH_OVER) is over
     assert (len(below) <= 1) is over
+
+
+@pytest.mark.clause("VA-SCORING-GAME-WINNER", "VA-SESSION-NOBODY-ALONE")
+def test_scores_binding_sees_players_at_the_limit_dropping_out_under_play_on(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    """Broken on purpose: an engine that ignores over_limit = play-on (everyone at the limit
+    drops out) disagrees with the encoding."""
+    original = scoring.score_points
+
+    def eliminate(table: Table, winner: int | None) -> tuple[int | None, bool]:
+        kept = table.options
+        table.options = with_options(kept, {"over_limit": "eliminated"})
+        try:
+            return original(table, winner)
+        finally:
+            table.options = kept
+
+    monkeypatch.setattr(scoring, "score_points", eliminate)
+    assert _disagrees(SCORES)
+
+
+@pytest.mark.clause("VA-WIN-BLOCKED-DEAL-VOID")
+def test_scores_binding_sees_a_blocked_deal_won_by_the_wrong_hand(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    """Broken on purpose: under blocked_deal = fewest-points-wins the dearest hand wins."""
+    monkeypatch.setattr(scoring, "cheapest_hand", lambda table: (0, 0))
+    assert "cheapest" in _disagrees(SCORES)

@@ -128,7 +128,8 @@ def test_never_ending_deal_replays_in_the_engine(lasso: Lasso) -> None:
     which stands for the shuffle's chance outcome (any order can come up). Positions are
     compared in every field the position writer gives but the talon-pass count (IGNORED).
     """
-    assert not OPTIONS.talon_pass_limit  # so the ignored talon-pass count is read by no rule
+    # so the ignored talon-pass count is read by no rule
+    assert not OPTIONS.talon_pass_limit and OPTIONS.endless_deal.value == "play-on"
     start = _loop_start()
     state = start
     for step in lasso.steps:
@@ -225,3 +226,18 @@ def test_weakened_rebuild_comes_up_as_the_unshuffled_engine_draws() -> None:
     unshuffled = dataclasses.replace(OPTIONS, empty_stock=EmptyStock.REBUILD_UNSHUFFLED)
     engine = GAME.apply(dataclasses.replace(state, options=unshuffled), Draw(player=1)).state
     assert first_drawn_unshuffled(state, laid) == (engine.hands[1][-1],)
+
+
+@pytest.mark.clause("VA-DRAW-STOCK-REBUILD", "VA-TURN-PLAY-UNTIL-OUT")
+def test_binding_disagrees_when_drawn_after_passes_never_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Broken on purpose: an engine that counts the stock's passes but never draws the deal
+    under endless_deal = drawn-after-passes lets the witness's loop go on, and is caught."""
+
+    def count_only(table: rules.Table) -> None:
+        table.talon_passes += 1
+
+    monkeypatch.setattr(rules.Table, "count_pass", count_only)
+    found = [c for c in compare() if c.kind == "drawn-after-passes"]
+    assert found and not found[0].agrees

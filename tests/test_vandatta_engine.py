@@ -76,8 +76,10 @@ def test_presets_differ_only_where_the_comparison_or_register_says() -> None:
 def test_options_are_checked_when_made() -> None:
     with pytest.raises(OptionError, match="varning_cards"):
         dataclasses.replace(VANDATTA, varning_cards=5)
-    with pytest.raises(OptionError, match="does not play yet"):
-        dataclasses.replace(VANDATTA, start_ace=type(VANDATTA.start_ace)("as-dealers-ace"))
+    played = dataclasses.replace(VANDATTA, start_ace=type(VANDATTA.start_ace)("as-dealers-ace"))
+    assert played.start_ace.value == "as-dealers-ace"  # a register reading the engine plays
+    with pytest.raises(OptionError, match="max_players must be between 2 and 14"):
+        dataclasses.replace(VANDATTA, max_players=15)
 
 
 def test_the_same_seed_and_actions_give_the_same_game() -> None:
@@ -117,6 +119,7 @@ def test_worked_question_files(path: Path) -> None:
     for ident in expect.get("clauses", []):
         assert ident in answer["clauses"]
     assert answer["problems"] == []
+    assert answer.get("verdict") == expect.get("verdict")
 
 
 def test_a_malformed_question_is_an_error_in_words() -> None:

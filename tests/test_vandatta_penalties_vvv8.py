@@ -9,7 +9,7 @@ import pytest
 
 from regelverk.engine import Ruling, with_options
 from regelverk.vandatta import GAME, VANDATTA, VVV8
-from regelverk.vandatta.state import State
+from regelverk.vandatta.state import ExtraCard, State
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 STOCK = ["2S", "3S", "4S", "5S", "6S", "7S", "10S"]
@@ -314,3 +314,20 @@ def test_attempt_actions_round_trip_through_data() -> None:
     ):
         action = GAME.action_from_data(data, state)
         assert GAME.action_from_data(GAME.action_to_data(action), state) == action
+
+
+@pytest.mark.clause("V8-PEN-OVERDRAW-ANY-DRAW", "V8-PEN-STANDARD-THREE-CARDS")
+def test_a_penalty_the_talon_cannot_serve_is_an_empty_set_and_a_sound_state() -> None:
+    # Found by the table state machine: repeated extra cards under overdraw_other_draws =
+    # standard-penalty empty the talon until a penalty finds nothing to draw.
+    options = with_options(
+        GAME.options("vvv8"), {"dealer_draw": False, "overdraw_other_draws": "standard-penalty"}
+    )
+    state = GAME.deal(options, ["P1", "P2", "P3"], 80)
+    for _ in range(2):
+        state = GAME.attempt(state, GAME.legal_actions(state)[0]).state
+        for _ in range(4):
+            state = GAME.attempt(state, ExtraCard(player=0)).state
+            assert GAME.problems(state) == ()
+    assert state.stock == ()
+    assert [len(p.cards) for p in state.penalties[0]][-2:] == [1, 0]

@@ -7,6 +7,7 @@ early in ``test_vandatta_table_vvv8.py``.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -475,8 +476,16 @@ def test_V8_CALL_ALTERNATIVE_WORDS() -> None:
     for word in ("utgång", "Varning", "LAPPEN"):
         action = GAME.action_from_data({"action": "play", "cards": ["9H"], "call": word}, state)
         assert GAME.apply(state, action).state.calls == {0}
+    # any other word is no call at this table (accepted_calls = listed-and-agreed) ...
+    other = GAME.action_from_data(
+        {"action": "play", "cards": ["9H"], "call": "sista kortet"}, state
+    )
+    assert GAME.apply(state, other).state.calls == frozenset()
+    # ... unless the table has agreed on it beforehand
+    agreed = with_options(state.options, {"agreed_calls": ("sista kortet",)})
+    assert GAME.apply(dataclasses.replace(state, options=agreed), other).state.calls == {0}
     with pytest.raises(ActionError, match="'call'"):
-        GAME.action_from_data({"action": "play", "cards": ["9H"], "call": "sista kortet"}, state)
+        GAME.action_from_data({"action": "play", "cards": ["9H"], "call": 3}, state)
 
 
 @pytest.mark.clause("V8-WIN-BLOCKED-DEAL-VOID", "V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK")

@@ -280,7 +280,12 @@ VVV8_CONSERVATION = Theorem(
     rulebooks=("vvv8",),
     title="Every card stays in exactly one place (vvv8, every option set)",
     statement=(
-        "For 2 to 14 players, one deck or two: if every physical card lies in exactly one "
+        "For 2 to 14 players, one deck or two (not covered, and refused by the bindings: "
+        "tables of three or more decks under max_players_free_time = add-decks, and a late "
+        "joiner whose seat shuffles another deck into the talon under "
+        "late_joiner_second_deck = add-deck, and the steps of a draw under rebuild_reference "
+        "= fresh-start-card, whose rebuild may bring start-ace draws or a start eight's return "
+        "within the draw, refused by the step plans): if every physical card lies in exactly one "
         "place (a hand, a seat's face-down penalty cards, the talon, the pile, the early "
         "zone, the turned piles), it still does after any card movement the engine makes "
         "under any option set: the union of the steps of every option set is checked (deals, "
@@ -293,9 +298,12 @@ VVV8_CONSERVATION = Theorem(
         "engine). Decided on a pack of four physical cards, which decides it for 52 and 104 "
         "(see layouts). The order of the stock is not encoded, only which card is on top of "
         "the stock and of the pile. Bound to the engine: seeded vvv8 games under the preset "
-        "and two sets of other readings (mistakes, penalties, absences, late joiners, a stock "
-        "cut down to force rebuilds) and built positions (early cards, vetoes, misdeals, a "
-        "start ace, the next deal): every action follows by the encoded steps, and every "
+        "and three sets of other readings (mistakes, penalties, absences, late joiners, a "
+        "stock cut down to force rebuilds; cards laid out of turn or wrongly that stay on the "
+        "pile, a failed going out's card back in hand, false calls caught later) and built "
+        "positions (early cards, vetoes, misdeals, a start ace, the next deal, the register's "
+        "situations of those penalty readings): every action follows by the encoded steps, and "
+        "every "
         "candidate move of play is allowed by the engine exactly when the encoding allows it."
     ),
     clauses=(
@@ -344,12 +352,16 @@ VANDATTA_CONSERVATION = Theorem(
     rulebooks=("vandatta",),
     title="Every card stays in exactly one place (vandatta, its own readings)",
     statement=(
-        "For 2 to 14 players, one deck or two (deck_setup): if every physical card lies in "
+        "For 2 to 14 players, one deck or two (deck_setup; three or more decks, under "
+        "max_players_free_time = add-decks, are not covered and the bindings refuse them): "
+        "if every physical card lies in "
         "exactly one place and the early zone is empty, both still hold after any card "
         "movement the engine makes under vandatta's own readings of its options (the union "
         "of them): the deal, the start card and a start eight returned to the stock, draws "
-        "for a start ace, plays of one or several cards, draws, draws for aces by every other "
-        "player, the pile turned away by an eight, the stock rebuilt from the pile keeping "
+        "for a start ace (by every player, or by all but the dealer under start_ace = "
+        "as-dealers-ace), plays of one or several cards, draws, draws for aces by every other "
+        "player, the pile turned away by an eight (set aside, or put under the stock under "
+        "turned_pile = under-stock), the stock rebuilt from the pile keeping "
         "its top card (with or without the turned piles), the LAPPEN penalty draws, and a new "
         "pack for the next deal. The vvv8-only movements are covered by "
         "vvv8.card-conservation. Decided on a pack of four physical cards, which decides it "
@@ -357,7 +369,12 @@ VANDATTA_CONSERVATION = Theorem(
         "preset and three sets of other readings (a stock cut down to force rebuilds) and "
         "built deals (start eights, a start ace, the next deal): every action follows by the "
         "encoded steps, and every candidate move of play is allowed by the engine exactly "
-        "when the encoding allows it."
+        "when the encoding allows it. Not covered, and refused by the encoding rather than "
+        "skipped: the moves of play under restart_fallback = ace-needs-follow, several_eights "
+        "= together, after_three_draws = pass-free-lead and varning_omission = three-cards, "
+        "and the penalty draws for a forgotten call (varning_omission = three-cards, "
+        "lappen_omission = no-go-out), and the steps of a draw under rebuild_reference = "
+        "fresh-start-card."
     ),
     clauses=(
         "VA-DEAL-SEVEN-CARDS",

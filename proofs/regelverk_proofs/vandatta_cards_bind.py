@@ -40,6 +40,7 @@ from regelverk.vandatta.conduct import paused
 from regelverk.vandatta.options import (
     VANDATTA,
     VVV8,
+    AcceptedCalls,
     AceAgainDraws,
     AceAgainScope,
     AceBatchDraws,
@@ -47,24 +48,30 @@ from regelverk.vandatta.options import (
     AceRule,
     AfterEight,
     AllShortCompletion,
+    CardCountScope,
     DeckSetup,
     DrawnCard,
+    EightInHandWhen,
     EightMatching,
     EightOrDraw,
     EightOwnSuit,
     EightSuitPersistence,
     EmptyStock,
     ExceptionBelow,
+    FailedOutCard,
+    FalseCallDetection,
     FirstPlayer,
     GoOutOn,
     GoOutWithoutLappen,
     LappenCondition,
     LappenFailure,
     LappenPenalty,
+    LastHandCardLocked,
     LateJoinerCount,
     LateJoinerFirstTurn,
     MultiCard,
     MultiCardPlay,
+    OutOfTurnCard,
     OutWithoutCall,
     OverdrawOtherDraws,
     OverdrawRelease,
@@ -77,19 +84,24 @@ from regelverk.vandatta.options import (
     RedealWindow,
     RestartFallback,
     Session,
+    StartAce,
     StartAceDraw,
     StartEight,
     StartEightEarlyCard,
+    StartEightNoChoice,
     StartEightOtherSuit,
     StartEightPlace,
     SurplusReturn,
     TalonPassCount,
     TurnedPile,
     VandattaOptions,
+    VetoLimit,
     VetoScope,
+    WrongCardTakeBack,
 )
 from regelverk.vandatta.state import (
     Action,
+    AskCount,
     Back,
     Complete,
     Deal,
@@ -106,6 +118,7 @@ from regelverk.vandatta.state import (
     RemarkKind,
     Restart,
     ReturnSurplus,
+    RevealCall,
     State,
     StayOut,
     StepAway,
@@ -175,10 +188,26 @@ V8_READINGS = _v8(
     overdraw_release=OverdrawRelease.AFTER_NEXT_TURN,
     out_without_call=OutWithoutCall.WRONG_CARD_PENALTY,
     viggo_present=True,
+    start_eight_no_choice=StartEightNoChoice.ANY_SUIT,
     max_draws=2,
 )
 """vvv8 with the other reading of every ambiguity of play, penalties and aces (and a free-time
 session, where the talon's passes never draw the deal)."""
+
+V8_TABLE_READINGS = _v8(
+    wrong_card_take_back=WrongCardTakeBack.MAY_LEAVE,
+    false_call_detection=FalseCallDetection.WHEN_REVEALED,
+    out_of_turn_card=OutOfTurnCard.STANDS,
+    failed_out_card=FailedOutCard.CARD_RETURNS,
+    veto_limit=VetoLimit.ONCE_PER_OFFENDER_TURN,
+    accepted_calls=AcceptedCalls.ANY_CLEAR_WARNING,
+    eight_in_hand_when=EightInHandWhen.AT_CALL,
+    card_count_scope=CardCountScope.HAND_ONLY,
+    last_hand_card_locked=LastHandCardLocked.TREATED_AS_GOING_OUT,
+)
+"""vvv8 with the other reading of every ambiguity of the calls, mistakes and penalties at the
+table (cards left on the pile, false calls caught later, a failed going out's card back in hand,
+limited vetoes, eights barring a call as it is said, emptying the hand as a going out)."""
 
 V8_CHAIN = _v8(
     multi_card_play=MultiCardPlay.CHAIN,
@@ -244,8 +273,9 @@ VVV8_TABLES: tuple[Table, ...] = (
     Table("vvv8", VVV8, 3, 11, 30, squeeze=8, mistakes=0.3),
     Table("vvv8-readings", V8_READINGS, 3, 13, 24, squeeze=6, mistakes=0.3),
     Table("vvv8-chain", V8_CHAIN, 2, 14, 24, squeeze=6, mistakes=0.3),
+    Table("vvv8-table-readings", V8_TABLE_READINGS, 3, 15, 30, squeeze=7, mistakes=0.4),
 )
-"""The seeded vvv8 games: the preset, and two sets of other readings."""
+"""The seeded vvv8 games: the preset, and three sets of other readings."""
 
 VANDATTA_TABLES: tuple[Table, ...] = (
     Table("vandatta", VANDATTA, 2, 21, 30, squeeze=10),
@@ -317,6 +347,9 @@ def _mistake(state: State, rng: random.Random) -> Action | None:  # noqa: PLR091
     seat = state.turn
     hand = state.hands[seat]
     others = _present_others(state)
+    table_rule = _table_reading_action(state, rng, others)
+    if table_rule is not None:
+        return table_rule
     roll = rng.randrange(10)
     if roll == 0 and others:
         who = rng.choice(others)
@@ -326,7 +359,10 @@ def _mistake(state: State, rng: random.Random) -> Action | None:  # noqa: PLR091
     if roll == 2:
         return Draw(player=seat) if state.draws >= state.options.max_draws else None
     if roll == 3 and hand:
-        return Play(player=seat, cards=(rng.choice(hand),), call=rng.random() < 0.5)
+        card, call = rng.choice(hand), rng.random() < 0.5
+        if state.options.wrong_card_take_back is WrongCardTakeBack.MAY_LEAVE:
+            return Play(player=seat, cards=(card,), call=call, leave=rng.random() < 0.6)
+        return Play(player=seat, cards=(card,), call=call)
     if roll == 4 and others:
         return StepAway(player=rng.choice(others))
     if roll == 5 and state.away:
@@ -342,6 +378,22 @@ def _mistake(state: State, rng: random.Random) -> Action | None:  # noqa: PLR091
         taken = set(state.players)
         name = next(n for n in ("Viggo", "Lars", "Eva", "Ulf") if n not in taken)
         return Join(name=name, seat=rng.randrange(len(state.players) + 1))
+    return None
+
+
+def _table_reading_action(state: State, rng: random.Random, others: list[int]) -> Action | None:
+    """Under the readings of V8_TABLE_READINGS only (so that no other table's walk changes):
+    catching or owning up to a false call, asking a caller's card count."""
+    if state.false_calls and rng.random() < 0.5:
+        caller = rng.choice(sorted(state.false_calls))
+        return RevealCall(player=rng.choice([*others, caller]), caller=caller)
+    if (
+        state.calls
+        and state.options.card_count_scope is CardCountScope.HAND_ONLY
+        and rng.random() < 0.2
+        and others
+    ):
+        return AskCount(player=rng.choice(others), caller=rng.choice(sorted(state.calls)))
     return None
 
 
@@ -513,7 +565,15 @@ def _playing(state: State) -> bool:
     return state.phase is Phase.PLAY and not paused(state) and state.turn not in state.joining
 
 
-def _compare_moves(tables: tuple[Table, ...], every: int) -> Iterator[Comparison]:
+def _compare_moves(
+    tables: tuple[Table, ...],
+    every: int,
+    built: Callable[[], Iterator[tuple[str, State]]] | None = None,
+) -> Iterator[Comparison]:
+    for label, state in built() if built is not None else ():
+        legal = frozenset(GAME.legal_actions(state))
+        for action in _candidates(state, random.Random(len(label))):
+            yield compare_move(state, action, label, legal)
     for table in tables:
         rng = random.Random(table.seed * 7 + 1)
         try:
@@ -544,11 +604,28 @@ def moves_binding(rulebook: str) -> Binding:
             "readings of the options), the engine (is_allowed, apply, legal_actions) allows "
             "exactly the candidate moves of play (single cards, groups, eights with and without "
             "a suit, calls, draws and passes, also with the draws used up, a card by the wrong "
-            "seat) that the encoding of vandatta_cards_play allows."
+            "seat) that the encoding of vandatta_cards_play allows"
+            + (
+                "; so it does in built positions of förhand's first turn on a start eight with "
+                "no suit named (both readings of start_eight_no_choice)."
+                if rulebook == "vvv8"
+                else "."
+            )
         ),
         kinds=MOVE_KINDS,
-        compare=lambda: _compare_moves(tables, 4),
+        compare=lambda: _compare_moves(
+            tables, 4, _built_move_positions if rulebook == "vvv8" else None
+        ),
     )
+
+
+def _built_move_positions() -> Iterator[tuple[str, State]]:
+    """vvv8 positions the seeded games seldom reach: förhand's first turn on a start eight on
+    which the dealer named no suit, under both readings of start_eight_no_choice."""
+    for value in StartEightNoChoice:
+        state = _start_eight(_v8(start_eight_no_choice=value), 3)
+        named = GAME.apply(state, NameSuit(player=2, suit=None)).state
+        yield f"vvv8, start eight, no suit named ({value.value})", named
 
 
 # --- the card movements: engine against the encoded steps --------------------------------------
@@ -559,7 +636,7 @@ def _fits(state: State, play: Play) -> bool:
     return encoding_allows(state, play) is Verdict.SAT
 
 
-def plan(taken: Taken) -> Plan | None:
+def plan(taken: Taken) -> Plan | None:  # noqa: PLR0912
     """The encoded steps of one action of the engine (``None``: a late joiner's new seat,
     compared by :func:`compare_seat_in`)."""
     before, action = taken.before, taken.action
@@ -577,6 +654,8 @@ def plan(taken: Taken) -> Plan | None:
         offender, cards = before.vetoable
         p.must(Move("veto", offender, cards=cards))
         p.ordered = False
+    elif isinstance(action, RevealCall):
+        p.penalty(before, action.caller, (1,))
     elif isinstance(action, ReturnSurplus):
         assert before.dealer is not None
         p.must(Move("surplus", action.player, before.dealer, cards=action.cards))
@@ -612,12 +691,26 @@ def _mistake_plan(p: Plan, taken: Taken) -> None:
             p.penalty(before, seat, (1,))
         return
     stands = any(k in ("play", "draw", "pass") for k in kinds)
+    if "false-call" in kinds and isinstance(action, Play | Draw | Pass):
+        # false_call_detection = when-revealed: no penalty yet, the action stands
+        p.move(before, dataclasses.replace(action, call=False))
+        return
+    failed_out = any("V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT" in e.clauses for e in taken.events)
     offences: tuple[int, ...] = (1,)
     if isinstance(action, Play) and action.player != before.turn:
         offences = (1, 2)
-    elif isinstance(action, Play) and not stands:
+    elif isinstance(action, Play) and not stands and not failed_out:
         offences = (1 + bool(action.call),)
     p.penalty(before, seat, offences)
+    if "left-on-pile" in kinds and isinstance(action, Play):
+        # out_of_turn_card = stands, wrong_card_take_back = may-leave: the cards stay laid,
+        # and a spelförare who leaves his wrong cards ends his turn
+        penalised = p.penalised(before, seat)
+        p.must(Move("lay", seat, cards=action.cards))
+        if seat == before.turn:
+            left = len(penalised.hands[seat]) - len(action.cards)
+            p.end_turn(penalised, seat, laid=True, hand=left)
+        return
     if stands and isinstance(action, Play | Draw | Pass):
         inner = dataclasses.replace(action, call=False)
         p.move(p.penalised(before, seat), inner)
@@ -626,6 +719,13 @@ def _mistake_plan(p: Plan, taken: Taken) -> None:
 def compare_seat_in(taken: Taken) -> Comparison:
     """A late joiner's seat is a new, empty place among the others (``seat_in``)."""
     assert isinstance(taken.action, Join)
+    if taken.after.decks != taken.before.decks:
+        return Comparison(
+            "seat-in",
+            False,
+            f"{taken.table}: {taken.action!r}: a deck is shuffled into the talon "
+            "(late_joiner_second_deck = add-deck), which the encoding does not cover",
+        )
     small, large = layout_of(taken.before), layout_of(taken.after)
     solver = Solver(timeout_ms=60_000)
     old, new = fresh(small, "old"), fresh(large, "new")
@@ -764,6 +864,10 @@ def vvv8_scenes() -> Iterator[Taken]:
             early = _taken("early card", state, play, attempt=True)
             yield early
             yield _taken("early card resolved", early.after, NameSuit(player=2, suit=suit))
+    free = _start_eight(_v8(start_eight_no_choice=StartEightNoChoice.ANY_SUIT), 1)
+    early = _taken("early card", free, Play(player=0, cards=parse_cards("5S")), attempt=True)
+    yield early
+    yield _taken("early card, no suit named", early.after, NameSuit(player=2, suit=None))
     state = _start_eight(VVV8, 2, calls=["Bo"])
     early = _taken("early ace", state, Play(player=0, cards=parse_cards("AD")), attempt=True)
     named = _taken("early ace resolved", early.after, NameSuit(player=2, suit=Suit.CLUBS))
@@ -818,6 +922,61 @@ def vvv8_scenes() -> Iterator[Taken]:
         yield _taken("late joiner stays out", turn.after, StayOut(player=1))
     yield _taken("start ace", GAME.deal(V8_READINGS, NAMES[:2], V8_START_ACE), Deal())
     yield _taken("next deal", _deal_over(VVV8, 2, 5), Deal())
+    yield from _penalty_reading_scenes()
+
+
+def _penalty_position(options: VandattaOptions, **fields: Any) -> State:
+    data: dict[str, Any] = {"players": list(NAMES[:3]), "stock": ["2S", "3S", "4S", "5S"], **fields}
+    return GAME.position_from_data(data, options)
+
+
+def _penalty_reading_scenes() -> Iterator[Taken]:
+    """The readings of V8_TABLE_READINGS in the register's own situations: a card out of turn
+    that stands, wrong cards left on the pile, a failed going out's eight back in hand,
+    emptying the hand on an eight with penalty cards locked, a false call noted and caught, an
+    eight barring the call as it is said, a card count asked for."""
+    o = V8_TABLE_READINGS
+    state = _penalty_position(
+        o, hands={"Ann": ["9C", "5H"], "Bo": ["2C", "KD"], "Cy": ["7H", "KC"]}, pile=["7S"]
+    )
+    yield _taken(
+        "out of turn, stands", state, Play(player=2, cards=parse_cards("7H")), attempt=True
+    )
+    lars = _penalty_position(
+        o, hands={"Ann": ["9S", "9H"], "Bo": ["9C"], "Cy": ["3C"]}, pile=["7H"], calls=["Ann"]
+    )
+    leave = Play(player=0, cards=parse_cards("9S 9H"), leave=True)
+    yield _taken("wrong cards left", lars, leave, attempt=True)
+    eight = _penalty_position(
+        o, hands={"Ann": ["8C"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["4C"], calls=["Ann"]
+    )
+    failed = Play(player=0, cards=parse_cards("8C"), suit=Suit.HEARTS)
+    yield _taken("failed going out, card back", eight, failed, attempt=True)
+    locked = _penalty_position(
+        o,
+        hands={"Ann": ["9C"], "Bo": ["8H"], "Cy": ["7H"]},
+        penalties={"Bo": ["2D", "3D", "4D"]},
+        pile=["3C"],
+        turn="Bo",
+    )
+    emptied = Play(player=1, cards=parse_cards("8H"), suit=Suit.SPADES)
+    yield _taken("hand emptied on an eight", locked, emptied, attempt=True)
+    false = _penalty_position(
+        o, hands={"Ann": ["5C", "5H", "6H"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["5D"]
+    )
+    called = Play(player=0, cards=parse_cards("5C"), call=True)
+    noted = _taken("false call noted", false, called, attempt=True)
+    yield noted
+    yield _taken("false call caught", noted.after, RevealCall(player=1, caller=0), attempt=True)
+    at_call = _penalty_position(
+        o, hands={"Ann": ["8S", "5H"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["9S"]
+    )
+    said = Play(player=0, cards=parse_cards("8S"), suit=Suit.HEARTS, call=True)
+    yield _taken("eight in hand at the call", at_call, said, attempt=True)
+    count = _penalty_position(
+        o, hands={"Ann": ["9C"], "Bo": ["5C"], "Cy": ["3C"]}, pile=["7S"], calls=["Bo"]
+    )
+    yield _taken("card count asked", count, AskCount(player=2, caller=1), attempt=True)
 
 
 _TWO = {"Ann": ["5S", "9D", "AD", "3D", "4D", "6D", "7D"], "Cy": ["2H", "3H", "4H", "5H", "6H"]}
@@ -828,11 +987,43 @@ V8_START_ACE = 6
 
 def vandatta_scenes() -> Iterator[Taken]:
     """Rare vandatta steps: start eights going back into the stock (every start_eight_place),
-    a start ace, and the next deal's new pack."""
+    a start ace (as it stands, and counted as the dealer's ace under start_ace =
+    as-dealers-ace), and the next deal's new pack."""
     for options, seed in START_EIGHTS:
         yield _taken("start eight", GAME.deal(options, NAMES[:2], seed), Deal())
     yield _taken("start ace", GAME.deal(VANDATTA, NAMES[:2], VA_START_ACE), Deal())
+    dealers_ace = _va(start_ace=StartAce.AS_DEALERS_ACE)
+    yield _taken("dealer's start ace", GAME.deal(dealers_ace, NAMES[:2], VA_START_ACE), Deal())
     yield _taken("next deal", _deal_over(VANDATTA, 2, 6), Deal())
+    yield from _play_reading_scenes()
+
+
+def _play_reading_scenes() -> Iterator[Taken]:
+    """A pile turned under the stock (turned_pile = under-stock) and the LAPPEN penalty
+    followed by a play (lappen_penalty = penalty-then-play)."""
+    under = _va(turned_pile=TurnedPile.UNDER_STOCK)
+    hands = {"Ann": ["8D", "AC", "6C"], "Bo": ["2S", "3S"]}
+    data: dict[str, Any] = {"players": ["Ann", "Bo"], "hands": hands, "pile": ["2H", "3H"]}
+    state = GAME.position_from_data(data, under)
+    eight = Play(player=0, cards=parse_cards("8D"), suit=Suit.CLUBS)
+    turned = _taken("pile turned under the stock", state, eight)
+    yield turned
+    ace = Play(player=0, cards=parse_cards("AC"))
+    yield _taken("ace after the pile went under", turned.after, ace)
+    then_play = _va(lappen_penalty=LappenPenalty.PENALTY_THEN_PLAY)
+    caller = GAME.position_from_data(
+        {
+            "players": ["Ann", "Bo"],
+            "hands": {"Ann": ["6C"], "Bo": ["2D", "3D"]},
+            "pile": ["9H"],
+            "calls": ["Ann"],
+            "stock": ["2S", "5H", "3S"],
+        },
+        then_play,
+    )
+    penalty = _taken("LAPPEN penalty, then a play", caller, Draw(player=0))
+    yield penalty
+    yield _taken("a penalty card laid", penalty.after, Play(player=0, cards=parse_cards("5H")))
 
 
 START_EIGHTS = ((VANDATTA, 32), (VA_READINGS, 32), (VA_EIGHTS, 32))

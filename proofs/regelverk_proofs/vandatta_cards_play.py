@@ -14,6 +14,7 @@ encodes (:class:`Rules` with a solver), which is how the scenarios of this modul
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -26,7 +27,9 @@ from regelverk.vandatta.options import (
     AceFollow,
     AceRule,
     AfterEight,
+    AfterThreeDraws,
     DrawnCard,
+    EightInHandWhen,
     EightMatching,
     EightOrDraw,
     EightOwnSuit,
@@ -36,15 +39,21 @@ from regelverk.vandatta.options import (
     GoOutOn,
     GoOutWithoutLappen,
     LappenCondition,
+    LastHandCardLocked,
     MultiCard,
     MultiCardPlay,
     PlayAfterThirdDraw,
     RealChanceTest,
     RestartFallback,
+    SeveralEights,
+    StartEight,
+    StartEightNoChoice,
     TurnedPile,
     VandattaOptions,
+    VarningOmission,
     VoluntaryDraw,
 )
+from regelverk.vandatta.rules import call_heard
 from regelverk.vandatta.state import Draw, Pass, Play, Restart, State
 from regelverk_proofs.query import Fact, Scenario, Situation
 from regelverk_proofs.z3api import (
@@ -61,6 +70,7 @@ from regelverk_proofs.z3api import (
 )
 
 __all__ = [
+    "NOT_ENCODED",
     "PLAY_SCENARIOS",
     "CardTerm",
     "Rules",
@@ -171,11 +181,32 @@ def table_terms(state: State) -> TableTerms:
     )
 
 
+NOT_ENCODED = (
+    ("restart_fallback", RestartFallback.ACE_NEEDS_FOLLOW),
+    ("several_eights", SeveralEights.TOGETHER),
+    ("after_three_draws", AfterThreeDraws.PASS_FREE_LEAD),
+    ("varning_omission", VarningOmission.THREE_CARDS),
+)
+"""Readings whose moves of play these rules do not encode (a card kept to restart with, eights
+laid together, a free lead, the varning said with a move): :class:`Rules` refuses a table that
+holds one, so no binding can compare them silently."""
+
+
+def not_encoded(options: VandattaOptions) -> list[str]:
+    """The readings of :data:`NOT_ENCODED` that ``options`` holds, as ``field = value``."""
+    return [
+        f"{name} = {value.value}" for name, value in NOT_ENCODED if getattr(options, name) is value
+    ]
+
+
 class Rules:
     """The rules of play for a table's options; with a solver, each rule is a named unknown
     defined under the clause it encodes (so a "no" lists the rules that forbid)."""
 
     def __init__(self, options: VandattaOptions, solver: Solver | None = None) -> None:
+        refused = not_encoded(options)
+        if refused:
+            raise ValueError(f"the moves of play are not encoded under {', '.join(refused)}")
         self.options = options
         self.solver = solver
         self.utgang = options.go_out_call is GoOutCall.UTGANG
@@ -254,9 +285,23 @@ class Rules:
         return card.is_eight() | card.suit.eq(required)
 
     def first_fits(self, table: TableTerms, card: CardTerm) -> Bool:
-        """Whether ``card`` may be the first card of a play (``rules.first_fits``)."""
+        """Whether ``card`` may be the first card of a play (``rules.first_fits``, with
+        ``rules.open_start_eight`` under start_eight_no_choice = any-suit)."""
         top, named = table.top, table.named
         plain = Bool.const(True) if top is None else self.ordinary_fits(card, top)
+        o = self.options
+        if (
+            top is not None
+            and o.start_eight is StartEight.DEALER_NAMES_SUIT
+            and o.start_eight_no_choice is StartEightNoChoice.ANY_SUIT
+        ):
+            # rules.open_start_eight: förhand's first play on a start eight, no suit named
+            free = self.rule(
+                table.on_start & top.is_eight() & (named < 0),
+                "V8-START-EIGHT-DEALER-NAMES-SUIT",
+                "V8-START-EIGHT-DEALER-NAMES-SUIT",
+            )
+            plain = free | plain
         fresh = ite_bool(
             card.is_eight(),
             self.eight_fits(card, top, named),
@@ -377,12 +422,31 @@ class Rules:
         group = self.group_ok(table, cards)
         goes = table.held.eq(len(cards))
         out_ok = ~goes | (~self.barred(cards, table.top) & table.call_stands & Bool.const(not call))
+        if o.last_hand_card_locked is LastHandCardLocked.TREATED_AS_GOING_OUT and len(
+            table.hand
+        ) == len(cards):
+            # emptying the hand with face-down cards held is a going out attempt
+            # (V8-AMB-EMPTY-HAND-WITH-PENALTY-CARDS, ``adjudication._emptied_hand_error``)
+            out_ok = out_ok & self.rule(
+                goes | ~self.barred(cards, table.top),
+                "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS",
+                "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS",
+            )
         if call:
             if o.after_eight is AfterEight.TURN_PASSES:
                 ends = first.is_eight() | ~any_of(c.is_ace() for c in cards)
             else:
                 ends = ~first.is_eight() & ~any_of(c.is_ace() for c in cards)
-            call_ok = goes | (ends & self.call_ok(table, rest))
+            chance = self.call_ok(table, rest)
+            if self.utgang and o.eight_in_hand_when is EightInHandWhen.AT_CALL:
+                # the eight being played is still in hand as the word is said
+                # (V8-AMB-EIGHT-IN-HAND-WHEN)
+                chance = chance & self.rule(
+                    ~any_of(c.is_eight() for c in cards),
+                    "V8-CALL-NEVER-WITH-EIGHT",
+                    "V8-CALL-NEVER-WITH-EIGHT",
+                )
+            call_ok = goes | (ends & chance)
         else:
             call_ok = Bool.const(True)
         return holds & naming & fits & group & out_ok & call_ok
@@ -465,6 +529,10 @@ def allowed(state: State, action: Play | Draw | Pass) -> Bool:
     table = table_terms(state)
     if action.player != state.turn:
         return Bool.const(False)
+    if action.call and rules.utgang and not call_heard(state.options, action.word):
+        # a word that is no call at this table: the move as made without one
+        # (V8-AMB-CALL-WORDS, ``adjudication._heard``)
+        action = dataclasses.replace(action, call=False, word=None)
     if isinstance(action, Draw):
         return rules.draw(table, call=action.call)
     if isinstance(action, Pass):

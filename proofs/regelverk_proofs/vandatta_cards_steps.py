@@ -39,6 +39,7 @@ from regelverk.vandatta.options import (
     EmptyStock,
     GoOutCall,
     LappenFailure,
+    LappenOmission,
     LappenPenalty,
     LateJoinerCount,
     LateJoinerFirstTurn,
@@ -46,13 +47,19 @@ from regelverk.vandatta.options import (
     PenaltySetsTiming,
     PenaltyStacking,
     PlayAfterThirdDraw,
+    RebuildReference,
+    StartAce,
     StartAceDraw,
     StartEight,
     StartEightEarlyCard,
+    StartEightNoChoice,
     StartEightOtherSuit,
+    TalonEmptyMidDraw,
     TurnedPile,
     VandattaOptions,
+    VarningOmission,
 )
+from regelverk.vandatta.rules import drawn_deal_clauses
 from regelverk.vandatta.state import (
     Draw,
     Pass,
@@ -120,14 +127,22 @@ class Plan:
     @property
     def drawn(self) -> bool:
         """The talon's limit drew the deal during the action (V8-TALON-DRAWN-ONE-DECK, a
-        bookkeeping the coffee-break theorem binds): draws stop and the turn does not pass."""
-        return any("V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK" in e.clauses for e in self.events)
+        bookkeeping the coffee-break theorem binds; under endless_deal = drawn-after-passes
+        the same limit anywhere): draws stop and the turn does not pass."""
+        return any(
+            "V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK" in e.clauses
+            or (e.kind == "deal-over" and e.clauses == drawn_deal_clauses(self.options))
+            for e in self.events
+        )
 
     @property
     def short(self) -> bool:
-        """Draws may stop early: nothing is left to draw at the end, or the deal was drawn."""
+        """Draws may stop early: nothing is left to draw at the end (nor rebuilt, or not
+        rebuilt by a draw that is not the spelförare's own under talon_empty_mid_draw =
+        draw-what-is-there), or the deal was drawn."""
         after = self.after
-        return (not after.stock and not rebuildable(after)) or self.drawn
+        midway = self.options.talon_empty_mid_draw is TalonEmptyMidDraw.DRAW_WHAT_IS_THERE
+        return (not after.stock and (midway or not rebuildable(after))) or self.drawn
 
     def kinds(self) -> tuple[str, ...]:
         """The step kinds the plan takes for sure, and a rebuild if the engine made one."""
@@ -148,6 +163,12 @@ class Plan:
         """Cards taken off the stock one by one, each perhaps after a rebuild (where the
         options allow one); the last ones may be missing when the stock ran out for good."""
         rebuild = self.options.empty_stock is not EmptyStock.NO_REBUILD
+        if rebuild and self.options.rebuild_reference is RebuildReference.FRESH_START_CARD:
+            raise ValueError(
+                "the kept card of a rebuild as a fresh start card (rebuild_reference = "
+                "fresh-start-card: start-ace draws, a start eight returned) is not encoded in "
+                "the steps of a draw"
+            )
         short = self.short
         for move in moves:
             if rebuild:
@@ -172,6 +193,14 @@ class Plan:
         whose time has come join the hand; the next seat's sets due at its turn's start join
         his."""
         options = state.options
+        if options.go_out_call is GoOutCall.LAPPEN and (
+            options.varning_omission is VarningOmission.THREE_CARDS
+            or options.lappen_omission is LappenOmission.NO_GO_OUT
+        ):
+            raise ValueError(
+                "the penalty for a forgotten call (varning_omission = three-cards, "
+                "lappen_omission = no-go-out) is not encoded in the end of a turn"
+            )
         standing = state.calls if calls is None else calls
         if options.go_out_call is GoOutCall.LAPPEN and seat in standing:
             single = options.lappen_failure is LappenFailure.SINGLE_CARD_ONLY
@@ -199,6 +228,8 @@ class Plan:
         if _eight(cards[0]):
             if options.after_eight is AfterEight.TURN_PASSES:
                 self.end_turn(state, seat, laid=True, hand=left)
+            elif options.turned_pile is TurnedPile.UNDER_STOCK:
+                self.must(Move("turn-under"))
             else:
                 self.must(Move("turn-away"))
             return
@@ -214,19 +245,21 @@ class Plan:
 
     def draw(self, state: State, draw: Draw) -> None:
         """A draw (``adjudication._draw``): one card, or (a LAPPEN caller's first draw under
-        lappen_penalty = penalty-instead) the penalty cards instead and the turn ends; the last
+        lappen_penalty = penalty-instead) the penalty cards instead and the turn ends (under
+        penalty-then-play the turn goes on after them); the last
         draw ends the turn under play_after_third_draw = third-draw-ends-turn."""
         seat, options = draw.player, state.options
         hand = len(state.hands[seat])
         if (
             options.go_out_call is GoOutCall.LAPPEN
-            and options.lappen_penalty is LappenPenalty.PENALTY_INSTEAD
+            and options.lappen_penalty is not LappenPenalty.DRAW_THEN_PENALTY
             and seat in state.calls
             and state.restart is Restart.NONE
             and state.draws == 0
         ):
             self.draws([Move("lappen-draw", seat)] * options.penalty_cards)
-            self.end_turn(state, seat, laid=False, hand=hand, calls=state.calls - {seat})
+            if options.lappen_penalty is LappenPenalty.PENALTY_INSTEAD:
+                self.end_turn(state, seat, laid=False, hand=hand, calls=state.calls - {seat})
             return
         self.draws([Move("draw", seat)])
         ends = (
@@ -313,7 +346,8 @@ class Plan:
         """The start card is turned (``setup.turn_start_card``): under start_eight =
         back-into-stock each start eight goes back and another card is turned (how many came
         up is chance); a start ace makes every player draw one card in turn from the first
-        player where start_ace_draw says so."""
+        player where start_ace_draw says so, or, under start_ace = as-dealers-ace, every
+        player but the dealer in turn from the dealer's left."""
         options = state.options
         self.must(Move("start-card"))
         if options.start_eight is StartEight.BACK_INTO_STOCK:
@@ -328,6 +362,11 @@ class Plan:
         rule = options.start_ace_draw
         viggo = options.viggo_present or any(p.casefold() == "viggo" for p in state.players)
         if rule is StartAceDraw.NEVER or (rule is StartAceDraw.ONLY_WITH_VIGGO and not viggo):
+            return
+        if options.start_ace is StartAce.AS_DEALERS_ACE:
+            assert after.dealer is not None
+            order = others_after(len(state.players), after.dealer, state.record.out)
+            self.draws([Move("start-ace-draw", s) for s in order])
             return
         first = after.turn
         order = [first, *others_after(len(state.players), first, state.record.out)]
@@ -415,7 +454,8 @@ class Plan:
     ) -> None:
         """The dealer names a suit (or none) and förhand's early cards come back to his hand;
         the suit that counts is the early card's (or the eight's, start_eight_other_suit): then
-        they are laid again if they fit (``fits``: the encoding's verdict); another suit: the
+        they are laid again if they fit (``fits``: the encoding's verdict), as they are when no
+        suit is named under start_eight_no_choice = any-suit; another suit: the
         penalty, and under start_eight_early_card = stands they are laid again all the same."""
         seat, cards = state.turn, state.early
         self.must(Move("early-back", seat))
@@ -435,7 +475,8 @@ class Plan:
             named_suit=suit,
         )
         play = Play(player=seat, cards=cards)
-        if named == against:
+        free = suit is None and options.start_eight_no_choice is StartEightNoChoice.ANY_SUIT
+        if named == against or free:
             if fits(back, play):
                 self.play(back, play)
             return

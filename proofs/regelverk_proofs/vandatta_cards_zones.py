@@ -159,7 +159,13 @@ def tops(layout: Layout, state: Places) -> Bool:
 
 
 def layout_of(state: State) -> Layout:
-    """The layout of an engine state."""
+    """The layout of an engine state. The encoding knows one deck or two: a table of three or
+    more (max_players_free_time = add-decks) is refused, never silently taken for two."""
+    if state.decks not in (1, 2):
+        raise ValueError(
+            f"the card encoding covers one or two decks, not {state.decks} "
+            "(max_players_free_time = add-decks is outside the card-conservation theorems)"
+        )
     return Layout(seats=len(state.players), decks=state.decks)
 
 
@@ -559,6 +565,28 @@ def _turn_away(layout: Layout, before: Places, after: Places, args: StepArgs) ->
     )
 
 
+def _turn_under(layout: Layout, before: Places, after: Places, args: StepArgs) -> Bool:
+    """``Table.turn_pile_away`` under turned_pile = under-stock: the whole pile, the eight on
+    top, goes face down under the stock (``stock[:0] = reversed(pile)``); the stock's top card
+    stays where it was, unless the stock was empty (weakened: the pile keeps its cards)."""
+    pile, stock = layout.zone("pile"), layout.zone("stock")
+    moving = [row[pile] for row in before.at]
+    had_stock = _disj(*(row[stock] for row in before.at))
+    return (
+        _shift(
+            layout,
+            before,
+            after,
+            moving,
+            _only(layout, pile),
+            _only(layout, stock),
+            keep_source=args.weak,
+        )
+        & _lit(_neg(_disj(*after.pile_top)))
+        & _lit(_disj(_neg(had_stock), _same_tops(before, after, pile=False)))
+    )
+
+
 def _start_card(layout: Layout, before: Places, after: Places, args: StepArgs) -> Bool:
     """``turn_start_card``: the top of the stock becomes the pile (``pile = [stock.pop()]``);
     the engine's callers have emptied the pile first."""
@@ -747,6 +775,15 @@ STEPS: tuple[Step, ...] = (
         "the turned pile is set aside but the pile keeps its cards",
         _turn_away,
         _touch("pile", "turned"),
+    ),
+    Step(
+        "turn-under",
+        "Table.turn_pile_away under turned_pile = under-stock (stock[:0] = reversed(pile))",
+        None,
+        "VA-EIGHT-TURNS-PILE",
+        "the pile is put under the stock but the pile keeps its cards",
+        _turn_under,
+        _touch("pile", "stock"),
     ),
     Step(
         "lappen-draw",

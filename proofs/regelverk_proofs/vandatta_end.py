@@ -87,6 +87,20 @@ __all__ = [
 VVV8_RULES = Rules.of(VVV8)
 ONE_DECK = len(french_deck(1))
 VANDATTA_RULES = Rules.of(VANDATTA)
+SCORING_READINGS: tuple[tuple[str, Rules], ...] = (
+    ("the vandatta preset", VANDATTA_RULES),
+    ("over_limit = play-on", Rules.of(with_options(VANDATTA, {"over_limit": "play-on"}))),
+    (
+        "nobody_alone = replay-deal",
+        Rules.of(with_options(VANDATTA, {"nobody_alone": "replay-deal"})),
+    ),
+    (
+        "over_limit = play-on, nobody_alone = replay-deal",
+        Rules.of(with_options(VANDATTA, {"over_limit": "play-on", "nobody_alone": "replay-deal"})),
+    ),
+)
+"""The readings of VA-AMB-OVER-100 and VA-AMB-NOBODY-UNDER-100 the scoring theorem is proved
+for: the preset's, and every other combination."""
 NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P12", "P13", "P14")
 
 
@@ -241,7 +255,8 @@ def _check_going_out(weaken: frozenset[str]) -> Finding:
         "proved for a new deal, the end of the caller's own turn, a turn passed over in his "
         "absence, every other action, and the winning play, legal or ruled as a failed going out, "
         f"under the vvv8 preset and the {len(GOING_OUT_VARIANTS) - 1} other combinations of the "
-        "readings of penalty_cards_usable and out_without_call",
+        "readings of penalty_cards_usable and out_without_call, failed_out_card (card-returns) "
+        "and last_hand_card_locked (treated-as-going-out)",
         count,
     )
 
@@ -342,20 +357,26 @@ def _render_scores(
     return "; ".join(parts) + f"; {end}"
 
 
-def _scores_case(seats: int, weaken: frozenset[str], void: bool) -> tuple[Outcome, str] | None:
-    rules = VANDATTA_RULES
+def _scores_case(
+    seats: int, weaken: frozenset[str], void: bool, rules: Rules = VANDATTA_RULES
+) -> tuple[Outcome, str] | None:
     limit = RULEBOOK_LIMIT
     solver = Solver()
     points = [Int.var(f"points{s}") for s in range(seats)]
     out = [Bool.var(f"out{s}") for s in range(seats)]
     counts = [{name: Int.var(f"{name}{s}") for name, _ in CLASSES} for s in range(seats)]
     winner = Int.var("winner")
+    # before the deal: those out are at or over the limit; under eliminated every other player
+    # is below it, under play-on at least two are (else the match would be over)
+    before_below = [~out[s] & (points[s] < limit) for s in range(seats)]
     for s in range(seats):
         solver.add(points[s] >= 0)
-        solver.add(implies(~out[s], points[s] < limit))
+        solver.add(implies(out[s], points[s] >= limit))
+        if rules.eliminated:
+            solver.add(implies(~out[s], points[s] < limit))
         for name, _ in CLASSES:
             solver.add(counts[s][name] >= 0)
-    solver.add(sum_of([~o for o in out]) >= 2)
+    solver.add(sum_of(before_below) >= 2)
     if void:
         solver.add(winner.eq(-1))
     else:
@@ -386,29 +407,42 @@ def _scores_case(seats: int, weaken: frozenset[str], void: bool) -> tuple[Outcom
         )
         for s in range(seats)
     ]
-    below = [in_deal[s] & (result.points[s] < limit) for s in range(seats)]
+    # what the deal's scores make of the match: the players below the limit after it
+    after = [points[s] + result.scored[s] for s in range(seats)]
+    below = [in_deal[s] & (after[s] < limit) for s in range(seats)]
     alone = sum_of(below)
-    ends_exactly = result.over.eq(Bool.const(not void) & (alone <= 1))
+    played = Bool.const(not void)
+    replayed = played & alone.eq(0) & Bool.const(rules.replay)
+    ends_exactly = result.over.eq(played & (alone <= 1) & ~replayed)
     champion_right = all_of(
-        [
-            implies(alone.eq(1) & Bool.const(not void), result.champion[s].eq(below[s]))
-            for s in range(seats)
-        ]
+        [implies(alone.eq(1) & played, result.champion[s].eq(below[s])) for s in range(seats)]
         + [
             implies(
-                alone.eq(0) & Bool.const(not void),
-                implies(
-                    result.champion[s],
-                    all_of(
-                        [~in_deal[r] | (result.points[s] <= result.points[r]) for r in range(seats)]
-                    ),
-                ),
+                alone.eq(0) & played & ~replayed & result.champion[s],
+                before_below[s]
+                & all_of([~before_below[r] | (after[s] <= after[r]) for r in range(seats)]),
             )
             for s in range(seats)
         ]
     )
-    stays_below = all_of([implies(~result.out[s], result.points[s] < limit) for s in range(seats)])
-    statement = all_of([*expected, *unchanged, ends_exactly, champion_right, stays_below])
+    kept = [
+        implies(~replayed, result.points[s].eq(after[s]))
+        & implies(replayed, result.points[s].eq(points[s]) & result.out[s].eq(~before_below[s]))
+        for s in range(seats)
+    ]
+    stays_below = all_of(
+        [implies(~result.out[s], result.points[s] < limit) for s in range(seats)]
+        if rules.eliminated
+        else [
+            implies(result.out[s], result.points[s] >= limit)
+            & implies(~replayed, result.out[s].eq(out[s]))
+            for s in range(seats)
+        ]
+    )
+    statement = all_of(
+        [*expected, *kept, ends_exactly, champion_right, stays_below]
+        + [implies(~replayed, u) for u in unchanged]
+    )
     solver.add(~statement)
     what = f"{seats} players, a {'void deal' if void else 'deal won'}"
     return _verdict_finding(
@@ -428,15 +462,17 @@ def _scores_case(seats: int, weaken: frozenset[str], void: bool) -> tuple[Outcom
 
 def _check_scores(weaken: frozenset[str]) -> Finding:
     cases = 0
-    for seats in range(2, VANDATTA.max_players + 1):
-        for void in (False, True):
-            cases += 1
-            bad = _scores_case(seats, weaken, void)
-            if bad is not None:
-                return Finding(bad[0], bad[1], cases)
+    for label, rules in SCORING_READINGS:
+        for seats in range(2, VANDATTA.max_players + 1):
+            for void in (False, True):
+                cases += 1
+                bad = _scores_case(seats, weaken, void, rules)
+                if bad is not None:
+                    return Finding(bad[0], f"{label}: {bad[1]}", cases)
     return Finding(
         Outcome.PROVED,
-        f"proved for 2 to {VANDATTA.max_players} players, for a deal won and a void deal",
+        f"proved for 2 to {VANDATTA.max_players} players, for a deal won and a void deal, "
+        f"under {'; '.join(label for label, _ in SCORING_READINGS)}",
         cases,
     )
 
@@ -451,7 +487,13 @@ LEGAL_ENDING = Theorem(
         "aces 15, eights 25, every other card 5); a void deal scores nothing. Players whose "
         "total reaches 100 drop out, so everyone left stays below 100. The match ends exactly "
         "when at most one player of the deal is below 100 afterwards, and not before: a lone "
-        "player below 100 is the champion, and if nobody is below 100 the lowest total wins."
+        "player below 100 is the champion, and if nobody is below 100 the lowest total wins "
+        "(of those below 100 before the deal). Proved too for the other readings of "
+        "VA-AMB-OVER-100 and VA-AMB-NOBODY-UNDER-100 and their combinations: under over_limit "
+        "= play-on nobody drops out, players at 100 or more play on but are never the lone "
+        "champion, and only players at 100 or more are ever out; under nobody_alone = "
+        "replay-deal a deal that leaves nobody below 100 ends no match: its points are taken "
+        "back and exactly the players who were below 100 before it stay in the match."
     ),
     clauses=(
         "VA-SCORING-WINNER-ZERO",
@@ -630,8 +672,26 @@ def _render_heap(model: Model, before: Heap, after: Heap, deck: Deck, what: str)
     )
 
 
-def _deck(seats: int) -> Deck:
-    rules = VVV8_RULES
+RANKING_READINGS: tuple[tuple[str, Rules], ...] = (
+    ("the vvv8 preset", VVV8_RULES),
+    (
+        "talon_empty_mid_draw = draw-what-is-there",
+        Rules.of(with_options(VVV8, {"talon_empty_mid_draw": "draw-what-is-there"})),
+    ),
+)
+"""The readings the coffee-break ranking is proved for: both readings of
+V8-AMB-TALON-EXHAUSTED-MIDDRAW (a draw that is not the spelförare's own rebuilds the talon, or
+takes only what is left)."""
+
+
+def _deck(seats: int, rules: Rules = VVV8_RULES) -> Deck:
+    if not rules.blocked_ends:
+        raise ValueError(
+            "the coffee-break ranking rests on a blocked deal ending; blocked_deal = play-on "
+            "(V8-AMB-BLOCKED-DEAL) is not encoded"
+        )
+    if rules.fresh_start:
+        raise ValueError("rebuild_reference = fresh-start-card is not encoded in the heap")
     decks = deck_count(VVV8, seats)
     cap = VVV8.coffee_break_max_players or VVV8.max_players
     total = len(french_deck(decks))
@@ -725,8 +785,10 @@ def _transition(
     return _joining(solver, before, deck, weaken, sits_down=step == "join")
 
 
-def _ranking_case(seats: int, weaken: frozenset[str], step: str) -> tuple[Outcome, str] | None:
-    deck = _deck(seats)
+def _ranking_case(
+    seats: int, weaken: frozenset[str], step: str, rules: Rules = VVV8_RULES
+) -> tuple[Outcome, str] | None:
+    deck = _deck(seats, rules)
     before = Heap.fresh("before")
     solver = Solver()
     solver.add(before.players.eq(seats))
@@ -771,16 +833,18 @@ def _limit_weakened(weaken: frozenset[str], one_deck: bool) -> bool:
 def _check_ranking(weaken: frozenset[str]) -> Finding:
     cap = VVV8.coffee_break_max_players or VVV8.max_players
     cases = 0
-    for seats in range(2, cap + 1):
-        for step in RANKED_STEPS:
-            cases += 1
-            bad = _ranking_case(seats, weaken, step)
-            if bad is not None:
-                return Finding(bad[0], bad[1], cases)
+    for label, rules in RANKING_READINGS:
+        for seats in range(2, cap + 1):
+            for step in RANKED_STEPS:
+                cases += 1
+                bad = _ranking_case(seats, weaken, step, rules)
+                if bad is not None:
+                    return Finding(bad[0], f"{label}: {bad[1]}", cases)
     return Finding(
         Outcome.PROVED,
         f"the ranking is bounded below and strictly decreases on every move of play, for 2 to "
-        f"{cap} players ({', '.join(RANKED_STEPS)})",
+        f"{cap} players ({', '.join(RANKED_STEPS)}), under "
+        f"{'; '.join(label for label, _ in RANKING_READINGS)}",
         cases,
     )
 
@@ -802,9 +866,21 @@ COFFEE_BREAK_ENDS = Theorem(
         "step: allowed remarks and looks back change nothing, stepping away and coming back "
         "change only who is present, a penalty that finds no card adds an empty penalty set, and "
         "a veto puts penalty cards back on the talon (so mistakes vetoed again and again can "
-        "stall a deal for ever: V8-AMB-VETO-REPEATED). Termination when every active player "
+        "stall a deal for ever: V8-AMB-VETO-REPEATED; under its reading veto_limit = "
+        "once-per-offender-turn a turn holds at most one veto per offender, a further penalty "
+        "is a standard penalty like any other). Termination when every active player "
         "passes without a draw rests on the deal being declared void (V8-WIN-BLOCKED-DEAL-VOID, "
-        "a model decision for the gap V8-AMB-BLOCKED-DEAL)."
+        "a model decision for the gap V8-AMB-BLOCKED-DEAL): under that gap's other reading, "
+        "blocked_deal = play-on, the theorem does not hold and the encoding refuses the reading "
+        "(what play-on costs is the counterexample of the weakening of V8-WIN-BLOCKED-DEAL-VOID, "
+        "which is that reading: idle passes without end). Proved under both readings of "
+        "V8-AMB-TALON-EXHAUSTED-MIDDRAW: a draw that is not the spelförare's own rebuilds the "
+        "talon, or (draw-what-is-there) takes only what is left. Not encoded, and refused by "
+        "the encoding: rebuild_reference = fresh-start-card (V8-AMB-REBUILD-REFERENCE-STATUS), "
+        "whose rebuild may bring start-ace draws or a new starting suit within a draw; "
+        "late_joiner_second_deck = add-deck (V8-AMB-LATE-JOINER-SECOND-DECK), whose late "
+        "joiner brings a second deck into the talon mid-deal (the heap keeps the deal's decks), "
+        "and tables of three or more decks (max_players_free_time = add-decks)."
     ),
     clauses=(
         "V8-TALON-DRAWN-ONE-DECK",

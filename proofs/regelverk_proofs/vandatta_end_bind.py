@@ -32,6 +32,7 @@ answer for a case counts as a disagreement, never as agreement.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -42,8 +43,15 @@ from regelverk.engine import Ruling, with_options
 from regelverk.vandatta import GAME
 from regelverk.vandatta.adjudication import _after, _call_error, _first_error, _group_error
 from regelverk.vandatta.conduct import active_seats, paused
-from regelverk.vandatta.options import VANDATTA, VVV8, VandattaOptions
+from regelverk.vandatta.options import (
+    VANDATTA,
+    VVV8,
+    LateJoinerSecondDeck,
+    VandattaOptions,
+    WrongCardTakeBack,
+)
 from regelverk.vandatta.rules import seats_after
+from regelverk.vandatta.scoring import card_points
 from regelverk.vandatta.setup import deck_count
 from regelverk.vandatta.state import Action, Draw, Pass, Phase, Play, Restart, State
 from regelverk_proofs.binding import Binding, Comparison
@@ -93,9 +101,22 @@ GOING_OUT_VARIANTS: tuple[tuple[str, dict[str, str]], ...] = tuple(
     )
     for usable in ("after-exhausting-turn", "at-next-turn-start")
     for without in ("not-out-three-cards", "refused-no-penalty", "wrong-card-penalty")
+) + tuple(
+    (
+        f"penalty_cards_usable = {usable}, failed_out_card = card-returns, "
+        "last_hand_card_locked = treated-as-going-out",
+        {
+            "penalty_cards_usable": usable,
+            "failed_out_card": "card-returns",
+            "last_hand_card_locked": "treated-as-going-out",
+        },
+    )
+    for usable in ("after-exhausting-turn", "at-next-turn-start")
 )
 """The readings that change how a vvv8 going out is ruled: when penalty cards become usable,
-and what a going out without a call costs (the vvv8 preset is the first)."""
+what a going out without a call costs, whether the ace or eight of a failed going out stays
+laid, and whether emptying the hand with penalty cards locked is a going out (the vvv8 preset is
+the first)."""
 
 
 def _names(count: int) -> list[str]:
@@ -147,7 +168,7 @@ def play_values(state: State, play: Play) -> dict[str, int | bool]:
     the cards and the real-chance test are the engine's, an input here)."""
     seat, cards = play.player, play.cards
     fits = _first_error(state, play) is None and _group_error(state, play) is None
-    chance = _call_error(state, _after(state, play)) is None if play.call else False
+    chance = _call_error(state, _after(state, play), play.cards) is None if play.call else False
     spare = max(0, len(state.pile) - 1)
     return {
         "hand": len(state.hands[seat]),
@@ -198,7 +219,8 @@ def compare_play(state: State, play: Play, ruling: Ruling[State]) -> Iterator[Co
     after = ruling.state
     won = _over(after) and after.winner == play.player
     laid = tuple(after.pile[-len(play.cards) :]) == tuple(play.cards)
-    engine_failed = not ruling.allowed and after != state and laid
+    returned = rules.card_returns and "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT" in ruling.clauses
+    engine_failed = not ruling.allowed and after != state and (laid or returned)
     if won:
         outcome = "won"
     elif engine_failed or failed:
@@ -323,10 +345,11 @@ def _call_cases() -> Iterator[Comparison]:
                 got is not None and got[0] == stands,
                 f"P1's call stood {called}, he calls {say}: encoding {got}, engine {stands}",
             )
-    for away in (False, True):
-        for called in (False, True):
+    waiting = with_options(VVV8, {"absent_turn": "wait"})  # the turn waits for him instead
+    for options in (VVV8, waiting):
+        for away, called in itertools.product((False, True), (False, True)):
             state = _position(
-                VVV8,
+                options,
                 ["P1", "P2", "P3", "P4"],
                 {"P1": ["5H", "5S", "5D"], "P2": ["9D"], "P3": ["9C", "10C"], "P4": ["JC"]},
                 "4H",
@@ -346,7 +369,8 @@ def _call_cases() -> Iterator[Comparison]:
             yield Comparison(
                 "call-forfeited-away" if away else "call-kept-by-others",
                 ruling.allowed and got is not None and got[0] == stands,
-                f"P2 away {away}, his call {called}: encoding {got}, engine {stands}",
+                f"P2 away {away} ({options.absent_turn.value}), his call {called}: "
+                f"encoding {got}, engine {stands}",
             )
 
 
@@ -363,9 +387,11 @@ GOING_OUT = Binding(
     statement=(
         "The engine's ruling (attempt and legal_actions) on a last-card play of every rank, "
         "with and without a standing call, a call said, face-down penalty cards, fitting or "
-        "not, under every vvv8 reading of penalty_cards_usable and out_without_call and the "
-        "vandatta preset, is the encoding's going_out; the utgång bookkeeping at a turn's end "
-        "and over an absent caller is end_own_turn and skip_absent."
+        "not, under every vvv8 reading of penalty_cards_usable and out_without_call, under "
+        "failed_out_card = card-returns with last_hand_card_locked = treated-as-going-out, and "
+        "under the vandatta preset, is the encoding's going_out; the utgång bookkeeping at a "
+        "turn's end and over an absent caller (his turn passed over, or waited for under "
+        "absent_turn = wait) is end_own_turn and skip_absent."
     ),
     kinds=(
         "last-ace",
@@ -400,17 +426,21 @@ every loser also holds a three or a four)."""
 _SPARE = ("3C", "3D", "3S", "4C", "4D", "4S")
 
 
-def compare_scores(before: State, after: State, kind: str | None = None) -> Iterator[Comparison]:
+def compare_scores(
+    before: State, after: State, kind: str | None = None, *, went_out: int | None = None
+) -> Iterator[Comparison]:
     """The encoding's deal_scores (points, players out, the end of the match, its champions)
     against the engine's record after the deal ended; ``kind`` names the case, else the
-    engine's outcome does."""
+    engine's outcome does. ``went_out``: the seat that went out of a deal the engine then
+    cancelled (nobody_alone = replay-deal), which names no winner."""
     seats = len(after.players)
     rules = Rules.of(after.options)
     points = [Int.var(f"bind.points{s}") for s in range(seats)]
     out = [Bool.var(f"bind.out{s}") for s in range(seats)]
     counts = [{name: Int.var(f"bind.{name}{s}") for name, _ in CLASSES} for s in range(seats)]
     winner = Int.var("bind.winner")
-    counted = after.winner is not None or rules.void_counted
+    won = after.winner if went_out is None else went_out
+    counted = won is not None or rules.void_counted
     result = deal_scores(
         points,
         out,
@@ -421,7 +451,7 @@ def compare_scores(before: State, after: State, kind: str | None = None) -> Iter
         weaken=NOTHING,
     )
     fixed: dict[str, tuple[Int | Bool, int | bool]] = {
-        "winner": (winner, -1 if after.winner is None else after.winner)
+        "winner": (winner, -1 if won is None else won)
     }
     for s in range(seats):
         fixed[f"points{s}"] = (points[s], before.record.points[s])
@@ -468,9 +498,11 @@ def _won_deal(
     totals: Sequence[int],
     out: Sequence[bool],
     kind: str | None = None,
+    *,
+    options: VandattaOptions = VANDATTA,
 ) -> Iterator[Comparison]:
     """P1 goes out on 5♥; every other player still in the match holds one card of the class
-    given him and a three or a four; the running totals as given."""
+    given him and a three or a four; the running totals as given (under ``options``)."""
     names = _names(seats)
     pools = {name: list(cards) for name, cards in _POOLS.items()}
     hands: dict[str, list[str]] = {"P1": ["5H"]}
@@ -478,7 +510,7 @@ def _won_deal(
         pool = pools[classes[s]] or pools["others"]
         hands[names[s]] = [pool.pop(0), _SPARE[s]]
     state = _position(
-        VANDATTA,
+        options,
         names,
         hands,
         "6H",
@@ -494,19 +526,28 @@ def _won_deal(
     if not ruling.allowed or not _over(ruling.state):
         yield Comparison(kind or "match-goes-on", False, f"P1 did not go out: {ruling.message}")
         return
-    yield from compare_scores(state, ruling.state, kind)
+    went_out = 0 if ruling.state.winner is None else None
+    yield from compare_scores(state, ruling.state, kind, went_out=went_out)
 
 
-def _void_deal(seats: int, totals: Sequence[int], *, counted: bool = False) -> Iterator[Comparison]:
+def _void_deal(
+    seats: int, totals: Sequence[int], *, counted: bool = False, reading: str | None = None
+) -> Iterator[Comparison]:
     """No card can be laid nor drawn (the talon is empty and, under empty_stock = no-rebuild,
     not rebuilt): every player passes in turn and the deal is void, scoring nothing (or, under
-    blocked_deal = count-hands, every hand)."""
+    blocked_deal = count-hands, every hand; under fewest-points-wins, given as ``reading``, the
+    cheapest hand wins the deal)."""
     values = {"empty_stock": "no-rebuild"}
     if counted:
         values["blocked_deal"] = "count-hands"
+    if reading is not None:
+        values["blocked_deal"] = reading
     options = with_options(VANDATTA, values)
     names = _names(seats)
     hands = {names[s]: [_SPARE[s]] for s in range(seats)}
+    if reading is not None:  # a court card for every other player: P2 and P4 cheapest
+        for s in range(0, seats, 2):
+            hands[names[s]].append(("KC", "QD", "JS")[s // 2])
     state = _position(
         options,
         names,
@@ -525,6 +566,18 @@ def _void_deal(seats: int, totals: Sequence[int], *, counted: bool = False) -> I
             yield Comparison("void", False, f"{state.players[state.turn]} may not pass")
             return
         state = GAME.apply(state, passes[0]).state
+    if reading is not None:
+        cheapest = min(
+            before.in_deal,
+            key=lambda s: (card_points(before.hands[s]), (s - (before.dealer or 0) - 1) % seats),
+        )
+        yield Comparison(
+            "blocked-cheapest-wins",
+            _over(state) and state.winner == cheapest,
+            f"the blocked deal was won by {state.winner}, not the cheapest hand {cheapest}",
+        )
+        yield from compare_scores(before, state, "blocked-cheapest-wins")
+        return
     if not _over(state) or state.winner is not None:
         yield Comparison("void", False, f"the blocked deal did not end void ({state.phase})")
         return
@@ -551,6 +604,8 @@ def _compare_scores() -> Iterator[Comparison]:
         yield from _void_deal(seats, [rng.randrange(0, limit) for _ in range(seats)])
         near = [limit - rng.choice((1, 5, 6, 10)) for _ in range(seats)]
         yield from _void_deal(seats, near, counted=True)
+        yield from _void_deal(seats, near, reading="fewest-points-wins")
+        yield from _other_readings(seats, rng)
     for name in names:
         for delta, kind in (
             (-1, "total-below-limit"),
@@ -566,6 +621,32 @@ def _compare_scores() -> Iterator[Comparison]:
                 classes = [name] * seats
                 yield from _won_deal(seats, classes, totals, [False] * seats, kind)
     yield from _class_values()
+
+
+_PLAY_ON = with_options(VANDATTA, {"over_limit": "play-on"})
+_REPLAY = with_options(VANDATTA, {"over_limit": "play-on", "nobody_alone": "replay-deal"})
+
+
+def _other_readings(seats: int, rng: random.Random) -> Iterator[Comparison]:
+    """Deals won under over_limit = play-on (players at the limit still dealt in, the winner
+    among them or not) and under play-on with nobody_alone = replay-deal, with totals close to
+    the limit so that the match goes on, ends with one below it, or leaves nobody below it."""
+    limit = VANDATTA.score_limit
+    names = [name for name, _ in CLASSES]
+    for _ in range(3):
+        classes = [rng.choice(names) for _ in range(seats)]
+        totals = [rng.randrange(limit // 2, limit + 20) for _ in range(seats)]
+        totals[0] = rng.choice((limit + 5, 10))  # the winner over the limit, or not
+        for s in (1, 2) if seats > 2 else (1,):
+            totals[s] = min(totals[s], limit - 1)
+        if seats == 2:
+            totals[0] = min(totals[0], limit - 1)
+        yield from _won_deal(seats, classes, totals, [False] * seats, options=_PLAY_ON)
+    if seats > 2:
+        classes = ["eights"] * seats
+        totals = [limit + 10] + [limit - 1] * (seats - 1)  # everyone below goes over
+        yield from _won_deal(seats, classes, totals, [False] * seats, "replayed", options=_REPLAY)
+        yield from _won_deal(seats, classes, totals, [False] * seats, options=_PLAY_ON)
 
 
 def _class_values() -> Iterator[Comparison]:
@@ -585,7 +666,10 @@ SCORES = Binding(
         "The engine's end of a vandatta deal (the winner's going out, or a blocked deal declared "
         "void, through its real scoring and match-ending code) gives the points, drop-outs, end "
         "of match and champions of the encoding's deal_scores, for 2 to 6 players holding cards "
-        "of every class and running totals one below, at and one above the limit."
+        "of every class and running totals one below, at and one above the limit; also under "
+        "blocked_deal = fewest-points-wins (the cheapest hand, first from the dealer's left, "
+        "wins the blocked deal), over_limit = play-on, and play-on with nobody_alone = "
+        "replay-deal (a deal leaving nobody below the limit, cancelled)."
     ),
     kinds=(
         "class-tens",
@@ -600,6 +684,8 @@ SCORES = Binding(
         "match-over-alone",
         "match-over-nobody-below",
         "void",
+        "blocked-cheapest-wins",
+        "replayed",
     ),
     compare=_compare_scores,
 )
@@ -766,8 +852,19 @@ COMPARED = ("stock", "pile", "held", "passes", "draws", "restart", "idle")
 
 def deck_of(state: State) -> Deck:
     """The encoding's fixed quantities for the state's deal: cards in play, the seat cap, the
-    talon passes that draw the deal (all read from the engine)."""
+    talon passes that draw the deal (all read from the engine). The ranking rests on a blocked
+    deal ending: blocked_deal = play-on is refused (``ValueError``), not compared."""
     rules = Rules.of(state.options)
+    if not rules.blocked_ends:
+        raise ValueError("blocked_deal = play-on is not encoded: a blocked deal never ends")
+    if rules.fresh_start:
+        raise ValueError("rebuild_reference = fresh-start-card is not encoded in the heap")
+    if state.options.late_joiner_second_deck is not LateJoinerSecondDeck.REFUSE:
+        raise ValueError(
+            "late_joiner_second_deck = add-deck is not encoded: the heap keeps the deal's decks"
+        )
+    if state.decks not in (1, 2):
+        raise ValueError(f"{state.decks} decks (max_players_free_time = add-decks) are not encoded")
     cap = state.options.coffee_break_max_players or state.options.max_players
     return Deck(
         total=len(french_deck(state.decks)),
@@ -911,7 +1008,10 @@ def _pick(state: State, rng: random.Random) -> Action:
     if roll < 0.15 and state.hands[seat]:
         card = rng.choice(state.hands[seat])
         suit = state.top.suit if card.rank is Rank.EIGHT and state.top else None
-        return Play(player=seat, cards=(card,), suit=suit, call=rng.random() < 0.3)
+        call = rng.random() < 0.3
+        if state.options.wrong_card_take_back is WrongCardTakeBack.MAY_LEAVE:
+            return Play(player=seat, cards=(card,), suit=suit, call=call, leave=rng.random() < 0.5)
+        return Play(player=seat, cards=(card,), suit=suit, call=call)
     draws = [a for a in legal if isinstance(a, Draw)]
     if draws and not state.stock and roll < 0.6:
         return draws[0]
@@ -971,6 +1071,25 @@ def _step_comparisons(state: State, action: Action, ruling: Ruling[State]) -> It
         )
 
 
+_MIDDRAW = with_options(VVV8, {"talon_empty_mid_draw": "draw-what-is-there"})
+"""vvv8 where a draw that is not the spelförare's own takes only what is left in the talon."""
+
+_PENALTY_READINGS = with_options(
+    VVV8,
+    {
+        "wrong_card_take_back": "may-leave",
+        "false_call_detection": "when-revealed",
+        "failed_out_card": "card-returns",
+        "last_hand_card_locked": "treated-as-going-out",
+        "eight_in_hand_when": "at-call",
+        "veto_limit": "once-per-offender-turn",
+    },
+)
+"""vvv8 with the other readings of the mistakes at the table: wrong cards left on the pile,
+false calls noted for later, a failed going out's card back in hand, an emptied hand as a
+going out, an eight barring the call as it is said, one veto per offender and turn."""
+
+
 def _compare_steps() -> Iterator[Comparison]:
     for players in (2, 3):
         state = _blocked(players)
@@ -982,10 +1101,21 @@ def _compare_steps() -> Iterator[Comparison]:
                 break
             yield compare_step(state, passing, ruling.state)
             state = ruling.state
+    for options in (VVV8, _MIDDRAW):  # an ace with one card left in the talon
+        state = _position(
+            options,
+            ["P1", "P2", "P3"],
+            {"P1": ["AH", "5S"], "P2": ["9C", "10C"], "P3": ["JC", "QC"]},
+            "6H",
+            stock=1,
+        )
+        ace = Play(player=0, cards=(Card.parse("AH"),))
+        yield from _step_comparisons(state, ace, GAME.attempt(state, ace))
     rng = random.Random(1800)
-    for game in range(18):
+    for game in range(30):
         players = 2 + game % 4
-        state = GAME.deal(VVV8, _names(players), rng.randrange(10_000))
+        options = VVV8 if game < 18 else _MIDDRAW if game < 24 else _PENALTY_READINGS
+        state = GAME.deal(options, _names(players), rng.randrange(10_000))
         steps = 0
         while steps < 30 and not GAME.is_over(state):
             if state.phase is not Phase.PLAY:
@@ -1010,7 +1140,10 @@ STEPS = Binding(
     name="vandatta-end.coffee-break-steps",
     statement=(
         "Every move of play the engine makes in seeded vvv8 coffee-break deals played near "
-        "their end (a draw, one that rebuilds the talon, a pass, plays with and without aces "
+        "their end, under the preset, under talon_empty_mid_draw = draw-what-is-there and "
+        "under the other readings of vvv8's mistakes at the table (wrong cards left, failed "
+        "going out's card back, false calls noted, an emptied hand as a going out) "
+        "(a draw, one that rebuilds the talon, a pass, plays with and without aces "
         "and eights, a going out, a drawn deal at the talon limit, a void deal) is allowed by "
         "the encoded step and leads to the engine's next state in counts; every such move and "
         "every penalty that finds a card lowers the encoded ranking."

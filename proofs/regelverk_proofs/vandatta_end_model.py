@@ -36,13 +36,20 @@ from regelverk.vandatta.options import (
     AfterEight,
     BlockedDeal,
     EmptyStock,
+    EndlessDeal,
+    FailedOutCard,
     GoOutOn,
     GoOutWithoutLappen,
+    LastHandCardLocked,
+    NobodyAlone,
     OutWithoutCall,
+    OverLimit,
     Penalties,
     PenaltyCardsUsable,
     PlayAfterThirdDraw,
+    RebuildReference,
     Session,
+    TalonEmptyMidDraw,
     TalonPassCount,
     VandattaOptions,
 )
@@ -134,6 +141,13 @@ class Rules:
     """Mistakes are ruled with penalties (vvv8's Brott och straff)."""
     usable_at_once: bool
     """penalty_cards_usable = at-next-turn-start: a spelförare's penalty cards go to his hand."""
+    card_returns: bool
+    """failed_out_card = card-returns: the ace or eight of a failed going out goes back to the
+    hand instead of staying laid (V8-AMB-FAILED-OUT-CARD)."""
+    emptying_is_going_out: bool
+    """last_hand_card_locked = treated-as-going-out: emptying the hand while face-down cards are
+    held is a going out attempt, so an ace or an eight as its last card is a failed going out
+    (V8-AMB-EMPTY-HAND-WITH-PENALTY-CARDS)."""
     eight_passes_turn: bool
     """after_eight = turn-passes (V8-EIGHT-ENDS-TURN)."""
     penalty_cards: int
@@ -149,7 +163,23 @@ class Rules:
     rebuild: bool
     """A new talon is made from the pile when the talon runs out."""
     coffee_limit: bool
-    """Deals are drawn after talon passes (talon_pass_limit in a coffee break)."""
+    """Deals are drawn after talon passes (talon_pass_limit in a coffee break, or anywhere under
+    endless_deal = drawn-after-passes, VA-AMB-ENDLESS-DEAL)."""
+    rebuild_mid_draw: bool
+    """talon_empty_mid_draw = rebuild-and-continue: a draw that is not the spelförare's own
+    rebuilds an empty talon too (V8-AMB-TALON-EXHAUSTED-MIDDRAW)."""
+    blocked_ends: bool
+    """A deal in which every active player has passed in turn without drawing ends (every
+    reading of blocked_deal but vvv8's play-on, V8-AMB-BLOCKED-DEAL)."""
+    eliminated: bool
+    """over_limit = eliminated: players at the limit drop out (VA-AMB-OVER-100); under play-on
+    they play on and can no longer win."""
+    replay: bool
+    """nobody_alone = replay-deal (VA-AMB-NOBODY-UNDER-100): with nobody left below the limit
+    the deal is cancelled and replayed among those below it before."""
+    fresh_start: bool
+    """rebuild_reference = fresh-start-card (V8-AMB-REBUILD-REFERENCE-STATUS): a rebuild may
+    bring start-ace draws or a dealer's new suit within a draw (not in the heap's steps)."""
     rebuilds_only: bool
     """talon_pass_count = rebuilds: the original talon does not count."""
     min_active: int
@@ -175,6 +205,10 @@ class Rules:
             not_out_three=options.out_without_call is OutWithoutCall.NOT_OUT_THREE_CARDS,
             brott=options.penalties is Penalties.BROTT_OCH_STRAFF,
             usable_at_once=options.penalty_cards_usable is PenaltyCardsUsable.AT_NEXT_TURN_START,
+            card_returns=options.failed_out_card is FailedOutCard.CARD_RETURNS,
+            emptying_is_going_out=(
+                options.last_hand_card_locked is LastHandCardLocked.TREATED_AS_GOING_OUT
+            ),
             eight_passes_turn=options.after_eight is AfterEight.TURN_PASSES,
             penalty_cards=options.penalty_cards,
             max_draws=options.max_draws,
@@ -184,7 +218,13 @@ class Rules:
             fresh_draws_after_ace=options.ace_again_draws is AceAgainDraws.FRESH_THREE,
             per_ace=options.ace_batch_draws is AceBatchDraws.PER_ACE,
             rebuild=options.empty_stock is not EmptyStock.NO_REBUILD,
-            coffee_limit=options.talon_pass_limit and options.session is Session.COFFEE_BREAK,
+            coffee_limit=(options.talon_pass_limit and options.session is Session.COFFEE_BREAK)
+            or options.endless_deal is EndlessDeal.DRAWN_AFTER_PASSES,
+            rebuild_mid_draw=options.talon_empty_mid_draw is TalonEmptyMidDraw.REBUILD_AND_CONTINUE,
+            blocked_ends=options.blocked_deal is not BlockedDeal.PLAY_ON,
+            eliminated=options.over_limit is OverLimit.ELIMINATED,
+            replay=options.nobody_alone is NobodyAlone.REPLAY_DEAL,
+            fresh_start=options.rebuild_reference is RebuildReference.FRESH_START_CARD,
             rebuilds_only=options.talon_pass_count is TalonPassCount.REBUILDS,
             min_active=options.min_active_for_result,
             slagpase=options.slagpase,
@@ -360,10 +400,13 @@ def going_out(
     them to its clauses)."""
     g = given if given is not None else guards(v, rules, weaken)
     ends_turn = ite_bool(v.first_eight, Bool.const(rules.eight_passes_turn), ~v.any_ace)
+    # last_hand_card_locked = treated-as-going-out: the hand emptied with face-down cards held
+    emptying = Bool.const(rules.emptying_is_going_out) & ~g.goes_out & v.hand.eq(v.k) & g.barred
     legal = all_of(
         [
             v.fits,
             implies(g.goes_out, ~g.barred & g.stands & ~v.say),
+            ~emptying,
             implies(v.say & ~g.goes_out, ends_turn & v.chance),
         ]
     )
@@ -373,18 +416,19 @@ def going_out(
             Bool.const(rules.brott),
             v.fits,
             ~legal,
-            g.goes_out,
-            g.barred | (~g.stands & Bool.const(rules.not_out_three)),
+            (g.goes_out & (g.barred | (~g.stands & Bool.const(rules.not_out_three)))) | emptying,
         ]
     )
     counted = "V8-PEN-CARDS-COUNT-AS-HELD" in weaken
+    # failed_out_card = card-returns: an ace or an eight of a failed going out is not laid
+    kept = ite(Bool.const(rules.card_returns) & g.barred, v.hand, v.hand - v.k)
     if rules.usable_at_once:
         # The cards found go to his hand; a penalty that finds none leaves an empty set.
         found = v.avail > 0
-        hand2 = ite(found, v.hand + v.avail - v.k, v.hand - v.k)
+        hand2 = ite(found, kept + v.avail, kept)
         sets2, pen2 = ite_bool(found, v.sets, true()), v.pen
     else:
-        hand2, sets2, pen2 = v.hand - v.k, true(), v.pen + v.avail
+        hand2, sets2, pen2 = kept, true(), v.pen + v.avail
     emptied2 = hand2.eq(0) if counted else hand2.eq(0) & ~sets2
     wins_failed = failed & ~g.eight_passes & emptied2
     return GoingOut(
@@ -539,8 +583,10 @@ def deal_scores(
 ) -> Scores:
     """``score_points`` for a deal that ends with ``winner`` (-1: none; ``counted`` says whether
     a deal without a winner is scored): every player of the deal but the winner scores his cards
-    by the engine's table; those at the limit or over drop out; one left below it wins the match,
-    none left gives it to the lowest total."""
+    by the engine's table; those at the limit or over drop out (over_limit = eliminated) or play
+    on unable to win (play-on); one left below it wins the match; none left gives it to the
+    lowest total of those below it before the deal (nobody_alone = lowest-total), or cancels the
+    deal, its points taken back and only those players kept in the match (replay-deal)."""
     values = class_points()
     if "VA-SCORING-EIGHT" in weaken:
         values["eights"] = values["others"]
@@ -559,15 +605,24 @@ def deal_scores(
         (after[s] > limit) if "VA-SCORING-GAME-WINNER" in weaken else (after[s] >= limit)
         for s in seats
     ]
-    now_out = tuple(out[s] | (counted & reach[s]) for s in seats)
-    left = sum_of([~now_out[s] for s in seats])
-    low = _minimum([ite(out[s], 10**6, after[s]) for s in seats])
+    drops = Bool.const(rules.eliminated)
+    now_out = tuple(out[s] | (counted & drops & reach[s]) for s in seats)
+    below = [~now_out[s] & ~reach[s] for s in seats]
+    left = sum_of(below)
+    contender = [~out[s] & (points[s] < limit) for s in seats]
+    low = _minimum([ite(contender[s], after[s], 10**6) for s in seats])
+    replayed = counted & left.eq(0) & Bool.const(rules.replay)
     champion = tuple(
-        counted & ~out[s] & ((left.eq(1) & ~now_out[s]) | (left.eq(0) & after[s].eq(low)))
+        counted
+        & ~replayed
+        & ~out[s]
+        & ((left.eq(1) & below[s]) | (left.eq(0) & contender[s] & after[s].eq(low)))
         for s in seats
     )
-    over = counted & (left <= 1)
-    return Scores(scored, after, now_out, left, over, champion)
+    over = counted & (left <= 1) & ~replayed
+    final = tuple(ite(replayed, points[s], after[s]) for s in seats)
+    final_out = tuple(ite_bool(replayed, ~contender[s], now_out[s]) for s in seats)
+    return Scores(scored, final, final_out, left, over, champion)
 
 
 def _minimum(terms: Sequence[Int]) -> Int:
@@ -695,13 +750,17 @@ def lex_less(after: Sequence[Int], before: Sequence[Int]) -> Bool:
     return result
 
 
-def draw_one(h: Heap, deck: Deck, weaken: frozenset[str], got: Int) -> tuple[Heap, Bool, Int]:
+def draw_one(
+    h: Heap, deck: Deck, weaken: frozenset[str], got: Int, *, own: bool = False
+) -> tuple[Heap, Bool, Int]:
     """``Table.draw_one`` in counts: one card from the talon, rebuilding it from the pile below
-    its top card if empty (V8-TALON-REBUILD-DURING-ANY-DRAW); a talon that runs out counts a pass
+    its top card if empty (V8-TALON-REBUILD-DURING-ANY-DRAW; a draw not ``own`` by the spelförare
+    only under talon_empty_mid_draw = rebuild-and-continue); a talon that runs out counts a pass
     and in a coffee break the limit draws the deal. Returns the heap, whether a card came, and
     the running count of cards drawn."""
     rules = deck.rules
-    can = (h.stock > 0) | (Bool.const(rules.rebuild) & (h.pile > 1))
+    rebuilds = rules.rebuild and (own or rules.rebuild_mid_draw)
+    can = (h.stock > 0) | (Bool.const(rebuilds) & (h.pile > 1))
     stock_mid = ite(h.stock > 0, h.stock, h.pile - 1)
     pile_mid = ite(h.stock > 0, h.pile, 1)
     stock = ite(can, stock_mid - 1, h.stock)
@@ -769,7 +828,7 @@ def draw_step(h: Heap, deck: Deck, weaken: frozenset[str]) -> tuple[Bool, Heap]:
     allowed = (h.draws < rules.max_draws) & (
         (h.stock > 0) | (Bool.const(rules.rebuild) & (h.pile > 1))
     )
-    after, _, _ = draw_one(h, deck, weaken, Int.const(0))
+    after, _, _ = draw_one(h, deck, weaken, Int.const(0), own=True)
     after = after.with_(draws=h.draws + 1, idle=Int.const(0))
     if rules.third_draw_ends_turn:
         ends = after.draws >= rules.max_draws

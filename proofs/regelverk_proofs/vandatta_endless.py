@@ -835,6 +835,7 @@ ENDLESS_KINDS: tuple[str, ...] = (
     "restart",
     "witness-step",
     "loop-closes",
+    "drawn-after-passes",
 )
 """What the lasso's binding compares (see :mod:`regelverk_proofs.vandatta_endless_bind`)."""
 
@@ -849,7 +850,11 @@ NEVER_ENDING = Theorem(
         "through two reshuffled stocks. Z3 chooses where the hearts and eights lie, every "
         "card the shuffles bring up and every suit named with an eight; the template fixes the "
         "two hands and the cards laid. The way from the deal to the loop is checked in the "
-        "engine, not by Z3."
+        "engine, not by Z3. The theorem is about the default reading of VA-AMB-ENDLESS-DEAL "
+        "(play-on); under endless_deal = drawn-after-passes this loop is gone: each lap runs the "
+        "stock out twice, and the engine, replaying the witness under that reading, draws the "
+        "deal (nobody scoring) when the stock runs out for the third time (bound, not proved "
+        "by Z3 for every loop)."
     ),
     clauses=(
         "VA-PLAY-MATCH-RANK-OR-SUIT",
@@ -874,7 +879,9 @@ NEVER_ENDING = Theorem(
                 "edge positions, and on every step of the witness replayed in the engine from a "
                 "dealt position, the engine (check, apply) allows exactly the single-card plays "
                 "of hearts and eights, draws and passes that the lasso's step relation "
-                "(decide_step) allows, and reaches the position it gives."
+                "(decide_step) allows, and reaches the position it gives. Replayed again and "
+                "again under endless_deal = drawn-after-passes, the witness's loop ends in a "
+                "drawn deal, nobody scoring, when the stock runs out for the third time."
             ),
             kinds=ENDLESS_KINDS,
             compare=_bound,

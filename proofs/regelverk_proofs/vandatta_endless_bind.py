@@ -29,10 +29,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from regelverk.cards import Card, Suit
-from regelverk.engine import IllegalActionError
+from regelverk.engine import IllegalActionError, with_options
 from regelverk.vandatta import GAME
 from regelverk.vandatta.options import VANDATTA
-from regelverk.vandatta.state import Draw, Pass, Play, State
+from regelverk.vandatta.rules import drawn_deal_passes
+from regelverk.vandatta.state import Draw, Pass, Phase, Play, State
 from regelverk_proofs.binding import Comparison
 from regelverk_proofs.vandatta_endless import (
     ANN_DEAD,
@@ -45,6 +46,7 @@ from regelverk_proofs.vandatta_endless import (
     PLAY,
     PLAYERS,
     TURNED,
+    Lasso,
     Step,
     abstract,
     deal_position,
@@ -260,7 +262,7 @@ def _reshuffled(after: State, seat: int, order: tuple[Card, ...]) -> State:
     name = PLAYERS[seat]
     data["hands"][name] = [*data["hands"][name][:-1], order[0].code]
     data["stock"] = [c.code for c in order[1:]]
-    return GAME.position_from_data(data, VANDATTA)
+    return GAME.position_from_data(data, after.options)
 
 
 def replay(state: State, step: Step) -> State:
@@ -300,6 +302,43 @@ def _witness() -> Iterator[Comparison]:
         state = after
     closes = _comparable(state) == _comparable(start)
     yield Comparison("loop-closes", closes, "the engine's position after the loop is another")
+    yield from _drawn_after_passes(lasso, start)
+
+
+DRAWN = with_options(VANDATTA, {"endless_deal": "drawn-after-passes"})
+"""The vandatta preset with the other reading of VA-AMB-ENDLESS-DEAL."""
+
+
+def _drawn_after_passes(lasso: Lasso, start: State) -> Iterator[Comparison]:
+    """The witness's loop played again and again from its start under endless_deal =
+    drawn-after-passes: every step stays legal until the stock has run out as many times as the
+    limit says (three with one deck, the count that started before the loop included); that
+    running out ends the deal drawn, with nobody scoring, so the loop is not repeated for ever."""
+    state = dataclasses.replace(start, options=DRAWN)
+    limit = drawn_deal_passes(DRAWN, state.decks)
+    steps = 0
+    for _ in range(limit + 1):
+        for step in lasso.steps:
+            if state.phase is not Phase.PLAY:
+                break
+            after = GAME.apply(state, GAME.action_from_data(step.data(), state)).state
+            own = step.kind == DRAW
+            if after.phase is Phase.PLAY and step.rebuild is not None and (own or step.extra):
+                after = _reshuffled(after, state.turn if own else 1 - state.turn, step.rebuild)
+            state, steps = after, steps + 1
+    drawn = (
+        state.phase is Phase.DEAL_OVER
+        and state.winner is None
+        and state.talon_passes == limit
+        and state.record.points == start.record.points
+    )
+    yield Comparison(
+        "drawn-after-passes",
+        drawn,
+        f"after {steps} witness steps under drawn-after-passes the deal is {state.phase.value} "
+        f"(winner {state.winner}, {state.talon_passes} stock passes of {limit}, points "
+        f"{list(state.record.points)})",
+    )
 
 
 def _cases() -> Iterator[Comparison]:

@@ -12,40 +12,62 @@ from itertools import combinations, pairwise
 from regelverk.cards import Card, Suit
 from regelverk.engine import IllegalActionError, Outcome
 from regelverk.trace import implements
-from regelverk.vandatta.conduct import conduct_error, paused, perform_conduct
+from regelverk.vandatta.conduct import (
+    conduct_error,
+    paused,
+    perform_conduct,
+    wait_for_absent,
+    waiting_for_absent,
+)
 from regelverk.vandatta.early import resolve_early
 from regelverk.vandatta.join import join_error, perform_join, perform_joining, seat_in
 from regelverk.vandatta.misdeal import misdeal_error, perform_misdeal
 from regelverk.vandatta.options import (
     AceAgainDraws,
     AfterEight,
+    AfterThreeDraws,
     DrawnCard,
+    EightInHandWhen,
     EightSuitPersistence,
     GameEnd,
     GoOutCall,
     LappenFailure,
+    LappenOmission,
     LappenPenalty,
+    LastHandCardLocked,
     PlayAfterThirdDraw,
+    SeveralEights,
+    VarningOmission,
     VarningTrigger,
     VoluntaryDraw,
 )
 from regelverk.vandatta.rules import (
     Table,
+    call_heard,
     call_stands,
     can_draw_any,
+    drawn_deal_clauses,
     draws_left,
     first_fits,
     follow_fits,
     goes_out,
+    has_play,
     is_ace,
     is_eight,
     lappen_due,
     last_card_barred,
     next_seat,
     real_chance,
+    restart_possible,
     stuck,
+    varning_due,
 )
-from regelverk.vandatta.scoring import champions_at_leap_day, end_match, finish_deal
+from regelverk.vandatta.scoring import (
+    champions_at_leap_day,
+    end_blocked_deal,
+    end_match,
+    finish_deal,
+)
 from regelverk.vandatta.setup import deal_hands, play_deal, start_suit, suit_name, turn_start_card
 from regelverk.vandatta.state import (
     Action,
@@ -71,6 +93,11 @@ from regelverk.vandatta.state import (
 )
 
 __all__ = ["apply", "check", "legal_actions"]
+
+
+def _left(count: int) -> str:
+    """How many cards a player has left, in words: one card, two cards."""
+    return "1 card left" if count == 1 else f"{count} cards left"
 
 
 def _cite(state: State, v8: tuple[str, ...], va: tuple[str, ...]) -> tuple[str, ...]:
@@ -127,7 +154,21 @@ def _error(state: State, action: Action) -> IllegalActionError | None:  # noqa: 
             "only the dealer names the starting suit, on a start eight",
             ("V8-START-EIGHT-DEALER-NAMES-SUIT",),
         )
-    return _turn_error(state, action)
+    return _turn_error(state, _heard(state, action))
+
+
+@implements("V8-CALL-ALTERNATIVE-WORDS")
+def _heard(state: State, action: Play | Draw | Pass) -> Play | Draw | Pass:
+    """The action as the table hears it: a call said with a word that is no call at this table
+    (accepted_calls, agreed_calls) is no call at all, and the action stands without it."""
+    if (
+        not action.call
+        or action.word is None
+        or state.options.go_out_call is not GoOutCall.UTGANG
+        or call_heard(state.options, action.word)
+    ):
+        return action
+    return _uncalled(action)
 
 
 @implements("V8-PEN-FALSE-CALL-SAME-BREATH", "V8-PEN-SAME-BREATH-MEANING")
@@ -142,7 +183,7 @@ def _withdrawn_error(state: State, withdrawn: Withdrawn) -> IllegalActionError |
 
 def _uncalled(action: Play | Draw | Pass) -> Play | Draw | Pass:
     if isinstance(action, Play):
-        return Play(player=action.player, cards=action.cards, suit=action.suit)
+        return Play(player=action.player, cards=action.cards, suit=action.suit, leave=action.leave)
     if isinstance(action, Draw):
         return Draw(player=action.player)
     return Pass(player=action.player)
@@ -163,6 +204,12 @@ def _turn_error(state: State, action: Play | Draw | Pass) -> IllegalActionError 
         return _refuse(
             "fewer than two players are at the table: play pauses until someone comes back",
             ("V8-PRESENCE-PAUSE-BELOW-TWO",),
+        )
+    if state.away and waiting_for_absent(state):
+        return _refuse(
+            f"{state.players[state.turn]} is away: the table waits for him to come back and "
+            "take his turn",
+            ("V8-PRESENCE-MAY-RETURN", "V8-PRESENCE-ABSENT-NOT-ACTIVE"),
         )
     if action.player == state.turn and action.player in state.joining:
         return _refuse(
@@ -209,8 +256,31 @@ def _play_error(state: State, play: Play, *, from_hand: bool = False) -> Illegal
     if error is None:
         error = _going_out_error(state, play)
     if error is None:
+        error = _restart_error(state, play)
+    if error is None:
         error = _play_call_error(state, play)
     return error
+
+
+@implements("VA-TURN-RESTART-FALLBACK", "VA-ACE-FOLLOW-ACE-SUIT", "VA-EIGHT-LEAD-NAMED-SUIT")
+def _restart_error(state: State, play: Play) -> IllegalActionError | None:
+    """Under restart_fallback = ace-needs-follow an ace or an eight is laid only by a player who
+    keeps a card to restart with (VA-AMB-RESTART-WITHOUT-SUIT)."""
+    if restart_possible(state, play.cards, play.suit, _after(state, play)):
+        return None
+    name, card = state.players[play.player], play.cards[-1]
+    if is_ace(card):
+        return _refuse(
+            f"{name} may lay {card} only with a {suit_name(card.suit)[:-1]} (or an eight) "
+            "left to restart with on it",
+            ("VA-ACE-FOLLOW-ACE-SUIT", "VA-TURN-RESTART-FALLBACK"),
+        )
+    named = suit_name(play.suit)[:-1] if play.suit is not None else "card of the named suit"
+    return _refuse(
+        f"{name} may lay {play.cards[0]} and name {suit_name(play.suit) if play.suit else 'a suit'}"
+        f" only with a {named} (or another eight) left to restart with",
+        ("VA-EIGHT-LEAD-NAMED-SUIT", "VA-TURN-RESTART-FALLBACK"),
+    )
 
 
 def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
@@ -284,12 +354,16 @@ def _first_error(state: State, play: Play) -> IllegalActionError | None:  # noqa
     )
 
 
-@implements("V8-EIGHT-ONE-PER-PLAY", "V8-PLAY-SHOW-EVERY-CARD")
+@implements("V8-EIGHT-ONE-PER-PLAY", "V8-PLAY-SHOW-EVERY-CARD", "VA-PLAY-SEVERAL-SAME-RANK")
 def _group_error(state: State, play: Play) -> IllegalActionError | None:
     """Several cards in one play: never two eights, each card fitting the one beneath; a play
-    names every card it lays, so every card is shown."""
+    names every card it lays, so every card is shown. Under several_eights = together
+    (VA-AMB-SEVERAL-EIGHTS) a play of eights only goes down as one play wherever its first
+    eight may be laid: one turn of the pile, one named suit."""
     cards = play.cards
     if len(cards) == 1:
+        return None
+    if state.options.several_eights is SeveralEights.TOGETHER and all(is_eight(c) for c in cards):
         return None
     if any(is_eight(c) for c in cards):
         return _refuse(
@@ -317,7 +391,7 @@ def _group_error(state: State, play: Play) -> IllegalActionError | None:
 def _going_out_error(state: State, play: Play) -> IllegalActionError | None:
     seat, cards = play.player, play.cards
     if not goes_out(state, seat, len(cards)):
-        return None
+        return _emptied_hand_error(state, play)
     name = state.players[seat]
     if last_card_barred(state.options, cards, state.top):
         return _refuse(
@@ -341,6 +415,26 @@ def _going_out_error(state: State, play: Play) -> IllegalActionError | None:
     return None
 
 
+@implements("V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS", "V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT")
+def _emptied_hand_error(state: State, play: Play) -> IllegalActionError | None:
+    """A play that empties the hand while face-down cards are still held: allowed, and not a
+    going out (last_hand_card_locked = allowed-not-out); under treated-as-going-out it counts
+    as a going out attempt, so its last card may not be an ace or an eight."""
+    seat, cards = play.player, play.cards
+    if (
+        state.options.last_hand_card_locked is LastHandCardLocked.ALLOWED_NOT_OUT
+        or len(state.hands[seat]) != len(cards)
+        or not last_card_barred(state.options, cards, state.top)
+    ):
+        return None
+    return _refuse(
+        f"{state.players[seat]} may not empty his hand on {cards[-1]}: with penalty cards "
+        "still locked that is a going out attempt, and the last card may never be an ace or an "
+        "eight",
+        ("V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS", "V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT"),
+    )
+
+
 def _ends_turn(state: State, play: Play) -> bool:
     if is_eight(play.cards[0]):
         return state.options.after_eight is AfterEight.TURN_PASSES
@@ -362,15 +456,27 @@ def _play_call_error(state: State, play: Play) -> IllegalActionError | None:
             "the call is made with the last card of the turn, and this play does not end the turn",
             _cite(state, ("V8-CALL-TIMING",), ("VA-CALL-LAPPEN",)),
         )
-    return _call_error(state, _after(state, play))
+    return _call_error(state, _after(state, play), play.cards)
 
 
-@implements("V8-PEN-OVERDRAW-MAY-CALL", "V8-PEN-NEXT-ROUND-CALL-RISK")
-def _call_error(state: State, cards: tuple[Card, ...]) -> IllegalActionError | None:
+@implements("V8-PEN-OVERDRAW-MAY-CALL", "V8-PEN-NEXT-ROUND-CALL-RISK", "V8-CALL-NEVER-WITH-EIGHT")
+def _call_error(
+    state: State, cards: tuple[Card, ...], laid: tuple[Card, ...] = ()
+) -> IllegalActionError | None:
     """The call is judged on the cards held next turn: the hand, and locked cards that join it
     as this turn ends (a player with cards drawn too many may still call; penalty cards count as
-    they are, which all but rules the call out)."""
+    they are, which all but rules the call out). ``laid``: the cards of the play the call goes
+    with, still in hand as the word is said, where an eight among them bars the call too
+    (eight_in_hand_when = at-call)."""
     if state.options.go_out_call is GoOutCall.UTGANG:
+        if state.options.eight_in_hand_when is EightInHandWhen.AT_CALL and any(
+            is_eight(c) for c in laid
+        ):
+            return _refuse(
+                "utgång may never be called with an eight in hand, and the eight being played "
+                "is still in his hand as he calls",
+                ("V8-CALL-NEVER-WITH-EIGHT", "V8-CALL-TIMING", "V8-CALL-ONLY-WITH-REAL-CHANCE"),
+            )
         if state.penalties[state.turn]:
             cards = cards + tuple(
                 c for p in state.penalties[state.turn] if p.release_after <= 1 for c in p.cards
@@ -382,10 +488,29 @@ def _call_error(state: State, cards: tuple[Card, ...]) -> IllegalActionError | N
             "(never with an eight in hand)",
             ("V8-CALL-ONLY-WITH-REAL-CHANCE", "V8-CALL-NEVER-WITH-EIGHT", "V8-CALL-CHANCE-TEST"),
         )
-    if lappen_due(state.options, cards):
+    if lappen_due(state.options, cards) or _varning_callable(state, cards):
         return None
     return _refuse(
         "LAPPEN is called by a player left with one card he can go out on", ("VA-CALL-LAPPEN",)
+    )
+
+
+def _varning_callable(state: State, cards: tuple[Card, ...]) -> bool:
+    """Under varning_omission = three-cards the call said with a turn's last action is the
+    player's varning (VA-AMB-VARNING-FORGOTTEN): allowed where the cards he keeps owe it."""
+    return state.options.varning_omission is VarningOmission.THREE_CARDS and varning_due(
+        state.options, len(state.hands[state.turn]), len(cards)
+    )
+
+
+def _player_calls(state: State) -> bool:
+    """Whether the engine leaves vandatta's calls to the player, so that a turn's last action
+    is listed with and without the call: LAPPEN under lappen_omission = no-go-out or
+    win-stands, varning under varning_omission = three-cards."""
+    options = state.options
+    return options.go_out_call is GoOutCall.LAPPEN and (
+        options.lappen_omission is not LappenOmission.ENFORCE_NO_PENALTY
+        or options.varning_omission is VarningOmission.THREE_CARDS
     )
 
 
@@ -476,11 +601,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:  # noqa: PLR0911
 
     What else happens at a real vvv8 table (stepping away, coming back, remarks, looking back,
     vetoes) is not a move of play and is not listed, except that while play pauses for want of
-    two active players, coming back is the only thing that can happen.
+    two active players, or waits for an absent spelförare (absent_turn = wait), coming back is
+    the only thing that can happen.
     """
     phase = state.phase
     if phase is Phase.PLAY:
-        if state.away and paused(state):
+        if state.away and (paused(state) or waiting_for_absent(state)):
             return tuple(Back(player=s) for s in sorted(state.away))
         if state.turn in state.joining:
             return (StepIn(player=state.turn), StayOut(player=state.turn))
@@ -518,21 +644,24 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
     seat = state.turn
     found: list[Action] = []
     utgang = state.options.go_out_call is GoOutCall.UTGANG
+    calls = utgang or _player_calls(state)
     for play in _plays(state):
         found.append(play)
         if (
-            utgang
+            calls
             and _ends_turn(state, play)
             and not goes_out(state, seat, len(play.cards))
-            and _call_error(state, _after(state, play)) is None
+            and _call_error(state, _after(state, play), play.cards) is None
         ):
             found.append(Play(player=seat, cards=play.cards, suit=play.suit, call=True))
     draw = Draw(player=seat)
     if _draw_error(state, draw) is None:
         found.append(draw)
+        if calls and not utgang and _draw_error(state, Draw(player=seat, call=True)) is None:
+            found.append(Draw(player=seat, call=True))
     if _may_pass(state):
         found.append(Pass(player=seat))
-        if utgang and _call_error(state, state.hands[seat]) is None:
+        if calls and _call_error(state, state.hands[seat]) is None:
             found.append(Pass(player=seat, call=True))
     return tuple(found)
 
@@ -548,6 +677,8 @@ def _plays(state: State) -> list[Play]:
         if is_eight(first):
             for suit in Suit:
                 _keep_single(state, Play(player=seat, cards=(first,), suit=suit), plays)
+            if state.options.several_eights is SeveralEights.TOGETHER:
+                _eight_groups(state, first, hand, plays)
             continue
         rest = list(hand)
         rest.remove(first)
@@ -563,10 +694,29 @@ def _plays(state: State) -> list[Play]:
     return list(dict.fromkeys(plays)) if twice else plays
 
 
+def _eight_groups(state: State, first: Card, hand: tuple[Card, ...], plays: list[Play]) -> None:
+    """Under several_eights = together: ``first`` and further eights in one play, each suit
+    named (the order below the top eight does not matter and is listed once)."""
+    rest = list(hand)
+    rest.remove(first)
+    mates = [c for c in rest if is_eight(c)]
+    twice = state.decks > 1
+    for size in range(1, len(mates) + 1):
+        groups = combinations(mates, size)
+        for group in dict.fromkeys(groups) if twice else groups:
+            for top in dict.fromkeys(group) if twice else group:
+                middle = list(group)
+                middle.remove(top)
+                for suit in Suit:
+                    play = Play(player=state.turn, cards=(first, *middle, top), suit=suit)
+                    _keep(state, play, plays)
+
+
 def _keep_single(state: State, play: Play, plays: list[Play]) -> None:
     """Keep a one-card play whose card :func:`first_fits` and whose suit is named exactly when
-    the card is an eight: of :func:`_play_error`'s checks only going out can still refuse it."""
-    if _going_out_error(state, play) is None:
+    the card is an eight: of :func:`_play_error`'s checks only going out and (under
+    restart_fallback = ace-needs-follow) the card to restart with can still refuse it."""
+    if _going_out_error(state, play) is None and _restart_error(state, play) is None:
         plays.append(play)
 
 
@@ -605,6 +755,8 @@ def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
             resolve_early(table, _play, _fits)
     elif isinstance(action, LeapDay):
         _leap_day(table)
+    elif isinstance(action, Play | Draw | Pass) and _heard(state, action) is not action:
+        _perform_unheard(table, action)
     elif isinstance(action, Play):
         _play(table, action)
     elif isinstance(action, Draw):
@@ -619,18 +771,32 @@ def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
         perform_misdeal(table, action, turn_start_card, deal_hands)
     elif not isinstance(action, ExtraCard):  # never allowed, so never carried out
         perform_conduct(table, action)
-    if table.drawn_deal and table.phase is Phase.PLAY:
+    if table.drawn_deal and table.phase in (Phase.PLAY, Phase.START_SUIT):
         finish_deal(
             table,
             None,
             "The talon has been gone through the limit number of times: the deal is drawn",
-            (
-                "V8-TALON-DRAWN-ONE-DECK",
-                "V8-TALON-DRAWN-TWO-DECKS",
-                "V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK",
-            ),
+            drawn_deal_clauses(table.options),
         )
     return Outcome(state=table.freeze(), events=tuple(table.events))
+
+
+def _perform_unheard(table: Table, action: Play | Draw | Pass) -> None:
+    """A call said with a word that is no call at this table: the action without it."""
+    table.say(
+        "no-call",
+        f"{table.name(action.player)} says {action.word!r}, which is no going-out call at this "
+        "table: no call is made",
+        ("V8-CALL-ALTERNATIVE-WORDS",),
+        action.player,
+    )
+    inner = _uncalled(action)
+    if isinstance(inner, Play):
+        _play(table, inner)
+    elif isinstance(inner, Draw):
+        _draw(table, inner)
+    else:
+        _pass(table, inner)
 
 
 def _leap_day(table: Table) -> None:
@@ -707,6 +873,7 @@ def _play(table: Table, play: Play) -> None:
     table.take_from_hand(seat, cards)
     table.pile.extend(cards)
     table.idle = 0
+    table.free_lead = False
     shown = ", ".join(str(c) for c in cards)
     table.say("play", f"{table.name(seat)} plays {shown}", _play_clauses(table, play), seat, cards)
     if is_eight(cards[0]):
@@ -784,6 +951,7 @@ def _eight(table: Table, play: Play) -> None:
 def _ace(table: Table, seat: int, aces: int) -> None:
     """The others draw for the ace(s); then the same player plays again on his ace."""
     table.ace_draws(seat, aces)
+    _varning_reached(table, [s for s in range(len(table.players)) if s != seat])
     if table.drawn_deal:
         return
     table.restart = Restart.ACE
@@ -806,14 +974,17 @@ def _draw(table: Table, draw: Draw) -> None:
     if (
         seat in table.calls
         and table.options.go_out_call is GoOutCall.LAPPEN
-        and table.options.lappen_penalty is LappenPenalty.PENALTY_INSTEAD
+        and table.options.lappen_penalty is not LappenPenalty.DRAW_THEN_PENALTY
         and state.restart is Restart.NONE
         and state.draws == 0
     ):
         _lappen_penalty(table, seat)
+        if table.options.lappen_penalty is LappenPenalty.PENALTY_THEN_PLAY:
+            _penalty_then_play(table, seat)
+            return
         _end_turn(table, seat, call=False, laid=False)
         return
-    card = table.draw_one(seat)
+    card = table.draw_one(seat, own=True)
     table.draws += 1
     table.idle = 0
     utgang = table.options.go_out_call is GoOutCall.UTGANG
@@ -832,7 +1003,50 @@ def _draw(table: Table, draw: Draw) -> None:
         (card,) if card is not None else (),
     )
     if table.draws >= table.options.max_draws and _draw_ends_turn(state) and not table.drawn_deal:
-        _end_turn(table, seat, call=draw.call, laid=False)
+        dead = table.options.after_three_draws is AfterThreeDraws.PASS_FREE_LEAD and not has_play(
+            table.freeze()
+        )
+        _end_turn(table, seat, call=draw.call, laid=False, dead=dead)
+        return
+    _varning_reached(table, [seat])
+
+
+@implements("VA-PENALTY-LAPPEN-FAILED", "VA-DRAW-MAX-THREE")
+def _penalty_then_play(table: Table, seat: int) -> None:
+    """VA-AMB-LAPPEN-PENALTY-DRAW = penalty-then-play: the penalty cards stand for his draws
+    (none are left), and the turn goes on: he may lay a card that fits, by the ordinary rules of
+    a player who has drawn all he may (under drawn_card = must-play a card that can be laid is
+    laid), or else the turn passes."""
+    table.draws = table.options.max_draws
+    table.idle = 0
+    table.say(
+        "penalty-then-play",
+        f"{table.name(seat)} may now lay one of his penalty cards if it fits",
+        ("VA-PENALTY-LAPPEN-FAILED", "VA-DRAW-MAX-THREE"),
+        seat,
+    )
+    _varning_reached(table, [seat])
+
+
+@implements("VA-CALL-VARNING", "VA-CALL-VARNING-ENFORCED")
+def _varning_reached(table: Table, seats: list[int]) -> None:
+    """varning_trigger = whenever-exactly (VA-AMB-VARNING-WHEN): a hand that a draw brings to
+    exactly the agreed count owes varning at once, outside the end of its own turn too (a draw
+    for an ace, a draw in the middle of a turn). The engine makes that call for the player, as
+    it makes every call it enforces, with or without varning_omission = three-cards (which
+    judges only the call due as one's own turn ends)."""
+    options = table.options
+    if options.varning_trigger is not VarningTrigger.WHENEVER_EXACTLY:
+        return
+    for other in seats:
+        count = len(table.hands[other])
+        if varning_due(options, len(table.base.hands[other]), count):
+            table.say(
+                "varning",
+                f"{table.name(other)} calls varning! ({_left(count)})",
+                ("VA-CALL-VARNING", "VA-CALL-VARNING-AGREED-COUNT", "VA-CALL-VARNING-ENFORCED"),
+                other,
+            )
 
 
 def _pass(table: Table, action: Pass) -> None:
@@ -848,7 +1062,12 @@ def _pass(table: Table, action: Pass) -> None:
     if laid and not utgang:
         clauses += ("VA-TURN-RESTART-FALLBACK",)
     table.say("pass", f"{table.name(seat)} ends his turn without laying a card", clauses, seat)
-    _end_turn(table, seat, call=action.call, laid=laid)
+    dead = (
+        table.options.after_three_draws is AfterThreeDraws.PASS_FREE_LEAD
+        and state.draws >= table.options.max_draws
+        and not has_play(state)
+    )
+    _end_turn(table, seat, call=action.call, laid=laid, dead=dead)
 
 
 @implements("VA-PENALTY-LAPPEN-FAILED")
@@ -880,23 +1099,71 @@ def _vandatta_calls(table: Table, seat: int, *, call: bool, laid: bool) -> None:
             _lappen_penalty(table, seat)
         table.calls = table.calls - {seat}
     hand = table.hands[seat]
-    count, warn = len(hand), options.varning_cards
-    if warn is not None and (
-        count == warn
-        or (options.varning_trigger is VarningTrigger.AT_OR_BELOW and 0 < count <= warn)
-    ):
-        table.say(
-            "varning",
-            f"{table.name(seat)} calls varning! ({count} cards left)",
-            ("VA-CALL-VARNING", "VA-CALL-VARNING-AGREED-COUNT", "VA-CALL-VARNING-ENFORCED"),
-            seat,
-        )
+    count = len(hand)
+    if varning_due(options, len(table.base.hands[seat]), count):
+        if options.varning_omission is VarningOmission.THREE_CARDS and not call:
+            _varning_forgotten(table, seat)
+        else:
+            table.say(
+                "varning",
+                f"{table.name(seat)} calls varning! ({_left(count)})",
+                ("VA-CALL-VARNING", "VA-CALL-VARNING-AGREED-COUNT", "VA-CALL-VARNING-ENFORCED"),
+                seat,
+            )
     if lappen_due(options, hand):
+        if not call and options.lappen_omission is not LappenOmission.ENFORCE_NO_PENALTY:
+            _lappen_forgotten(table, seat)
+            return
         table.calls = table.calls | {seat}
         clauses: tuple[str, ...] = ("VA-CALL-LAPPEN", "VA-CALL-LAPPEN-MANDATORY")
         if not call:
             clauses += ("VA-CALL-LAPPEN-ENFORCED",)
         table.say("lappen", f"{table.name(seat)} calls LAPPEN!", clauses, seat)
+
+
+@implements("VA-CALL-VARNING", "VA-PENALTY-LAPPEN-FAILED")
+def _varning_forgotten(table: Table, seat: int) -> None:
+    """varning_omission = three-cards (VA-AMB-VARNING-FORGOTTEN): a turn that ends owing
+    varning without the call (``call`` not said with its last action) costs the penalty
+    cards of a failed LAPPEN, drawn from the stock into the hand at once."""
+    for _ in range(table.options.penalty_cards):
+        if table.draw_one(seat) is None or table.drawn_deal:
+            break
+    table.say(
+        "varning-forgotten",
+        f"{table.name(seat)} did not call varning: he takes {table.options.penalty_cards} cards",
+        ("VA-CALL-VARNING", "VA-CALL-VARNING-AGREED-COUNT", "VA-PENALTY-LAPPEN-FAILED"),
+        seat,
+    )
+
+
+@implements("VA-CALL-LAPPEN-MANDATORY", "VA-WIN-OUT-AFTER-LAPPEN", "VA-PENALTY-LAPPEN-FAILED")
+def _lappen_forgotten(table: Table, seat: int) -> None:
+    """A turn that ends owing LAPPEN without the call (VA-AMB-LAPPEN-FORGOTTEN).
+
+    no-go-out: only a caller may go out, so he counts at once as a caller who failed and
+    takes the penalty cards from the stock now, as his turn ends (if the stock cannot give
+    them all, what it gives). win-stands: nothing happens; he holds no standing call, so
+    no LAPPEN penalty can follow, and he may go out on his next turn as the options allow
+    (go_out_without_lappen = lappen-required still wants a call)."""
+    if table.options.lappen_omission is LappenOmission.WIN_STANDS:
+        table.say(
+            "lappen-omitted",
+            f"{table.name(seat)} does not call LAPPEN: no consequence",
+            ("VA-CALL-LAPPEN-MANDATORY",),
+            seat,
+        )
+        return
+    for _ in range(table.options.penalty_cards):
+        if table.draw_one(seat) is None or table.drawn_deal:
+            break
+    table.say(
+        "lappen-forgotten",
+        f"{table.name(seat)} did not call LAPPEN: he may not go out and takes "
+        f"{table.options.penalty_cards} cards",
+        ("VA-CALL-LAPPEN-MANDATORY", "VA-WIN-OUT-AFTER-LAPPEN", "VA-PENALTY-LAPPEN-FAILED"),
+        seat,
+    )
 
 
 @implements(
@@ -910,11 +1177,20 @@ def _utgang_calls(table: Table, seat: int, *, call: bool) -> None:
     The caller's card count is public in the state (hands), as the duty to tell it requires."""
     had = seat in table.calls
     table.calls = table.calls - {seat}
+    if seat in table.false_calls:
+        table.false_calls = table.false_calls - {seat}
+        table.say(
+            "false-call-lapses",
+            f"{table.name(seat)}'s utgång made without a real chance lapses with his turn, "
+            "never caught",
+            ("V8-CALL-VALID-NEXT-TURN-ONLY", "V8-PEN-FALSE-CALL-CAUGHT"),
+            seat,
+        )
     if call:
         table.calls = table.calls | {seat}
         table.say(
             "utgang",
-            f"{table.name(seat)} calls utgång ({len(table.hands[seat])} cards left)",
+            f"{table.name(seat)} calls utgång ({_left(len(table.hands[seat]))})",
             ("V8-CALL-TIMING", "V8-CALL-VALID-NEXT-TURN-ONLY", "V8-CALL-ONLY-WITH-REAL-CHANCE"),
             seat,
         )
@@ -991,9 +1267,14 @@ def _pass_on(table: Table, seat: int) -> None:
     "VA-WIN-BLOCKED-DEAL-VOID",
     "V8-WIN-BLOCKED-DEAL-VOID",
 )
-def _end_turn(table: Table, seat: int, *, call: bool, laid: bool, eight: bool = False) -> None:
-    """The turn passes to the next player; calls are settled as the turn ends."""
+def _end_turn(
+    table: Table, seat: int, *, call: bool, laid: bool, eight: bool = False, dead: bool = False
+) -> None:
+    """The turn passes to the next player; calls are settled as the turn ends. ``dead``: the
+    turn ended after all its draws with nothing to lay, so under after_three_draws =
+    pass-free-lead (VA-AMB-AFTER-THREE-DRAWS) the next player may start with any card."""
     options = table.options
+    table.free_lead = False
     if options.go_out_call is GoOutCall.LAPPEN:
         _vandatta_calls(table, seat, call=call, laid=laid)
     else:
@@ -1011,7 +1292,18 @@ def _end_turn(table: Table, seat: int, *, call: bool, laid: bool, eight: bool = 
     following = next_seat(table, seat)
     if table.away:
         _skip_absent(table, seat, following)
+        if following in table.away:  # absent_turn = wait
+            wait_for_absent(table, following)
     table.previous, table.turn, table.draws, table.restart = seat, following, 0, Restart.NONE
+    table.vetoed = frozenset()  # veto_limit = once-per-offender-turn counts per turn
+    if dead and options.after_three_draws is AfterThreeDraws.PASS_FREE_LEAD:
+        table.free_lead = True
+        table.say(
+            "free-lead",
+            f"Nobody could follow the pile: {table.name(following)} may start with any card",
+            ("VA-DRAW-PASS-AFTER-THREE", "VA-DRAW-MAX-THREE"),
+            following,
+        )
     if table.penalties[following]:
         _release_at_turn_start(table, following)
     utgang = options.go_out_call is GoOutCall.UTGANG
@@ -1023,9 +1315,6 @@ def _end_turn(table: Table, seat: int, *, call: bool, laid: bool, eight: bool = 
         following,
     )
     if table.idle >= table.active():
-        finish_deal(
-            table,
-            None,
-            "Nobody can lay a card or draw one: the deal is void",
-            ("V8-WIN-BLOCKED-DEAL-VOID",) if utgang else ("VA-WIN-BLOCKED-DEAL-VOID",),
+        end_blocked_deal(
+            table, ("V8-WIN-BLOCKED-DEAL-VOID",) if utgang else ("VA-WIN-BLOCKED-DEAL-VOID",)
         )

@@ -21,13 +21,17 @@ from __future__ import annotations
 
 import dataclasses
 
+from regelverk.cards import Card
 from regelverk.engine import Event, IllegalActionError, Ruling
 from regelverk.trace import implements
 from regelverk.vandatta.adjudication import (
+    _emptied_hand_error,
+    _end_turn,
     _ends_turn,
     _error,
     _first_error,
     _group_error,
+    _heard,
     _holds,
     _perform,
     _uncalled,
@@ -36,11 +40,15 @@ from regelverk.vandatta.conduct import paused
 from regelverk.vandatta.early import early_play
 from regelverk.vandatta.options import (
     CommentPenaltyText,
+    FailedOutCard,
+    FalseCallDetection,
     HiddenBundlePenalty,
+    OutOfTurnCard,
     OutWithoutCall,
     OverdrawOtherDraws,
     OverdrawRelease,
     Penalties,
+    WrongCardTakeBack,
 )
 from regelverk.vandatta.penalty import penalise
 from regelverk.vandatta.rules import (
@@ -106,6 +114,7 @@ def _mistake(state: State, action: Action, error: IllegalActionError) -> Ruling[
         return _extra_card(state, action, error)
     if not isinstance(action, Play | Draw | Pass):
         return None
+    action = _heard(state, action)
     if isinstance(action, Play) and state.phase is Phase.START_SUIT:
         return early_play(state, action, error)
     if state.phase is not Phase.PLAY or paused(state):
@@ -125,7 +134,7 @@ def _mistake(state: State, action: Action, error: IllegalActionError) -> Ruling[
 
 def _settle(table: Table) -> None:
     """A penalty draw that runs the talon through its limit draws the deal."""
-    if table.drawn_deal and table.phase is Phase.PLAY:
+    if table.drawn_deal and table.phase in (Phase.PLAY, Phase.START_SUIT):
         finish_deal(
             table,
             None,
@@ -163,20 +172,57 @@ def _ruling(
 @implements("V8-PEN-OUT-OF-TURN", "V8-PEN-OUT-OF-TURN-CARD-RETURNED")
 def _out_of_turn(state: State, play: Play, error: IllegalActionError) -> Ruling[State] | None:
     """A card laid out of turn goes back to the offender's hand, and he takes three penalty
-    cards (six under per-offence when the card fits the top card by no rule either)."""
-    if not play.cards or not _holds(state.hands[play.player], play.cards):
+    cards (six under per-offence when the card fits the top card by no rule either). Under
+    out_of_turn_card = stands the cards stay on the pile as plain cards, and the spelförare
+    plays on them (unless they were all the offender held in hand: then they go back)."""
+    seat = play.player
+    if not play.cards or not _holds(state.hands[seat], play.cards):
         return None
     offences = 1 + (not first_fits(state, play.cards[0]))
+    stands = state.options.out_of_turn_card is OutOfTurnCard.STANDS and len(play.cards) < len(
+        state.hands[seat]
+    )
     table = Table.of(state)
-    name = table.name(play.player)
+    name = table.name(seat)
     penalise(
         table,
-        play.player,
+        seat,
         offences,
-        f"{name} laid a card out of turn; it goes back to his hand",
-        ("V8-PEN-OUT-OF-TURN", "V8-PEN-OUT-OF-TURN-CARD-RETURNED"),
+        f"{name} laid a card out of turn; it "
+        + ("stays on the pile" if stands else "goes back to his hand"),
+        ("V8-PEN-OUT-OF-TURN",)
+        if stands
+        else ("V8-PEN-OUT-OF-TURN", "V8-PEN-OUT-OF-TURN-CARD-RETURNED"),
     )
+    if stands and not table.drawn_deal:
+        _left_on_pile(
+            table,
+            seat,
+            play.cards,
+            f"{table.name(table.turn)} plays on them",
+            ("V8-PEN-OUT-OF-TURN",),
+        )
     return _ruling(table, error)
+
+
+def _left_on_pile(
+    table: Table, seat: int, cards: tuple[Card, ...], then: str, clauses: tuple[str, ...]
+) -> None:
+    """Cards laid by mistake that stay where they lie: plain cards to play on, without the
+    effect of their own (no draws for an ace, no suit for an eight; a suit named is cleared)."""
+    table.take_from_hand(seat, cards)
+    table.pile.extend(cards)
+    table.named_suit = None
+    table.free_lead = False
+    table.idle = 0
+    shown = ", ".join(str(c) for c in cards)
+    table.say(
+        "left-on-pile",
+        f"{shown} stay on the pile as plain cards, without effect of their own; {then}",
+        clauses,
+        seat,
+        cards,
+    )
 
 
 def _play_mistake(state: State, play: Play, error: IllegalActionError) -> Ruling[State] | None:  # noqa: PLR0911
@@ -197,6 +243,8 @@ def _play_mistake(state: State, play: Play, error: IllegalActionError) -> Ruling
             if rule is OutWithoutCall.WRONG_CARD_PENALTY:
                 return _wrong_card(state, play, error)
         return None
+    if _emptied_hand_error(state, play) is not None:
+        return _failed_out(state, play, error, no_call=False)
     if play.call and _ends_turn(state, play):
         return _false_call(state, play, error)
     return None
@@ -211,7 +259,9 @@ def _play_mistake(state: State, play: Play, error: IllegalActionError) -> Ruling
 def _wrong_card(state: State, play: Play, error: IllegalActionError) -> Ruling[State]:
     """A card that fits neither by suit nor by rank (or a later card that does not fit the one
     beneath; Lex Lars when going out) costs three penalty cards; the cards go back to his hand
-    and he plays again correctly, or draws."""
+    and he plays again correctly, or draws. Under wrong_card_take_back = may-leave a play made
+    with ``leave`` stays on the pile instead, as plain cards, and his turn ends (unless that
+    would leave him holding nothing at all)."""
     seat = play.player
     clauses: tuple[str, ...] = (
         "V8-PEN-WRONG-CARD-OFFENCE",
@@ -225,14 +275,28 @@ def _wrong_card(state: State, play: Play, error: IllegalActionError) -> Ruling[S
         if not call_stands(state, seat):
             clauses += ("V8-WIN-NO-CALL-NOT-OUT",)
     offences = 1 + bool(play.call)
+    leave = play.leave and state.options.wrong_card_take_back is WrongCardTakeBack.MAY_LEAVE
     table = Table.of(state)
     penalise(
         table,
         seat,
         offences,
-        f"{table.name(seat)} laid a wrong card; he takes it back and plays again",
+        f"{table.name(seat)} laid a wrong card; "
+        + ("he leaves it on the pile" if leave else "he takes it back and plays again"),
         clauses,
     )
+    kept = (
+        len(table.hands[seat]) - len(play.cards) + sum(len(p.cards) for p in table.penalties[seat])
+    )
+    if leave and kept > 0 and not table.drawn_deal:
+        _left_on_pile(
+            table,
+            seat,
+            play.cards,
+            "his turn ends and the next player plays on the top one",
+            ("V8-PEN-WRONG-CARD-TAKE-BACK",),
+        )
+        _end_turn(table, seat, call=False, laid=True)
     return _ruling(table, error)
 
 
@@ -248,8 +312,12 @@ def _failed_out(
 ) -> Ruling[State]:
     """Going out on an ace or an eight (or without a call): he is not out, the card stays with
     its normal effect, and he takes three penalty cards, locked through this turn, so he has
-    cards again when the turn passes and cannot call."""
+    cards again when the turn passes and cannot call. Under failed_out_card = card-returns the
+    ace or eight goes back to his hand instead and he finishes his turn by the normal rules.
+    Under last_hand_card_locked = treated-as-going-out emptying the hand on an ace or an eight
+    while penalty cards are locked is ruled the same way."""
     seat = play.player
+    returns = not no_call and state.options.failed_out_card is FailedOutCard.CARD_RETURNS
     clauses: tuple[str, ...] = (
         ("V8-WIN-NO-CALL-NOT-OUT", "V8-CALL-REQUIRED-TO-WIN")
         if no_call
@@ -265,9 +333,12 @@ def _failed_out(
         table,
         seat,
         1,
-        f"{table.name(seat)} tried to go out {what}: he is not out and cannot call",
+        f"{table.name(seat)} tried to go out {what}: he is not out and cannot call"
+        + ("; the card goes back to his hand and he finishes his turn" if returns else ""),
         (*clauses, "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS"),
     )
+    if returns:
+        return _ruling(table, error)
     return _ruling(table, error, Play(player=seat, cards=play.cards, suit=play.suit))
 
 
@@ -276,7 +347,11 @@ def _false_call(
     state: State, action: Play | Draw | Pass, error: IllegalActionError
 ) -> Ruling[State]:
     """Utgång without a real chance costs three penalty cards as it is made (caught or owned
-    up to alike); the action itself stands, without the call."""
+    up to alike); the action itself stands, without the call. Under false_call_detection =
+    when-revealed the call is void but unpunished until it is caught or owned up to
+    (``RevealCall``), which may happen until it lapses with the caller's next turn."""
+    if state.options.false_call_detection is FalseCallDetection.WHEN_REVEALED:
+        return _unrevealed_call(state, action, error)
     table = Table.of(state)
     penalise(
         table,
@@ -286,6 +361,27 @@ def _false_call(
         ("V8-PEN-FALSE-CALL-CAUGHT", "V8-PEN-FALSE-CALL-SELF-REPORT"),
     )
     return _ruling(table, error, _uncalled(action))
+
+
+def _unrevealed_call(
+    state: State, action: Play | Draw | Pass, error: IllegalActionError
+) -> Ruling[State]:
+    """The referee notes the false call; the action stands without it, and the call waits in
+    ``false_calls`` to be caught or owned up to."""
+    seat = action.player
+    table = Table.of(state)
+    table.say(
+        "false-call",
+        f"{table.name(seat)} calls utgång without a real chance of going out: the call is void; "
+        "the penalty falls only if it is caught or he owns up",
+        ("V8-PEN-FALSE-CALL-CAUGHT", "V8-PEN-FALSE-CALL-SELF-REPORT"),
+        seat,
+    )
+    ruling = _ruling(table, error, _uncalled(action))
+    if ruling.state.phase is not Phase.PLAY:
+        return ruling
+    after = dataclasses.replace(ruling.state, false_calls=ruling.state.false_calls | {seat})
+    return dataclasses.replace(ruling, state=after)
 
 
 @implements(
@@ -298,7 +394,7 @@ def _overdraw(state: State, draw: Draw, error: IllegalActionError) -> Ruling[Sta
     (overdraw_release); so he cannot go out this turn, but may still call."""
     seat = draw.player
     table = Table.of(state)
-    card = table.draw_one(seat)
+    card = table.draw_one(seat, own=True)
     assert card is not None
     table.hands[seat] = table.hands[seat][:-1]
     release = 1 if state.options.overdraw_release is OverdrawRelease.NEXT_OWN_TURN else 2

@@ -11,13 +11,18 @@ from __future__ import annotations
 from regelverk.engine import IllegalActionError
 from regelverk.trace import implements
 from regelverk.vandatta.options import (
+    AbsentTurn,
     BelowTwoActive,
     CommentOwnHand,
+    FalseCallDetection,
     LookBackDepth,
     Penalties,
+    VetoLimit,
 )
-from regelverk.vandatta.rules import Table
+from regelverk.vandatta.penalty import penalise
+from regelverk.vandatta.rules import Table, card_count
 from regelverk.vandatta.state import (
+    AskCount,
     Back,
     ForgetAbsentCard,
     HideBundle,
@@ -26,14 +31,33 @@ from regelverk.vandatta.state import (
     Phase,
     Remark,
     RemarkKind,
+    RevealCall,
     State,
     StepAway,
     Veto,
 )
 
-__all__ = ["Conduct", "active_seats", "conduct_error", "paused", "perform_conduct"]
+__all__ = [
+    "Conduct",
+    "active_seats",
+    "conduct_error",
+    "paused",
+    "perform_conduct",
+    "wait_for_absent",
+    "waiting_for_absent",
+]
 
-Conduct = StepAway | Back | Remark | LookBack | ForgetAbsentCard | HideBundle | Veto
+Conduct = (
+    StepAway
+    | Back
+    | Remark
+    | LookBack
+    | ForgetAbsentCard
+    | HideBundle
+    | Veto
+    | RevealCall
+    | AskCount
+)
 """The actions of this module."""
 
 
@@ -62,6 +86,31 @@ def _refuse(message: str, clauses: tuple[str, ...]) -> IllegalActionError:
     return IllegalActionError(message, clauses)
 
 
+def waiting_for_absent(state: State) -> bool:
+    """absent_turn = wait (V8-AMB-ABSENT-PLAYER-TURN): the turn is with a player who is away,
+    and the table waits for him; the only thing that can happen meanwhile is a player coming
+    back (the spelförare himself, or anyone else who is away)."""
+    return (
+        state.phase is Phase.PLAY
+        and state.options.absent_turn is AbsentTurn.WAIT
+        and state.turn in state.away
+    )
+
+
+@implements("V8-CALL-FORFEITED-IF-ABSENT", "V8-PRESENCE-MAY-RETURN")
+def wait_for_absent(table: Table, seat: int) -> None:
+    """absent_turn = wait: the turn has reached ``seat``, who is away; the table waits for him
+    to come back and take his turn. A standing call of his is lost all the same, since he was
+    away when his turn as spelförare came (V8-CALL-FORFEITED-IF-ABSENT)."""
+    clauses: tuple[str, ...] = ("V8-PRESENCE-MAY-RETURN",)
+    text = f"{table.name(seat)} is away: the table waits for him to come back and play"
+    if seat in table.calls:
+        table.calls = table.calls - {seat}
+        clauses += ("V8-CALL-FORFEITED-IF-ABSENT",)
+        text += "; his utgång is forfeited"
+    table.say("waiting", text, clauses, seat)
+
+
 def conduct_error(state: State, action: Conduct) -> IllegalActionError | None:  # noqa: PLR0911
     """What is wrong with ``action``, if anything."""
     if not 0 <= action.player < len(state.players):
@@ -88,7 +137,56 @@ def conduct_error(state: State, action: Conduct) -> IllegalActionError | None:  
             f"{state.players[action.player]} must show every card he lays, not only the top one",
             ("V8-PLAY-NO-HIDDEN-BUNDLE", "V8-PLAY-SHOW-EVERY-CARD"),
         )
+    if isinstance(action, RevealCall):
+        return _reveal_error(state, action)
+    if isinstance(action, AskCount):
+        return _ask_error(state, action)
     return _veto_error(state, action)
+
+
+def _other_seat_error(state: State, seat: int, what: str) -> IllegalActionError | None:
+    if not 0 <= seat < len(state.players):
+        return _refuse(f"there is no seat {seat} to {what}", ())
+    if state.phase is not Phase.PLAY:
+        return _refuse(f"a player {what} only while a deal is being played", ())
+    return None
+
+
+@implements("V8-PEN-FALSE-CALL-CAUGHT", "V8-PEN-FALSE-CALL-SELF-REPORT")
+def _reveal_error(state: State, reveal: RevealCall) -> IllegalActionError | None:
+    """Under false_call_detection = when-revealed a false utgång not yet punished may be caught
+    by anyone at the table, or owned up to by the caller, until it lapses."""
+    error = _other_seat_error(state, reveal.caller, "catch out")
+    if error is not None:
+        return error
+    if state.options.false_call_detection is not FalseCallDetection.WHEN_REVEALED:
+        return _refuse(
+            "at this table a false utgång is penalised as it is made: there is none to catch",
+            ("V8-PEN-FALSE-CALL-CAUGHT",),
+        )
+    if reveal.player in state.away:
+        return _refuse(f"{state.players[reveal.player]} is away from the table", ())
+    if reveal.caller not in state.false_calls:
+        return _refuse(
+            f"{state.players[reveal.caller]} has no unpunished utgång made without a real "
+            "chance of going out",
+            ("V8-PEN-FALSE-CALL-CAUGHT", "V8-CALL-ONLY-WITH-REAL-CHANCE"),
+        )
+    return None
+
+
+@implements("V8-CALL-CARD-COUNT-ON-DEMAND")
+def _ask_error(state: State, ask: AskCount) -> IllegalActionError | None:
+    """Anyone may ask a player whose utgång stands how many cards he has left."""
+    error = _other_seat_error(state, ask.caller, "ask")
+    if error is not None:
+        return error
+    if ask.caller not in state.calls:
+        return _refuse(
+            f"{state.players[ask.caller]} has no standing utgång: only a caller owes his count",
+            ("V8-CALL-CARD-COUNT-ON-DEMAND",),
+        )
+    return None
 
 
 @implements("V8-PRESENCE-ABSENT-TURN-SKIPPED", "V8-PRESENCE-MAY-RETURN")
@@ -205,7 +303,8 @@ def _forgotten_error(state: State, forgot: ForgetAbsentCard) -> IllegalActionErr
 
 @implements("V8-PEN-VETO-RIGHT")
 def _veto_error(state: State, veto: Veto) -> IllegalActionError | None:
-    """A player with a standing utgång call may veto penalty cards just taken by another."""
+    """A player with a standing utgång call may veto penalty cards just taken by another
+    (which ones penalise.penalise offers: veto_scope, veto_limit)."""
     name = state.players[veto.player]
     if state.vetoable is None:
         return _refuse("no penalty cards have just been taken that a veto could stop", ())
@@ -234,7 +333,10 @@ def perform_conduct(table: Table, action: Conduct) -> None:
         table.say("away", text, clauses, seat)
     elif isinstance(action, Back):
         table.away = table.away - {seat}
-        table.say("back", f"{name} comes back to the table", ("V8-PRESENCE-MAY-RETURN",), seat)
+        text = f"{name} comes back to the table"
+        if table.phase is Phase.PLAY and table.turn == seat:
+            text += " and takes his turn"
+        table.say("back", text, ("V8-PRESENCE-MAY-RETURN",), seat)
     elif isinstance(action, Remark):
         clauses = (
             ("V8-PEN-COMMENT-OBVIOUS-ALLOWED",)
@@ -251,6 +353,41 @@ def perform_conduct(table: Table, action: Conduct) -> None:
         table.say("look-back", f"{name} may look back so far: no penalty", clauses, seat)
     elif isinstance(action, Veto):
         _veto(table, action)
+    elif isinstance(action, RevealCall):
+        _reveal(table, action)
+    elif isinstance(action, AskCount):
+        _count(table, action)
+
+
+@implements("V8-PEN-FALSE-CALL-CAUGHT", "V8-PEN-FALSE-CALL-SELF-REPORT")
+def _reveal(table: Table, reveal: RevealCall) -> None:
+    """The false call comes to light: the caller takes the standard penalty now."""
+    caller = reveal.caller
+    table.false_calls = table.false_calls - {caller}
+    if reveal.player == caller:
+        why = f"{table.name(caller)} owns up to an utgång made without a real chance"
+        clauses: tuple[str, ...] = ("V8-PEN-FALSE-CALL-SELF-REPORT", "V8-PEN-FALSE-CALL-CAUGHT")
+    else:
+        why = (
+            f"{table.name(reveal.player)} catches {table.name(caller)}'s utgång made without "
+            "a real chance"
+        )
+        clauses = ("V8-PEN-FALSE-CALL-CAUGHT",)
+    penalise(table, caller, 1, why, clauses)
+
+
+@implements("V8-CALL-CARD-COUNT-ON-DEMAND", "V8-CALL-CARD-COUNT-ALL-HELD")
+def _count(table: Table, ask: AskCount) -> None:
+    """The caller tells how many cards he has left (card_count_scope)."""
+    count = card_count(table.base, ask.caller)
+    scope = "in hand" if len(table.base.hands[ask.caller]) == count else "in all"
+    table.say(
+        "card-count",
+        f"{table.name(ask.player)} asks {table.name(ask.caller)}, who called utgång, how many "
+        f"cards he has left: {count} {scope}",
+        ("V8-CALL-CARD-COUNT-ON-DEMAND", "V8-CALL-CARD-COUNT-ALL-HELD"),
+        ask.caller,
+    )
 
 
 @implements("V8-PEN-VETO-RIGHT", "V8-PEN-VETO-CONDITION")
@@ -273,6 +410,8 @@ def _veto(table: Table, veto: Veto) -> None:
     if left:
         table.take_from_hand(offender, tuple(left))
     table.stock.extend(reversed(cards))
+    if table.options.veto_limit is VetoLimit.ONCE_PER_OFFENDER_TURN:
+        table.vetoed = table.vetoed | {offender}
     table.say(
         "veto",
         f"{table.name(veto.player)}, who called utgång, vetoes {table.name(offender)}'s "

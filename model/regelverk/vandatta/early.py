@@ -25,7 +25,11 @@ from collections.abc import Callable
 
 from regelverk.engine import IllegalActionError, Ruling
 from regelverk.trace import implements
-from regelverk.vandatta.options import StartEightEarlyCard, StartEightOtherSuit
+from regelverk.vandatta.options import (
+    StartEightEarlyCard,
+    StartEightNoChoice,
+    StartEightOtherSuit,
+)
 from regelverk.vandatta.penalty import penalise
 from regelverk.vandatta.rules import Table, is_eight
 from regelverk.vandatta.state import Phase, Play, State
@@ -78,7 +82,9 @@ Fits = Callable[[State, Play], bool]
 def resolve_early(table: Table, lay: Lay, fits: Fits) -> None:
     """Once the suit is named: if it is another suit, förhand takes three penalty cards and his
     cards go back to his hand (or stand, the named suit never taking effect); otherwise his
-    play stands if it fits the named suit, and else simply goes back."""
+    play stands if it fits the named suit, and else simply goes back. Under
+    start_eight_no_choice = any-suit a dealer who names no suit names no other suit: no
+    penalty, and the early cards stand, since any card fits (V8-AMB-START-EIGHT-NO-CHOICE)."""
     cards, table.early = table.early, ()
     seat = table.turn
     table.hands[seat] = (*table.hands[seat], *cards)
@@ -91,7 +97,8 @@ def resolve_early(table: Table, lay: Lay, fits: Fits) -> None:
         if options.start_eight_other_suit is StartEightOtherSuit.OTHER_THAN_FORHAND_CARD
         else eight.suit
     )
-    if named == against:
+    free = table.named_suit is None and options.start_eight_no_choice is StartEightNoChoice.ANY_SUIT
+    if named == against or free:
         if fits(table.freeze(), play):
             lay(table, play)
         else:

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from collections import Counter
 
-from regelverk.cards import french_deck, missing_and_extra
+from regelverk.cards import missing_and_extra
 from regelverk.vandatta.adjudication import legal_actions
-from regelverk.vandatta.options import OverLimit, Scoring
+from regelverk.vandatta.options import (
+    AbsentTurn,
+    BlockedDeal,
+    FalseCallDetection,
+    OverLimit,
+    Scoring,
+    VetoLimit,
+)
 from regelverk.vandatta.rules import is_eight
-from regelverk.vandatta.setup import deck_count
-from regelverk.vandatta.state import Phase, State
+from regelverk.vandatta.scoring import card_points
+from regelverk.vandatta.setup import deck_count, full_pack, most_decks
+from regelverk.vandatta.state import Phase, Restart, State
 
 __all__ = ["problems"]
 
@@ -22,6 +30,7 @@ def problems(state: State) -> tuple[str, ...]:
         *_result_problems(state),
         *_record_problems(state),
         *_veto_problems(state),
+        *_false_call_problems(state),
     ]
     if not found:
         found += _turn_problems(state)
@@ -36,8 +45,9 @@ def _card_problems(state: State) -> list[str]:
             f"there are {count} players but {len(state.hands)} hands and "
             f"{len(state.penalties)} penalty zones"
         ]
-    if state.decks not in (1, 2):
-        return [f"the game uses one or two decks, not {state.decks}"]
+    most = most_decks(state.options)
+    if not 1 <= state.decks <= most:
+        return [f"the game uses one to {most} decks, not {state.decks}"]
     zones = [
         *state.hands,
         *(s.cards for sets in state.penalties for s in sets),
@@ -46,8 +56,8 @@ def _card_problems(state: State) -> list[str]:
         state.turned,
         state.early,
     ]
-    missing, extra = missing_and_extra(french_deck(state.decks), zones)
-    decks = "one deck" if state.decks == 1 else "two decks"
+    missing, extra = missing_and_extra(full_pack(state.decks), zones)
+    decks = "one deck" if state.decks == 1 else f"{state.decks} decks"
     if missing:
         found.append(f"cards missing from {decks}: {' '.join(str(c) for c in missing.elements())}")
     if extra:
@@ -78,15 +88,20 @@ def _seat_problems(state: State) -> list[str]:  # noqa: PLR0912
             found.append(f"{label} names a seat that does not exist")
     if not 0 <= state.turn < count:
         found.append(f"the turn is with seat {state.turn}, which does not exist")
-    elif state.phase is Phase.PLAY and (state.turn in state.away or state.turn in state.record.out):
+    elif state.phase is Phase.PLAY and (
+        (state.turn in state.away and state.options.absent_turn is not AbsentTurn.WAIT)
+        or state.turn in state.record.out
+    ):
         found.append(f"the turn is with {state.players[state.turn]}, who may not act")
     if state.dealer is not None and not 0 <= state.dealer < count:
         found.append(f"the dealer is seat {state.dealer}, which does not exist")
     if not 0 <= state.draws <= state.options.max_draws:
         found.append(f"{state.draws} draws in one turn is outside 0 to {state.options.max_draws}")
     for seat, sets in enumerate(state.penalties[:count]):
-        if any(not p.cards or p.release_after < 0 for p in sets):
-            found.append(f"{state.players[seat]} has an empty or badly timed penalty set")
+        # A penalty the talon could not serve is an empty set: it still keeps a failed going
+        # out from counting as one (penalty.penalise), so only its timing is checked.
+        if any(p.release_after < 0 for p in sets):
+            found.append(f"{state.players[seat]} has a badly timed penalty set")
     if state.early and state.phase is not Phase.START_SUIT:
         found.append("cards laid early on a start eight lie there after the suit is named")
     if not state.joining <= state.benched:
@@ -132,6 +147,24 @@ def _veto_problems(state: State) -> list[str]:
     return []
 
 
+def _false_call_problems(state: State) -> list[str]:
+    """Unpunished false calls exist only under false_call_detection = when-revealed and are
+    void (never standing calls); offenders whose veto is used up exist only under veto_limit =
+    once-per-offender-turn (V8-PEN-FALSE-CALL-CAUGHT, V8-PEN-VETO-RIGHT)."""
+    found = []
+    seats = set(range(len(state.players)))
+    options = state.options
+    if not state.false_calls <= seats or not state.vetoed <= seats:
+        found.append("an unpunished false call or a used-up veto names a seat that does not exist")
+    if state.false_calls and options.false_call_detection is not FalseCallDetection.WHEN_REVEALED:
+        found.append("a false utgång waits to be caught, but the table penalises it as it is made")
+    if state.false_calls & state.calls:
+        found.append("a false utgång waiting to be caught is also a standing call")
+    if state.vetoed and options.veto_limit is not VetoLimit.ONCE_PER_OFFENDER_TURN:
+        found.append("a veto is counted as used up, but the table sets no limit on vetoes")
+    return found
+
+
 def _pile_problems(state: State) -> list[str]:
     found = []
     top = state.top
@@ -141,6 +174,11 @@ def _pile_problems(state: State) -> list[str]:
         found.append("the pile is empty and no suit is named: there is nothing to play on")
     if state.named_suit is not None and top is not None and not is_eight(top):
         found.append(f"a suit is named but the top card {top} is no eight")
+    if state.free_lead and (
+        state.restart is not Restart.NONE
+        or state.phase in (Phase.READY, Phase.MISDEAL, Phase.START_SUIT)
+    ):
+        found.append("a free lead is granted only to a spelförare in an ordinary turn of play")
     return found
 
 
@@ -167,6 +205,13 @@ def _record_problems(state: State) -> list[str]:
                     f"{state.players[seat]} has {record.points[seat]} points but is "
                     + ("still playing" if over else "out of the game")
                 )
+    elif options.scoring is Scoring.CARD_POINTS:  # over_limit = play-on (VA-AMB-OVER-100)
+        for seat in record.out:
+            if seat < count and record.points[seat] < options.score_limit:
+                found.append(
+                    f"{state.players[seat]} has {record.points[seat]} points, below the limit, "
+                    "but is out of the game"
+                )
     if record.champions and state.phase is not Phase.MATCH_OVER:
         found.append("a champion is named but the match is not over")
     if state.phase is Phase.MATCH_OVER and not record.champions:
@@ -177,8 +222,21 @@ def _record_problems(state: State) -> list[str]:
 def _turn_problems(state: State) -> list[str]:
     if state.phase is Phase.DEAL_OVER and state.winner is not None:
         seat = state.winner
-        if state.hands[seat] or state.penalties[seat]:
+        if (state.hands[seat] or state.penalties[seat]) and not _cheapest(state, seat):
             return [f"{state.players[seat]} won the deal but still holds cards"]
     if state.phase is not Phase.MATCH_OVER and not legal_actions(state):
         return [f"nobody may act: {state.players[state.turn]} has no legal action"]
     return []
+
+
+def _cheapest(state: State, seat: int) -> bool:
+    """Under blocked_deal = fewest-points-wins a blocked deal is won by a player who holds cards:
+    his cards must be worth no more than any other player's in the deal (VA-AMB-BLOCKED-DEAL)."""
+    if state.options.blocked_deal is not BlockedDeal.FEWEST_POINTS_WINS:
+        return False
+
+    def worth(s: int) -> int:
+        return card_points(state.hands[s] + tuple(c for p in state.penalties[s] for c in p.cards))
+
+    others = [s for s in state.in_deal if s not in state.benched]
+    return all(worth(seat) <= worth(s) for s in others)

@@ -22,20 +22,23 @@ turn go and waits for the next deal.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable
 
+from regelverk.cards import Card
 from regelverk.engine import IllegalActionError
 from regelverk.registry import parameter
 from regelverk.trace import implements
-from regelverk.vandatta.options import LateJoinerCount, LateJoinerFirstTurn
+from regelverk.vandatta.options import LateJoinerCount, LateJoinerFirstTurn, LateJoinerSecondDeck
 from regelverk.vandatta.rules import Table, held
-from regelverk.vandatta.setup import deck_count, player_limit
+from regelverk.vandatta.setup import deck_count, full_pack, player_limit
 from regelverk.vandatta.state import Join, Phase, Record, State, StayOut, StepIn
 
 __all__ = [
     "EXTRA_CARDS",
     "EndTurn",
     "Joining",
+    "added_to_talon",
     "join_error",
     "perform_join",
     "perform_joining",
@@ -62,7 +65,8 @@ def _refuse(message: str, clauses: tuple[str, ...]) -> IllegalActionError:
 def join_error(state: State, action: Joining) -> IllegalActionError | None:  # noqa: PLR0911
     """A newcomer who was not in the draw for the deal does not play on the same terms: he may
     only take a free seat during a deal and wait for the turn to reach it. A seat is free while
-    the table stays within its player limit and its decks."""
+    the table stays within its player limit and its decks (or, under late_joiner_second_deck =
+    add-deck, whatever decks it then needs: they are added)."""
     if not state.options.presence:
         return _refuse("this rulebook has no rules for late joiners", ())
     if isinstance(action, Join):
@@ -76,7 +80,10 @@ def join_error(state: State, action: Joining) -> IllegalActionError | None:  # n
             return _refuse(f"there is no seat {action.seat} to sit down at", _SEAT)
         if count + 1 > most:
             return _refuse(f"there is no free seat: {most} players at most", _SEAT + clauses)
-        if deck_count(state.options, count + 1) != state.decks:
+        if (
+            deck_count(state.options, count + 1) != state.decks
+            and state.options.late_joiner_second_deck is LateJoinerSecondDeck.REFUSE
+        ):
             return _refuse(
                 f"there is no free seat: {count + 1} players need another deck, which cannot "
                 "be added in the middle of a deal",
@@ -98,7 +105,9 @@ def join_error(state: State, action: Joining) -> IllegalActionError | None:  # n
 
 
 def seat_in(state: State, join: Join) -> State:
-    """``state`` with the newcomer seated at ``join.seat``; every seat from there on moves up."""
+    """``state`` with the newcomer seated at ``join.seat``; every seat from there on moves up.
+    Where the larger table needs more decks (late_joiner_second_deck = add-deck), they are
+    shuffled into the talon (:func:`added_to_talon`)."""
     at = join.seat
 
     def shift(seat: int) -> int:
@@ -114,8 +123,12 @@ def seat_in(state: State, join: Join) -> State:
         return None if seat is None else shift(seat)
 
     record = state.record
+    decks, stock, shuffles = added_to_talon(state, len(state.players) + 1)
     return dataclasses.replace(
         state,
+        decks=decks,
+        stock=stock,
+        shuffles=shuffles,
         players=(*state.players[:at], join.name, *state.players[at:]),
         hands=(*state.hands[:at], (), *state.hands[at:]),
         penalties=(*state.penalties[:at], (), *state.penalties[at:]),
@@ -141,8 +154,35 @@ def seat_in(state: State, join: Join) -> State:
     )
 
 
+@implements("V8-JOIN-LATE-TAKE-FREE-SEAT", "V8-SETUP-TWO-DECKS-FOUR-PLUS")
+def added_to_talon(state: State, players: int) -> tuple[int, tuple[Card, ...], int]:
+    """late_joiner_second_deck = add-deck (V8-AMB-LATE-JOINER-SECOND-DECK): the decks a table of
+    ``players`` uses, the talon with any deck it lacks shuffled in (the whole talon shuffled
+    again, from the game's seed), and the state's count of random operations. With the decks
+    the table already has, nothing changes."""
+    decks = deck_count(state.options, players)
+    if decks <= state.decks:
+        return state.decks, state.stock, state.shuffles
+    extra = full_pack(decks - state.decks)
+    stock = [*state.stock, *extra]
+    shuffles = state.shuffles + 1
+    random.Random(f"{state.seed}:{state.deal_number}:join-deck:{shuffles}").shuffle(stock)
+    return decks, tuple(stock), shuffles
+
+
 def perform_join(table: Table, join: Join) -> None:
     """Say that the newcomer has sat down (the seat itself is made by :func:`seat_in`)."""
+    before = deck_count(table.options, len(table.players) - 1)
+    if table.base.decks > before:
+        added = table.base.decks - before
+        table.say(
+            "add-deck",
+            f"{join.name} makes {len(table.players)} players: {added} more deck"
+            f"{'s are' if added > 1 else ' is'} shuffled into the talon "
+            f"({len(table.stock)} cards)",
+            ("V8-SETUP-TWO-DECKS-FOUR-PLUS", "V8-JOIN-LATE-TAKE-FREE-SEAT"),
+            join.seat,
+        )
     table.say(
         "join",
         f"{join.name} sits down in a free seat and waits for the turn to reach him",

@@ -15,7 +15,6 @@ captures its difference: the engine never branches on a rulebook's name.
 from __future__ import annotations
 
 import dataclasses
-import enum
 from dataclasses import dataclass
 
 from regelverk.engine import OptionError, Reading
@@ -23,9 +22,11 @@ from regelverk.registry import parameter
 from regelverk.trace import implements
 
 __all__ = [
+    "MOST_PLAYERS_ADDING_DECKS",
     "VANDATTA",
     "VVV8",
     "AbsentTurn",
+    "AcceptedCalls",
     "AceAgainDraws",
     "AceAgainScope",
     "AceBatchDraws",
@@ -36,17 +37,20 @@ __all__ = [
     "AllShortCompletion",
     "BelowTwoActive",
     "BlockedDeal",
+    "CardCountScope",
     "CommentOwnHand",
     "CommentPenaltyText",
     "DealerWithoutLoser",
     "DeckSetup",
     "DrawTieScope",
     "DrawnCard",
+    "EightInHandWhen",
     "EightMatching",
     "EightOrDraw",
     "EightOwnSuit",
     "EightSuitPersistence",
     "EmptyStock",
+    "EndlessDeal",
     "ExceptionBelow",
     "FailedCallPenalty",
     "FailedOutCard",
@@ -61,8 +65,10 @@ __all__ = [
     "LappenFailure",
     "LappenOmission",
     "LappenPenalty",
+    "LastHandCardLocked",
     "LateJoinerCount",
     "LateJoinerFirstTurn",
+    "LateJoinerSecondDeck",
     "LookBackDepth",
     "LoserRule",
     "MaxPlayersFreeTime",
@@ -101,6 +107,7 @@ __all__ = [
     "VandattaOptions",
     "VarningOmission",
     "VarningTrigger",
+    "VetoLimit",
     "VetoScope",
     "VoluntaryDraw",
     "WrongCardTakeBack",
@@ -127,7 +134,16 @@ class MaxPlayersFreeTime(Reading):
     DECK_CAPACITY = "deck-capacity"
     """Two decks at most: seven cards each plus the start card, so fourteen players."""
     ADD_DECKS = "add-decks"
-    """More decks as needed (not modelled: the model knows one or two decks)."""
+    """No cap from the decks: outside a coffee break up to :data:`MOST_PLAYERS_ADDING_DECKS`
+    players (the model's own bound), and a third deck and more are shuffled in as the hands
+    and the start card need (:func:`~regelverk.vandatta.setup.deck_count`). With three decks
+    or more a coffee-break deal is drawn after two talon passes, as with two decks."""
+
+
+MOST_PLAYERS_ADDING_DECKS = 30
+"""The most players at one table under max_players_free_time = add-decks (V8-AMB-MANY-PLAYERS):
+the text sets no cap outside the coffee break; the model stops at thirty players, whom five decks
+serve with hands of seven."""
 
 
 class Session(Reading):
@@ -166,7 +182,9 @@ class DealerWithoutLoser(Reading):
     WOULD_BE_LOSER_ELSE_SAME = "would-be-loser-else-same"
     """The would-be loser deals; after a drawn deal the same dealer deals again."""
     NEW_DRAW = "new-draw"
-    """A fresh draw for the deal (not modelled yet)."""
+    """Where the loser would deal (next_dealer = loser-deals) but there is no official loser (a
+    drawn or void deal, no loser found, or too few active players), the next deal begins with
+    a fresh draw for the deal, held as for the first deal of a session."""
 
 
 class DrawTieScope(Reading):
@@ -175,7 +193,8 @@ class DrawTieScope(Reading):
     LOWEST_ONLY = "lowest-only"
     """Only players tied for the lowest card draw again."""
     ANY_IDENTICAL = "any-identical"
-    """Every pair of identical cards is drawn again."""
+    """Every player whose card another also drew draws again, lowest or not, and the new cards
+    take part in the comparison, until no two players hold the same card; the lowest deals."""
 
 
 # --- the start card ---------------------------------------------------------------------------
@@ -225,7 +244,8 @@ class StartEightNoChoice(Reading):
     EIGHT_SUIT = "eight-suit"
     """The eight's own suit applies."""
     ANY_SUIT = "any-suit"
-    """Förhand may play any card (not modelled yet)."""
+    """Förhand may lay any card on the eight in his first turn (an early card stands, without
+    penalty); if he lets that turn go without laying, the eight's own suit applies after him."""
 
 
 class StartAceDraw(Reading):
@@ -245,7 +265,9 @@ class StartAce(Reading):
     ALL_DRAW_FIRST_PLAYER = "all-draw-first-player"
     """Everyone, dealer included, draws one; then the first player plays on the ace."""
     AS_DEALERS_ACE = "as-dealers-ace"
-    """As if the dealer had laid it (not modelled yet)."""
+    """As if the dealer had laid it: every other player draws one card, the dealer none, and the
+    dealer plays again on the ace as on his own ace before the turn passes to his left. Where
+    start_ace_draw makes nobody draw for the start ace, it has no effect either way."""
 
 
 # --- matching, aces, eights ------------------------------------------------------------------
@@ -304,7 +326,10 @@ class RestartFallback(Reading):
     ANY_CARD = "any-card"
     """The restart is free: any card may be laid on the ace or after the eight."""
     ACE_NEEDS_FOLLOW = "ace-needs-follow"
-    """An ace or eight may be laid only with a card to restart with (not modelled yet)."""
+    """An ace or eight that makes him restart may be laid only if he keeps a card to restart
+    with: one of the (last) ace's suit, or of the suit named with the eight; another eight
+    counts too. Where that card cannot be laid after all (as a barred last card), the restart
+    falls back on eight-or-draw."""
 
 
 class AfterEight(Reading):
@@ -358,7 +383,8 @@ class TurnedPile(Reading):
     SET_ASIDE = "set-aside"
     """Set aside face down until a new stock is needed."""
     UNDER_STOCK = "under-stock"
-    """Put under the stock at once."""
+    """Turned face down and put under the stock at once, the eight becoming its bottom card;
+    nothing is set aside."""
     OUT_OF_DEAL = "out-of-deal"
     """Dead for the rest of the deal."""
 
@@ -369,7 +395,9 @@ class SeveralEights(Reading):
     ONE_AT_A_TIME = "one-at-a-time"
     """Each eight is its own play."""
     TOGETHER = "together"
-    """Eights may go down together (not modelled yet)."""
+    """A play of eights only goes down wherever its first eight may: one turn of the pile (or,
+    under after_eight = turn-passes, one end of turn) and one named suit. Eights never mix with
+    other cards in a play."""
 
 
 class MultiCard(Reading):
@@ -440,7 +468,10 @@ class AfterThreeDraws(Reading):
     PASS_SAME_TOP = "pass-same-top"
     """The next player follows the same top card."""
     PASS_FREE_LEAD = "pass-free-lead"
-    """The next player may start with any card (not modelled yet)."""
+    """A turn that ends after all its draws (a restart included) with no card in hand that fits
+    leaves a dead pile: the next player may start with any card, as on an empty pile (a
+    single card, or a group where multi_card allows one without a top card to match);
+    ``State.free_lead`` carries this until he lays a card or his turn ends."""
 
 
 class EmptyStock(Reading):
@@ -460,7 +491,9 @@ class TalonEmptyMidDraw(Reading):
     REBUILD_AND_CONTINUE = "rebuild-and-continue"
     """Rebuild at once and finish the draw."""
     DRAW_WHAT_IS_THERE = "draw-what-is-there"
-    """Take only what is left (not modelled yet)."""
+    """A draw that is not the spelförare's own (a penalty, the others' draws for an ace or a
+    start ace, a LAPPEN penalty, a late joiner's cards) takes only what is left in the talon;
+    the talon is rebuilt only when a spelförare draws from an empty talon."""
 
 
 class RebuildReference(Reading):
@@ -469,7 +502,8 @@ class RebuildReference(Reading):
     CONTINUE = "continue"
     """No: it keeps its standing."""
     FRESH_START_CARD = "fresh-start-card"
-    """Yes (not modelled yet)."""
+    """Yes: a named suit lapses and the start-card rules apply to it (start_eight,
+    start_ace_draw), the spelförare keeping his turn (``setup.fresh_start_card``)."""
 
 
 class TalonPassCount(Reading):
@@ -489,7 +523,25 @@ class BlockedDeal(Reading):
     COUNT_HANDS = "count-hands"
     """No winner; every player scores his hand."""
     FEWEST_POINTS_WINS = "fewest-points-wins"
-    """The cheapest hand wins the deal (not modelled yet)."""
+    """The player whose hand (with any face-down penalty cards) is worth least by the points
+    table wins the deal and scores nothing; the others score their hands. Equal cheapest hands:
+    the first of them in the order of play, from the dealer's left, wins (a deal needs one
+    winner for the next dealer and the loser; seat order is the texts' own tie-breaker for
+    turns, and it is what a table can apply at once)."""
+    PLAY_ON = "play-on"
+    """vvv8's other reading (V8-AMB-BLOCKED-DEAL): nothing ends the deal; the players pass in
+    turn until someone can lay or draw again (for ever if nobody can)."""
+
+
+class EndlessDeal(Reading):
+    """A deal that could go round for ever (VA-AMB-ENDLESS-DEAL)."""
+
+    PLAY_ON = "play-on"
+    """The deal goes on until someone goes out, however long it takes."""
+    DRAWN_AFTER_PASSES = "drawn-after-passes"
+    """vvv8's coffee-break limit applied: the deal is drawn, nobody scoring, when the stock has
+    run out as many times as V8-TALON-DRAWN-ONE-DECK / -TWO-DECKS fix (three with one deck, two
+    with two, counted as talon_pass_count says), whatever the session."""
 
 
 # --- calls, going out -------------------------------------------------------------------------
@@ -537,9 +589,11 @@ class LappenOmission(Reading):
     ENFORCE_NO_PENALTY = "enforce-no-penalty"
     """The call is made as part of the turn; no penalty."""
     NO_GO_OUT = "no-go-out"
-    """Not modelled yet (the engine always makes the call)."""
+    """The call is the player's (``call`` said with the turn's last action): one who leaves it
+    out counts at once as a caller who failed and takes the penalty cards as his turn ends."""
     WIN_STANDS = "win-stands"
-    """Not modelled yet (the engine always makes the call)."""
+    """The call is the player's; leaving it out has no consequence (and, with no standing
+    call, no LAPPEN penalty can follow)."""
 
 
 class LappenPenalty(Reading):
@@ -550,7 +604,8 @@ class LappenPenalty(Reading):
     DRAW_THEN_PENALTY = "draw-then-penalty"
     """He draws as usual, then takes the three cards at the end of the turn."""
     PENALTY_THEN_PLAY = "penalty-then-play"
-    """Not modelled yet."""
+    """The penalty cards stand for his draws; then he may lay a card that fits (by the
+    ordinary rules of a player who has drawn all he may), or the turn passes."""
 
 
 class VarningTrigger(Reading):
@@ -561,7 +616,9 @@ class VarningTrigger(Reading):
     AT_OR_BELOW = "at-or-below"
     """The first time a turn leaves him at or below the agreed number."""
     WHENEVER_EXACTLY = "whenever-exactly"
-    """Whenever his hand reaches exactly the agreed number (not modelled yet)."""
+    """Whenever an action brings his hand to exactly the agreed number from another count: as
+    his turn ends, or at once when a draw does (his own draw in the turn, a draw for another's
+    ace, penalty cards); the engine makes the calls due outside his own turn's end."""
 
 
 class VarningOmission(Reading):
@@ -570,7 +627,9 @@ class VarningOmission(Reading):
     ENFORCE_NO_PENALTY = "enforce-no-penalty"
     """The call is made as part of the turn; no penalty."""
     THREE_CARDS = "three-cards"
-    """Not modelled yet (the engine always makes the call)."""
+    """The call due as his turn ends is his (``call`` said with the turn's last action); a
+    turn that ends without it costs the penalty cards at once. Calls due outside his own
+    turn's end (varning_trigger = whenever-exactly) are made by the engine."""
     IGNORE = "ignore"
     """The call is a courtesy; the engine makes it all the same, without effect."""
 
@@ -656,7 +715,8 @@ class OverLimit(Reading):
     ELIMINATED = "eliminated"
     """Yes: they take no further part."""
     PLAY_ON = "play-on"
-    """Not modelled yet."""
+    """No: everyone keeps playing the deals and scoring; a player at the limit can no longer
+    win the match, which ends when at most one player is below the limit."""
 
 
 class NobodyAlone(Reading):
@@ -665,7 +725,9 @@ class NobodyAlone(Reading):
     LOWEST_TOTAL = "lowest-total"
     """The lowest total wins; ties share."""
     REPLAY_DEAL = "replay-deal"
-    """Not modelled yet."""
+    """The deal is cancelled (its points are taken back) and the same dealer, or if he was not
+    below the limit the next player on his left who was, deals it again to the players who
+    were below the limit before it; the others take no further part in the match."""
 
 
 class Penalties(Reading):
@@ -686,7 +748,10 @@ class AbsentTurn(Reading):
     SKIP = "skip"
     """The turn passes over him; nobody steps away while spelförare."""
     WAIT = "wait"
-    """The table waits for him (not played: refused when the options are made)."""
+    """The turn comes to him all the same and the table waits: while he is away the only thing
+    that can happen is a player coming back; he then takes his turn. A standing utgång of his is
+    lost as the turn reaches him away (V8-CALL-FORFEITED-IF-ABSENT). Nobody steps away while
+    spelförare under either reading."""
 
 
 class SurplusReturn(Reading):
@@ -745,6 +810,18 @@ class LateJoinerCount(Reading):
     """Only the cards in hand count."""
 
 
+class LateJoinerSecondDeck(Reading):
+    """A late joiner who would need another deck (V8-AMB-LATE-JOINER-SECOND-DECK)."""
+
+    REFUSE = "refuse"
+    """No seat is free while the deal is played with fewer decks than the larger table needs
+    (V8-JOIN-LATE-NO-SECOND-DECK): he waits for the next deal."""
+    ADD_DECK = "add-deck"
+    """He sits down as any other late joiner, and the deck the larger table needs (a second one
+    at a fourth player; under max_players_free_time = add-decks a third or more as needed) is
+    shuffled into the talon at once, talon and new deck together, by the game's seed."""
+
+
 class BelowTwoActive(Reading):
     """Fewer than two active players (V8-AMB-FEWER-THAN-TWO-ACTIVE)."""
 
@@ -787,7 +864,10 @@ class WrongCardTakeBack(Reading):
     ALWAYS_BACK = "always-back"
     """They go back to the offender's hand; he then plays correctly or draws."""
     MAY_LEAVE = "may-leave"
-    """He may leave them (not played: refused when the options are made)."""
+    """He may leave them where they lie (a wrong play made with ``leave``): they stay on the
+    pile as plain cards (an ace makes nobody draw, an eight names no suit, a suit named before
+    is cleared), and his turn ends as after a play; the next player plays on the top one.
+    Cards that would leave him holding nothing at all go back all the same."""
 
 
 class FalseCallDetection(Reading):
@@ -796,7 +876,10 @@ class FalseCallDetection(Reading):
     AT_CALL = "at-call"
     """As it is made, unless withdrawn in the same breath."""
     WHEN_REVEALED = "when-revealed"
-    """Only once caught or admitted (not played: refused when the options are made)."""
+    """Only once caught or admitted: the referee notes the false call without a penalty (the
+    call is void for going out all the same and gives no veto); until the end of the caller's
+    next turn as spelförare anyone may catch it, or he may own up (``RevealCall``), and the
+    three cards fall then."""
 
 
 class OutOfTurnCard(Reading):
@@ -805,7 +888,9 @@ class OutOfTurnCard(Reading):
     RETURNED = "returned"
     """It goes back to the offender's hand."""
     STANDS = "stands"
-    """It stays on the pile (not played: refused when the options are made)."""
+    """It stays on the pile as a plain card to play on (an ace makes nobody draw, an eight
+    names no suit, a suit named before is cleared); the spelförare keeps his turn. Cards that
+    would empty the offender's hand go back all the same."""
 
 
 class LookBackDepth(Reading):
@@ -832,7 +917,8 @@ class FailedOutCard(Reading):
     CARD_STAYS = "card-stays"
     """It stays with its normal effect; three penalty cards as the turn passes."""
     CARD_RETURNS = "card-returns"
-    """It goes back to his hand (not played: refused when the options are made)."""
+    """It goes back to his hand; he takes the three cards, locked through this turn as under
+    card-stays, and finishes his turn by the normal rules (play, draw, pass)."""
 
 
 class CommentOwnHand(Reading):
@@ -862,6 +948,55 @@ class VetoScope(Reading):
     """Only once the talon has been turned, or when the offender plays before the caller."""
 
 
+class VetoLimit(Reading):
+    """How often a penalty may be vetoed (V8-AMB-VETO-REPEATED)."""
+
+    UNLIMITED = "unlimited"
+    """Every penalty the callers may veto can be vetoed, however often the mistake comes."""
+    ONCE_PER_OFFENDER_TURN = "once-per-offender-turn"
+    """One penalty of each offender per turn of play can be vetoed (by any caller); a second
+    penalty of his in the same turn cannot, and costs its cards."""
+
+
+class AcceptedCalls(Reading):
+    """Which words count as the going-out call (V8-AMB-CALL-WORDS)."""
+
+    LISTED_AND_AGREED = "listed-and-agreed"
+    """The text's three words (utgång, varning, lappen) and the table's ``agreed_calls``; any
+    other word is no call: the action stands as made without one."""
+    ANY_CLEAR_WARNING = "any-clear-warning"
+    """Any word said as the call counts (the model takes every word said as the call to be a
+    warning all the players understand)."""
+
+
+class EightInHandWhen(Reading):
+    """When an eight in hand bars utgång (V8-AMB-EIGHT-IN-HAND-WHEN)."""
+
+    REMAINING_HAND = "remaining-hand"
+    """Only the cards kept after the play the call goes with count."""
+    AT_CALL = "at-call"
+    """An eight in the play the call goes with bars the call too."""
+
+
+class CardCountScope(Reading):
+    """What a caller's card count on demand includes (V8-AMB-CARD-COUNT-SCOPE)."""
+
+    ALL_HELD = "all-held"
+    """Hand and face-down cards."""
+    HAND_ONLY = "hand-only"
+    """The cards in hand only."""
+
+
+class LastHandCardLocked(Reading):
+    """Emptying the hand while penalty cards are locked (V8-AMB-EMPTY-HAND-WITH-PENALTY-CARDS)."""
+
+    ALLOWED_NOT_OUT = "allowed-not-out"
+    """Any card may be the last hand card; he is not out, and no penalty follows."""
+    TREATED_AS_GOING_OUT = "treated-as-going-out"
+    """Emptying the hand is a going out attempt: an ace or an eight as its last card is a
+    failed going out, ruled as in §3 ¶8 (three more penalty cards; failed_out_card applies)."""
+
+
 class HiddenBundlePenalty(Reading):
     """Laying a bundle with only its top card showing (V8-AMB-HIDDEN-BUNDLE-PENALTY)."""
 
@@ -869,37 +1004,6 @@ class HiddenBundlePenalty(Reading):
     """No penalty of its own; others may look through it freely."""
     STANDARD_PENALTY = "standard-penalty"
     """A mistake like any other: three penalty cards."""
-
-
-_NOT_MODELLED: frozenset[enum.Enum] = frozenset(
-    {
-        MaxPlayersFreeTime.ADD_DECKS,
-        DealerWithoutLoser.NEW_DRAW,
-        DrawTieScope.ANY_IDENTICAL,
-        StartEightNoChoice.ANY_SUIT,
-        StartAce.AS_DEALERS_ACE,
-        RestartFallback.ACE_NEEDS_FOLLOW,
-        SeveralEights.TOGETHER,
-        AfterThreeDraws.PASS_FREE_LEAD,
-        TalonEmptyMidDraw.DRAW_WHAT_IS_THERE,
-        RebuildReference.FRESH_START_CARD,
-        BlockedDeal.FEWEST_POINTS_WINS,
-        LappenOmission.NO_GO_OUT,
-        LappenOmission.WIN_STANDS,
-        LappenPenalty.PENALTY_THEN_PLAY,
-        VarningTrigger.WHENEVER_EXACTLY,
-        VarningOmission.THREE_CARDS,
-        OverLimit.PLAY_ON,
-        NobodyAlone.REPLAY_DEAL,
-        TurnedPile.UNDER_STOCK,
-        AbsentTurn.WAIT,
-        WrongCardTakeBack.MAY_LEAVE,
-        FalseCallDetection.WHEN_REVEALED,
-        OutOfTurnCard.STANDS,
-        FailedOutCard.CARD_RETURNS,
-    }
-)
-"""Readings the engine does not play yet: options holding one are refused when made."""
 
 
 @implements("VA-CALL-VARNING-AGREED-COUNT", "VA-CALL-VARNING-USUAL-THREE", "V8-DRAW-MAX-THREE")
@@ -911,7 +1015,9 @@ class VandattaOptions:
     deck_setup: DeckSetup
     """Decks by number of players (VA-AMB-PLAYERS-AND-DECKS, V8-SETUP-TWO-DECKS-FOUR-PLUS)."""
     max_players: int
-    """Most players the decks serve (V8-SETUP-FREE-TIME-PLAYER-LIMIT, VA-SETUP-DECK-AND-PLAYERS)."""
+    """Most players the decks serve (V8-SETUP-FREE-TIME-PLAYER-LIMIT, VA-SETUP-DECK-AND-PLAYERS);
+    at most fourteen, what two decks serve. Under max_players_free_time = add-decks it does not
+    bound a table outside the coffee break (:data:`MOST_PLAYERS_ADDING_DECKS` does)."""
     max_players_free_time: MaxPlayersFreeTime = MaxPlayersFreeTime.DECK_CAPACITY
     """Players outside the coffee break (V8-AMB-MANY-PLAYERS)."""
     session: Session = Session.FREE_TIME
@@ -1016,7 +1122,10 @@ class VandattaOptions:
     talon_pass_count: TalonPassCount = TalonPassCount.EXHAUSTIONS
     """Counting talon passes (V8-AMB-TALON-PASS-COUNT)."""
     blocked_deal: BlockedDeal = BlockedDeal.VOID
-    """A deal nobody can finish (VA-AMB-BLOCKED-DEAL)."""
+    """A deal nobody can finish (VA-AMB-BLOCKED-DEAL, V8-AMB-BLOCKED-DEAL)."""
+    endless_deal: EndlessDeal = EndlessDeal.PLAY_ON
+    """A deal that could go round for ever: drawn after stock passes or not (VA-AMB-ENDLESS-DEAL,
+    with the limits of V8-TALON-DRAWN-ONE-DECK and V8-TALON-DRAWN-TWO-DECKS)."""
 
     # calls and going out
     go_out_call: GoOutCall = GoOutCall.LAPPEN
@@ -1091,6 +1200,9 @@ class VandattaOptions:
     late_joiner_count: LateJoinerCount = LateJoinerCount.ALL_HELD
     """The largest holding a late joiner is matched to (V8-AMB-LATE-JOINER-CARDS,
     V8-JOIN-LATE-CARDS-MOST-PLUS-ONE)."""
+    late_joiner_second_deck: LateJoinerSecondDeck = LateJoinerSecondDeck.REFUSE
+    """A late joiner whose seat would need another deck (V8-AMB-LATE-JOINER-SECOND-DECK,
+    V8-JOIN-LATE-NO-SECOND-DECK)."""
     penalty_stacking: PenaltyStacking = PenaltyStacking.ONE_PER_ACT
     """One act, several offences (V8-AMB-PENALTY-STACKING)."""
     penalty_cards_usable: PenaltyCardsUsable = PenaltyCardsUsable.AFTER_EXHAUSTING_TURN
@@ -1117,15 +1229,22 @@ class VandattaOptions:
     """When callers may veto a penalty draw (V8-AMB-VETO-INFLUENCE)."""
     hidden_bundle_penalty: HiddenBundlePenalty = HiddenBundlePenalty.NO_OWN_PENALTY
     """A bundle laid with only its top card showing (V8-AMB-HIDDEN-BUNDLE-PENALTY)."""
+    veto_limit: VetoLimit = VetoLimit.UNLIMITED
+    """How often one offender's penalties may be vetoed (V8-AMB-VETO-REPEATED)."""
+    accepted_calls: AcceptedCalls = AcceptedCalls.LISTED_AND_AGREED
+    """Which words count as utgång (V8-AMB-CALL-WORDS, V8-CALL-ALTERNATIVE-WORDS)."""
+    agreed_calls: tuple[str, ...] = ()
+    """Further going-out words the table has agreed on beforehand, known to every player
+    (V8-AMB-CALL-WORDS, V8-CALL-ALTERNATIVE-WORDS)."""
+    eight_in_hand_when: EightInHandWhen = EightInHandWhen.REMAINING_HAND
+    """When an eight bars the call (V8-AMB-EIGHT-IN-HAND-WHEN, V8-CALL-NEVER-WITH-EIGHT)."""
+    card_count_scope: CardCountScope = CardCountScope.ALL_HELD
+    """The caller's card count on demand (V8-AMB-CARD-COUNT-SCOPE, V8-CALL-CARD-COUNT-ALL-HELD)."""
+    last_hand_card_locked: LastHandCardLocked = LastHandCardLocked.ALLOWED_NOT_OUT
+    """The last hand card with penalty cards locked (V8-AMB-EMPTY-HAND-WITH-PENALTY-CARDS,
+    V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS)."""
 
     def __post_init__(self) -> None:
-        for field in dataclasses.fields(self):
-            value = getattr(self, field.name)
-            if value in _NOT_MODELLED:
-                raise OptionError(
-                    f"option {field.name} = {value.value!r} is a reading the engine does not "
-                    "play yet; choose another reading"
-                )
         if self.varning_cards not in (None, 2, 3, 4):
             raise OptionError(
                 f"varning_cards must be 2, 3 or 4 (or None), not {self.varning_cards!r} "
@@ -1142,6 +1261,13 @@ class VandattaOptions:
             )
         if self.score_limit < 1:
             raise OptionError(f"score_limit must be positive, not {self.score_limit!r}")
+        if not isinstance(self.agreed_calls, tuple) or not all(
+            isinstance(w, str) and w.strip() for w in self.agreed_calls
+        ):
+            raise OptionError(
+                f"agreed_calls must be a tuple of words, not {self.agreed_calls!r} "
+                "(V8-CALL-ALTERNATIVE-WORDS)"
+            )
 
 
 VANDATTA = VandattaOptions(deck_setup=DeckSetup.ONE_DECK, max_players=6)

@@ -9,6 +9,7 @@ from regelverk.vandatta.options import (
     PenaltyCardsUsable,
     PenaltySetsTiming,
     PenaltyStacking,
+    VetoLimit,
     VetoScope,
 )
 from regelverk.vandatta.rules import Table
@@ -96,10 +97,21 @@ def penalise(table: Table, seat: int, offences: int, why: str, clauses: tuple[st
             ("V8-PEN-VETO-CONDITION", "V8-PEN-VETO-RIGHT"),
             callers[0],
         )
+    elif cards and seat in table.vetoed and any(c != seat for c in table.calls):
+        table.say(
+            "veto-used",
+            f"{table.name(seat)}'s penalty was vetoed once this turn already: no veto now",
+            ("V8-PEN-VETO-RIGHT",),
+            seat,
+        )
 
 
+@implements("V8-PEN-VETO-CONDITION", "V8-PEN-VETO-RIGHT")
 def _vetoers(table: Table, seat: int) -> list[int]:
-    """Callers who may veto a penalty draw by ``seat`` (veto_scope)."""
+    """Callers who may veto a penalty draw by ``seat`` (veto_scope); under veto_limit =
+    once-per-offender-turn nobody may once a penalty of his has been vetoed this turn."""
+    if table.options.veto_limit is VetoLimit.ONCE_PER_OFFENDER_TURN and seat in table.vetoed:
+        return []
     callers = [c for c in sorted(table.calls) if c != seat]
     if table.options.veto_scope is VetoScope.ANY_DRAW_WHILE_CALLED or table.talon_passes > 0:
         return callers

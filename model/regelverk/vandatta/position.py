@@ -11,14 +11,15 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from regelverk.cards import Card, Suit, french_deck, missing_and_extra, parse_card
+from regelverk.cards import Card, Suit, missing_and_extra, parse_card
 from regelverk.engine import ActionError, PositionError
 from regelverk.errors import CardError
 from regelverk.trace import implements
 from regelverk.vandatta.options import VandattaOptions
-from regelverk.vandatta.setup import deck_count
+from regelverk.vandatta.setup import deck_count, full_pack, most_decks
 from regelverk.vandatta.state import (
     Action,
+    AskCount,
     Back,
     Complete,
     Deal,
@@ -40,6 +41,7 @@ from regelverk.vandatta.state import (
     RemarkKind,
     Restart,
     ReturnSurplus,
+    RevealCall,
     State,
     StayOut,
     StepAway,
@@ -175,12 +177,18 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
     turned = _cards(data.get("turned", []), "'turned'")
     early = _cards(data.get("early", []), "'early'")
     seed = reader.integer("seed", 0)
-    if decks not in (1, 2):
-        raise PositionError(f"'decks' must be 1 or 2, not {decks}")
+    most = most_decks(options)
+    if not 1 <= decks <= most:
+        raise PositionError(
+            f"'decks' must be 1 or 2 (up to {most} where decks are added for many players, "
+            f"max_players_free_time = add-decks), not {decks}"
+            if most > 2
+            else f"'decks' must be 1 or 2, not {decks}"
+        )
     zones = [*hands, *(p.cards for sets in penalties for p in sets), pile, turned, early]
     top_cards = tuple(reversed(_cards(data.get("stock", []), "'stock'")))
     zones.append(top_cards)
-    missing, extra = missing_and_extra(french_deck(decks), zones)
+    missing, extra = missing_and_extra(full_pack(decks), zones)
     if extra:
         shown = " ".join(str(c) for c in extra.elements())
         raise PositionError(
@@ -200,8 +208,9 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
     dealer_raw = data.get("dealer")
     if dealer_raw is not None:
         dealer: int | None = reader.seat(dealer_raw, "'dealer'")
-    elif "dealer" in data and phase is Phase.READY:
-        dealer = None  # vvv8: the draw for the deal is still to come
+    elif "dealer" in data and phase in (Phase.READY, Phase.DEAL_OVER):
+        dealer = None  # vvv8: the draw for the deal is still to come (also after a deal
+        # without an official loser, under dealer_without_loser = new-draw)
     else:
         dealer = (turn - 1) % count
     previous_raw = data.get("previous")
@@ -226,7 +235,10 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
         turn=turn,
         draws=reader.integer("draws", 0),
         restart=reader.enum("restart", Restart, Restart.NONE),
+        free_lead=_position_flag(data, "free_lead"),
         calls=reader.seats("calls"),
+        false_calls=reader.seats("false_calls"),
+        vetoed=reader.seats("vetoed"),
         away=reader.seats("away"),
         benched=reader.seats("waiting") | reader.seats("joining"),
         joining=reader.seats("joining"),
@@ -239,6 +251,14 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
         record=_record(reader),
         vetoable=vetoable,
     )
+
+
+def _position_flag(data: Mapping[str, Any], key: str) -> bool:
+    """A true-or-false field of a position, false when absent."""
+    raw = data.get(key, False)
+    if not isinstance(raw, bool):
+        raise PositionError(f"'{key}' must be true or false, not {raw!r}")
+    return raw
 
 
 def _short_deal(data: Mapping[str, Any]) -> bool:
@@ -293,7 +313,10 @@ def position_to_data(state: State) -> dict[str, Any]:
         "named_suit": None if state.named_suit is None else state.named_suit.value,
         "draws": state.draws,
         "restart": state.restart.value,
+        "free_lead": state.free_lead,
         "calls": [names[s] for s in sorted(state.calls)],
+        "false_calls": [names[s] for s in sorted(state.false_calls)],
+        "vetoed": [names[s] for s in sorted(state.vetoed)],
         "away": [names[s] for s in sorted(state.away)],
         "short_deal": state.short_deal,
         "joining": [names[s] for s in sorted(state.joining)],
@@ -339,19 +362,28 @@ _KINDS = (
     "complete",
     "redeal",
     "extra-card",
+    "reveal-call",
+    "ask-count",
 )
 CALL_WORDS = ("utgång", "utgang", "varning", "lappen")
-"""Words accepted as the going-out call (V8-CALL-ALTERNATIVE-WORDS), in any case."""
+"""Words the text names as the going-out call (V8-CALL-ALTERNATIVE-WORDS), in any case."""
 
 
 @implements("V8-CALL-ALTERNATIVE-WORDS")
-def _call(raw: Any) -> bool:
-    """``call`` is true or false, or one of the call words: utgång, varning, lappen."""
+def _call(raw: Any) -> tuple[bool, str | None]:
+    """``call`` is true or false, or the word said as the call: one of the text's words
+    (utgång, varning, lappen: the call with no word of its own), or any other word, which
+    counts as a call only where accepted_calls and agreed_calls say so."""
     if isinstance(raw, bool):
-        return raw
-    if isinstance(raw, str) and raw.strip().casefold() in CALL_WORDS:
-        return True
-    raise ActionError(f"'call' must be true, false or one of {', '.join(CALL_WORDS)}, not {raw!r}")
+        return raw, None
+    if isinstance(raw, str) and raw.strip():
+        if raw.strip().casefold() in CALL_WORDS:
+            return True, None
+        return True, raw.strip()
+    raise ActionError(
+        f"'call' must be true, false or the word said as the call ({', '.join(CALL_WORDS)} "
+        f"or one the table agreed on), not {raw!r}"
+    )
 
 
 def action_from_data(data: Mapping[str, Any], state: State) -> Action:  # noqa: PLR0912
@@ -384,22 +416,37 @@ def action_from_data(data: Mapping[str, Any], state: State) -> Action:  # noqa: 
         return NameSuit(player=player, suit=_suit(data.get("suit"), "'suit'", ActionError))
     if kind not in ("play", "draw", "pass"):
         return _conduct_from_data(kind, data, state, player)
-    call = _call(data.get("call", False))
+    call, word = _call(data.get("call", False))
     move: Play | Draw | Pass
     if kind == "draw":
-        move = Draw(player=player, call=call)
+        move = Draw(player=player, call=call, word=word)
     elif kind == "pass":
-        move = Pass(player=player, call=call)
+        move = Pass(player=player, call=call, word=word)
     else:
         if "cards" not in data:
             raise ActionError("a play needs 'cards', the cards laid, bottom first")
         cards = _cards(data["cards"], "'cards'", ActionError)
         suit = _suit(data.get("suit"), "'suit'", ActionError)
-        move = Play(player=player, cards=cards, suit=suit, call=call)
+        leave = _flag(data, "leave", False)
+        move = Play(player=player, cards=cards, suit=suit, call=call, word=word, leave=leave)
     withdrawn = data.get("withdrawn", False)
     if not isinstance(withdrawn, bool):
         raise ActionError(f"'withdrawn' must be true or false, not {withdrawn!r}")
     return Withdrawn(action=move) if withdrawn else move
+
+
+def _other_seat(data: Mapping[str, Any], key: str, state: State) -> int:
+    """Another seat named in an action, by name or number."""
+    raw = data.get(key)
+    count = len(state.players)
+    if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < count:
+        return raw
+    if raw in state.players:
+        return state.players.index(raw)
+    raise ActionError(
+        f"'{key}' must be one of {list(state.players)} or a seat number 0 to {count - 1}, "
+        f"not {raw!r}"
+    )
 
 
 def _join_from_data(data: Mapping[str, Any], state: State) -> Join:
@@ -452,6 +499,11 @@ def _conduct_from_data(  # noqa: PLR0911, PLR0912
         return StayOut(player=player)
     if kind == "veto":
         return Veto(player=player)
+    if kind in ("reveal-call", "ask-count"):
+        caller = _other_seat(data, "caller", state)
+        if kind == "ask-count":
+            return AskCount(player=player, caller=caller)
+        return RevealCall(player=player, caller=caller)
     if kind == "remark":
         raw = data.get("kind")
         try:
@@ -503,6 +555,9 @@ def action_to_data(action: Action) -> dict[str, Any]:  # noqa: PLR0911, PLR0912
         }
     if isinstance(action, ForgetAbsentCard):
         return {"action": "forget-absent-card", "player": action.player, "absent": action.absent}
+    if isinstance(action, RevealCall | AskCount):
+        kind = "reveal-call" if isinstance(action, RevealCall) else "ask-count"
+        return {"action": kind, "player": action.player, "caller": action.caller}
     if isinstance(action, Join):
         return {"action": "join", "name": action.name, "seat": action.seat}
     if isinstance(action, StepIn | StayOut | Complete | Redeal | ExtraCard):
@@ -536,8 +591,10 @@ def action_to_data(action: Action) -> dict[str, Any]:  # noqa: PLR0911, PLR0912
         data = {"action": "play", "player": name, "cards": [c.code for c in action.cards]}
         if action.suit is not None:
             data["suit"] = action.suit.value
+        if action.leave:
+            data["leave"] = True
     else:
         data = {"action": "draw" if isinstance(action, Draw) else "pass", "player": name}
     if action.call:
-        data["call"] = True
+        data["call"] = True if action.word is None else action.word
     return data

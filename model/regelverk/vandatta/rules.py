@@ -16,14 +16,19 @@ from regelverk.engine import Event
 from regelverk.registry import parameter
 from regelverk.trace import implements
 from regelverk.vandatta.options import (
+    AbsentTurn,
+    AcceptedCalls,
     AceAgainScope,
     AceBatchDraws,
     AceFollow,
     AceRule,
+    AfterEight,
+    CardCountScope,
     EightMatching,
     EightOrDraw,
     EightOwnSuit,
     EmptyStock,
+    EndlessDeal,
     ExceptionBelow,
     GoOutCall,
     GoOutOn,
@@ -32,18 +37,26 @@ from regelverk.vandatta.options import (
     MultiCard,
     MultiCardPlay,
     RealChanceTest,
+    RebuildReference,
     RestartFallback,
     Session,
+    StartEight,
+    StartEightNoChoice,
+    TalonEmptyMidDraw,
     TalonPassCount,
     TurnedPile,
     VandattaOptions,
+    VarningTrigger,
     VoluntaryDraw,
 )
 from regelverk.vandatta.state import PenaltySet, Phase, Record, Restart, State
 
 __all__ = [
     "Table",
+    "call_heard",
     "can_draw_any",
+    "card_count",
+    "drawn_deal_clauses",
     "drawn_deal_passes",
     "draws_left",
     "first_fits",
@@ -56,6 +69,8 @@ __all__ = [
     "last_card_barred",
     "next_seat",
     "real_chance",
+    "restart_possible",
+    "varning_due",
 ]
 
 ACE, EIGHT = Rank.ACE, Rank.EIGHT
@@ -81,6 +96,19 @@ def drawn_deal_passes(options: VandattaOptions, decks: int) -> int:
     return limit
 
 
+def drawn_deal_clauses(options: VandattaOptions) -> tuple[str, ...]:
+    """The clauses a deal drawn after talon passes cites: vvv8's coffee-break limit, or, for a
+    vandatta table under endless_deal = drawn-after-passes (VA-AMB-ENDLESS-DEAL), the rebuild
+    whose repetition the limit stops."""
+    if options.go_out_call is GoOutCall.LAPPEN:
+        return ("VA-DRAW-STOCK-REBUILD", "VA-TURN-PLAY-UNTIL-OUT")
+    return (
+        "V8-TALON-DRAWN-ONE-DECK",
+        "V8-TALON-DRAWN-TWO-DECKS",
+        "V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK",
+    )
+
+
 def is_ace(card: Card) -> bool:
     """Whether the card is an ace."""
     return card.rank is ACE
@@ -96,10 +124,13 @@ def is_eight(card: Card) -> bool:
 
 @implements("V8-TURN-CLOCKWISE", "VA-TURN-CLOCKWISE", "V8-TURN-NEXT-BECOMES-SPELFORARE")
 def next_seat(state_or_table: State | Table, seat: int) -> int:
-    """The next seat clockwise (to the left) that takes part and is present."""
+    """The next seat clockwise (to the left) that takes part and is present (under
+    absent_turn = wait, present or not: the table waits for him)."""
     count = len(state_or_table.players)
     out = state_or_table.record.out
     away = state_or_table.away
+    if away and state_or_table.options.absent_turn is AbsentTurn.WAIT:
+        away = frozenset()
     if state_or_table.benched:
         out = out | (state_or_table.benched - state_or_table.joining)
     for step in range(1, count + 1):
@@ -181,18 +212,77 @@ def restart_fits(state: State, card: Card) -> bool:
     return card.suit is required
 
 
+@implements("V8-START-EIGHT-DEALER-NAMES-SUIT")
+def open_start_eight(state: State) -> bool:
+    """start_eight_no_choice = any-suit (V8-AMB-START-EIGHT-NO-CHOICE): the dealer named no suit
+    on a start eight, so in förhand's first turn (nothing laid on the eight yet, no turn ended)
+    any card fits the eight. Should förhand let his turn go without laying, the eight's own suit
+    applies from the next player on, as under eight-suit."""
+    return (
+        state.options.start_eight_no_choice is StartEightNoChoice.ANY_SUIT
+        and state.options.start_eight is StartEight.DEALER_NAMES_SUIT
+        and state.previous is None
+        and state.named_suit is None
+        and len(state.pile) == 1
+        and state.pile[0].rank is EIGHT
+    )
+
+
 def first_fits(state: State, card: Card) -> bool:
-    """Whether ``card`` may be the first (or only) card of a play now."""
+    """Whether ``card`` may be the first (or only) card of a play now (a free lead, granted
+    under after_three_draws = pass-free-lead, takes any card: :func:`free_lead_fits`)."""
     if state.restart is not Restart.NONE:
         return restart_fits(state, card)
+    if state.free_lead:
+        return free_lead_fits(state, card)
     top, named, options = state.top, state.named_suit, state.options
     if card.rank is EIGHT:
         return eight_fits(options, card, top, named)
     if named is not None:
         return named_fits(options, card, top, named)
-    if top is None:
+    if top is None or open_start_eight(state):
         return True
     return ordinary_fits(options, card, top)
+
+
+@implements("VA-DRAW-PASS-AFTER-THREE")
+def free_lead_fits(state: State, card: Card) -> bool:
+    """VA-AMB-AFTER-THREE-DRAWS = pass-free-lead: the pile the last player could not follow
+    after his three draws is dead, so the spelförare may start with any card, as on an empty
+    pile with no suit named (the named suit, if any, no longer binds)."""
+    del state, card
+    return True
+
+
+def restart_needed(state: State, card: Card) -> bool:
+    """Whether laying ``card`` now makes its player restart on a required suit: an ace where
+    ace_follow = ace-suit, an eight where after_eight = pile-turned-same-player."""
+    options = state.options
+    if card.rank is ACE:
+        return options.ace_follow is AceFollow.ACE_SUIT
+    if card.rank is EIGHT:
+        return options.after_eight is AfterEight.PILE_TURNED_SAME_PLAYER
+    return False
+
+
+@implements("VA-TURN-RESTART-FALLBACK", "VA-ACE-FOLLOW-ACE-SUIT", "VA-EIGHT-LEAD-NAMED-SUIT")
+def restart_possible(
+    state: State, cards: tuple[Card, ...], suit: Suit | None, left: tuple[Card, ...]
+) -> bool:
+    """VA-AMB-RESTART-WITHOUT-SUIT = ace-needs-follow: an ace (or an eight) that makes its
+    player restart may be laid only if he keeps a card to restart with: after an ace one of
+    the (last) ace's suit, after an eight one of the suit he names with it; another eight
+    restarts too. ``left`` is the hand after the play. Under any other reading, and for
+    plays that need no restart (or that go out), this is always true."""
+    if state.options.restart_fallback is not RestartFallback.ACE_NEEDS_FOLLOW or not left:
+        return True
+    if not any(is_ace(c) for c in cards) and not is_eight(cards[0]):
+        return True
+    last = cards[-1]
+    if not restart_needed(state, last if is_ace(last) else cards[0]):
+        return True
+    required = last.suit if is_ace(last) else suit
+    return any(c.rank is EIGHT or c.suit is required for c in left)
 
 
 @implements(
@@ -237,13 +327,45 @@ def follow_fits(state: State, first: Card, card: Card, beneath: Card) -> bool:  
 # --- going out and calls ----------------------------------------------------------------------
 
 
-@implements("V8-CALL-CARD-COUNT-ALL-HELD")
+@implements("V8-PEN-CARDS-COUNT-AS-HELD")
 def held(state: State, seat: int) -> int:
-    """Every card a seat holds, hand and face-down penalty cards: the count a caller gives."""
+    """Every card a seat holds, hand and face-down penalty cards (what going out empties)."""
     penalties = state.penalties[seat]
     if not penalties:
         return len(state.hands[seat])
     return len(state.hands[seat]) + sum(len(p.cards) for p in penalties)
+
+
+@implements("V8-CALL-CARD-COUNT-ON-DEMAND", "V8-CALL-CARD-COUNT-ALL-HELD")
+def card_count(state: State, seat: int) -> int:
+    """The count a caller gives on demand: every card he holds, hand and face-down
+    (card_count_scope = all-held), or only the cards in his hand (hand-only)."""
+    if state.options.card_count_scope is CardCountScope.HAND_ONLY:
+        return len(state.hands[seat])
+    return held(state, seat)
+
+
+CALL_WORDS = ("utgång", "varning", "lappen")
+"""The going-out words the text names (V8-CALL-ALTERNATIVE-WORDS); ``utgang`` is accepted as
+the ASCII spelling of the first."""
+
+
+@implements("V8-CALL-ALTERNATIVE-WORDS")
+def call_heard(options: VandattaOptions, word: str | None) -> bool:
+    """Whether ``word``, said as the going-out call, counts as one (accepted_calls): the
+    text's own word (``None``) always does; under listed-and-agreed the text's three words and
+    the table's ``agreed_calls`` do (in any case), under any-clear-warning any word does.
+
+    >>> from regelverk.vandatta.options import VVV8
+    >>> call_heard(VVV8, None), call_heard(VVV8, "Varning!"), call_heard(VVV8, "last card!")
+    (True, True, False)
+    """
+    if word is None or options.accepted_calls is AcceptedCalls.ANY_CLEAR_WARNING:
+        return True
+    said = word.strip().strip("!.").strip().casefold()
+    if said in (*CALL_WORDS, "utgang"):
+        return True
+    return said in {w.strip().strip("!.").strip().casefold() for w in options.agreed_calls}
 
 
 @implements("V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT", "VA-WIN-NOT-ON-ACE-OR-EIGHT")
@@ -298,6 +420,21 @@ def real_chance(options: VandattaOptions, cards: tuple[Card, ...]) -> bool:
     return not aces or any(a.suit in suits for a in aces)
 
 
+@implements("VA-CALL-VARNING", "VA-CALL-VARNING-AGREED-COUNT")
+def varning_due(options: VandattaOptions, before: int, after: int) -> bool:
+    """Whether a hand that went from ``before`` to ``after`` cards owes 'varning!'
+    (varning_trigger): exactly-after-own-turn, the agreed count as the turn ends; at-or-below,
+    that count or fewer (but not none); whenever-exactly, the hand has just reached exactly
+    that count, by laying or by drawing (it did not hold it before)."""
+    warn = options.varning_cards
+    if warn is None or options.go_out_call is not GoOutCall.LAPPEN:
+        return False
+    trigger = options.varning_trigger
+    if trigger is VarningTrigger.WHENEVER_EXACTLY:
+        return after == warn and before != warn
+    return after == warn or (trigger is VarningTrigger.AT_OR_BELOW and 0 < after <= warn)
+
+
 @implements("VA-CALL-LAPPEN", "VA-CALL-LAPPEN-MANDATORY")
 def lappen_due(options: VandattaOptions, hand: tuple[Card, ...]) -> bool:
     """LAPPEN is owed by a player left with one card he could go out on (lappen_condition)."""
@@ -341,8 +478,20 @@ def has_play(state: State, *, count_eights: bool = True) -> bool:
             last_card_barred(state.options, (card,), state.top) or not call_stands(state, seat)
         ):
             continue
+        if not _single_restart_possible(state, card, hand):
+            continue
         return True
     return False
+
+
+def _single_restart_possible(state: State, card: Card, hand: tuple[Card, ...]) -> bool:
+    """:func:`restart_possible` for ``card`` laid alone. An eight may name the suit of any card
+    he keeps, so only an ace can be barred."""
+    if state.options.restart_fallback is not RestartFallback.ACE_NEEDS_FOLLOW or not is_ace(card):
+        return True
+    left = list(hand)
+    left.remove(card)
+    return restart_possible(state, (card,), None, tuple(left))
 
 
 @implements("VA-DRAW-WHEN-STUCK", "VA-EIGHT-WHEN-STUCK", "V8-DRAW-NOT-OBLIGED-TO-PLAY")
@@ -390,7 +539,10 @@ class Table:
     turn: int
     draws: int
     restart: Restart
+    free_lead: bool
     calls: frozenset[int]
+    false_calls: frozenset[int]
+    vetoed: frozenset[int]
     previous: int | None
     talon_passes: int
     shuffles: int
@@ -427,7 +579,10 @@ class Table:
             turn=state.turn,
             draws=state.draws,
             restart=state.restart,
+            free_lead=state.free_lead,
             calls=state.calls,
+            false_calls=state.false_calls,
+            vetoed=state.vetoed,
             previous=state.previous,
             talon_passes=state.talon_passes,
             shuffles=state.shuffles,
@@ -456,7 +611,10 @@ class Table:
             turn=self.turn,
             draws=self.draws,
             restart=self.restart,
+            free_lead=self.free_lead,
             calls=self.calls,
+            false_calls=self.false_calls,
+            vetoed=self.vetoed,
             away=self.away,
             benched=self.benched,
             joining=self.joining,
@@ -550,29 +708,48 @@ class Table:
                 f"The stock is empty: {len(cards)} played cards are shuffled into a new stock",
                 ("VA-DRAW-STOCK-REBUILD",),
             )
+        if self.options.rebuild_reference is RebuildReference.FRESH_START_CARD and self.pile:
+            from regelverk.vandatta.setup import fresh_start_card  # setup builds on this module
+
+            fresh_start_card(self)
         return True
 
     @implements(
         "V8-TALON-DRAWN-ONE-DECK", "V8-TALON-DRAWN-TWO-DECKS", "V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK"
     )
     def count_pass(self) -> None:
-        """The talon has run out: count a pass, and in a coffee break draw the deal at the limit."""
+        """The talon has run out: count a pass, and in a coffee break (or wherever endless_deal =
+        drawn-after-passes, VA-AMB-ENDLESS-DEAL) draw the deal at the limit."""
         self.talon_passes += 1
         options = self.options
-        if not options.talon_pass_limit or options.session is not Session.COFFEE_BREAK:
+        limited = options.endless_deal is EndlessDeal.DRAWN_AFTER_PASSES or (
+            options.talon_pass_limit and options.session is Session.COFFEE_BREAK
+        )
+        if not limited:
             return
         if self.talon_passes >= drawn_deal_passes(options, self.base.decks):
             self.drawn_deal = True
 
-    def draw_one(self, seat: int) -> Card | None:
-        """One card from the stock into a hand (rebuilding first if need be); None if none."""
-        if not self.stock and not self.rebuild():
+    @implements("V8-TALON-REBUILD-DURING-ANY-DRAW")
+    def draw_one(self, seat: int, *, own: bool = False) -> Card | None:
+        """One card from the stock into a hand (rebuilding first if need be); None if none.
+
+        ``own`` is a spelförare drawing for himself. Under talon_empty_mid_draw =
+        draw-what-is-there (V8-AMB-TALON-EXHAUSTED-MIDDRAW) only such a draw rebuilds an empty
+        talon; every other draw (penalties, draws for an ace) takes only what is left."""
+        if not self.stock and not (self.may_rebuild(own=own) and self.rebuild()):
+            return None
+        if not self.stock:  # a fresh start ace's draws used the new stock up
             return None
         card = self.stock.pop()
         self.hands[seat] = (*self.hands[seat], card)
         if not self.stock:
             self.count_pass()
         return card
+
+    def may_rebuild(self, *, own: bool) -> bool:
+        """Whether this draw may rebuild an empty talon (talon_empty_mid_draw)."""
+        return own or self.options.talon_empty_mid_draw is TalonEmptyMidDraw.REBUILD_AND_CONTINUE
 
     def active(self) -> int:
         """Players taking part and present."""
@@ -623,10 +800,16 @@ class Table:
                 other,
             )
 
+    @implements("VA-EIGHT-TURNS-PILE")
     def turn_pile_away(self) -> None:
         """vandatta: the pile, the eight on top, is turned away (set aside, or dead for the deal
-        under turned_pile = out-of-deal; either way it lies in the ``turned`` zone)."""
-        self.turned.extend(self.pile)
+        under turned_pile = out-of-deal; either way it lies in the ``turned`` zone). Under
+        turned_pile = under-stock it is turned face down and put under the stock at once: the
+        pile's top card, the eight, becomes the stock's bottom card."""
+        if self.options.turned_pile is TurnedPile.UNDER_STOCK:
+            self.stock[:0] = reversed(self.pile)
+        else:
+            self.turned.extend(self.pile)
         self.pile = []
 
     def new_deal_fields(self) -> None:
@@ -634,7 +817,10 @@ class Table:
         self.named_suit = None
         self.draws = 0
         self.restart = Restart.NONE
+        self.free_lead = False
         self.calls = frozenset()
+        self.false_calls = frozenset()
+        self.vetoed = frozenset()
         self.previous = None
         self.talon_passes = 0
         self.idle = 0

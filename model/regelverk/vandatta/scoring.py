@@ -9,12 +9,15 @@ from regelverk.registry import parameter
 from regelverk.trace import implements
 from regelverk.vandatta.options import (
     BlockedDeal,
+    DealerWithoutLoser,
     GoOutCall,
     LoserRule,
     NextDealer,
+    NobodyAlone,
+    OverLimit,
     Scoring,
 )
-from regelverk.vandatta.rules import Table
+from regelverk.vandatta.rules import Table, seats_after
 from regelverk.vandatta.state import Phase, Record
 
 __all__ = [
@@ -23,6 +26,8 @@ __all__ = [
     "WINNER_POINTS",
     "card_points",
     "champions_at_leap_day",
+    "cheapest_hand",
+    "end_blocked_deal",
     "finish_deal",
     "loser_of",
     "reaches_limit",
@@ -134,9 +139,12 @@ def tally(table: Table, winner: int, loser: int) -> None:
     "VA-SCORING-GAME-WINNER",
     "VA-SESSION-NOBODY-ALONE",
 )
-def score_points(table: Table, winner: int | None) -> int | None:
-    """The winner scores nothing, the others their cards; players at the limit drop out; the
-    last one below the limit wins the match. Returns the seat that scored most."""
+def score_points(table: Table, winner: int | None) -> tuple[int | None, bool]:
+    """The winner scores nothing, the others their cards; players at the limit drop out (or,
+    under over_limit = play-on, play on but can no longer win); the last one below the limit
+    wins the match. If nobody is left below it, the lowest total of those below it before the
+    deal wins (nobody_alone = lowest-total), or the deal is cancelled and replayed among them
+    (replay-deal). Returns the seat that scored most and whether the deal is to be replayed."""
     record = table.record
     points = list(record.points)
     before = list(table.base.in_deal)
@@ -149,11 +157,18 @@ def score_points(table: Table, winner: int | None) -> int | None:
         scored[seat] = card_points(held)
         points[seat] += scored[seat]
     limit = table.options.score_limit
-    out = record.out | {s for s in before if reaches_limit(points[s], limit)}
+    out = set(record.out)
+    if table.options.over_limit is OverLimit.ELIMINATED:
+        out |= {s for s in before if reaches_limit(points[s], limit)}
     shown = ", ".join(f"{table.name(s)} +{v} ({points[s]})" for s, v in scored.items())
     table.say("points", f"Points: {shown}", ("VA-SCORING-WINNER-ZERO", "VA-SCORING-OTHERS-COUNT"))
     table.record = replace(record, points=tuple(points), out=frozenset(out))
-    left = [s for s in before if s not in out]
+    left = [s for s in before if s not in out and not reaches_limit(points[s], limit)]
+    contenders = [s for s in before if not reaches_limit(record.points[s], limit)] or before
+    most = max(scored, key=lambda s: (scored[s], -s)) if scored else None
+    if not left and table.options.nobody_alone is NobodyAlone.REPLAY_DEAL:
+        replay_deal(table, record, contenders)
+        return most, True
     if len(left) == 1:
         end_match(
             table,
@@ -162,15 +177,47 @@ def score_points(table: Table, winner: int | None) -> int | None:
             ("VA-SCORING-GAME-WINNER",),
         )
     elif not left:
-        low = min(points[s] for s in before)
-        best = tuple(s for s in before if points[s] == low)
+        low = min(points[s] for s in contenders)
+        best = tuple(s for s in contenders if points[s] == low)
         end_match(
             table,
             best,
             f"Nobody is left below {limit}: the lowest total wins",
             ("VA-SESSION-NOBODY-ALONE", "VA-SCORING-GAME-WINNER"),
         )
-    return max(scored, key=lambda s: (scored[s], -s)) if scored else None
+    return most, False
+
+
+@implements("VA-SESSION-NOBODY-ALONE", "VA-SCORING-GAME-WINNER")
+def replay_deal(table: Table, record: Record, contenders: list[int]) -> None:
+    """nobody_alone = replay-deal (VA-AMB-NOBODY-UNDER-100): the deal's points are taken back
+    (``record`` is the record before it was scored, the deal already counted), the players who
+    were not below the limit before the deal take no further part, and the same dealer (or, if
+    he is out, the next player on his left still in) deals the deal again to ``contenders``."""
+    limit = table.options.score_limit
+    keep = frozenset(contenders)
+    out = frozenset(range(len(table.players))) - keep
+    table.record = replace(record, out=out)
+    table.winner = table.loser = None
+    names = " and ".join(table.name(s) for s in contenders)
+    table.say(
+        "replay",
+        f"Nobody is left below {limit}: the deal is cancelled and replayed among {names}",
+        ("VA-SESSION-NOBODY-ALONE", "VA-SCORING-GAME-WINNER"),
+    )
+    dealer = table.dealer if table.dealer is not None else contenders[0]
+    if dealer not in keep:
+        count = len(table.players)
+        dealer = next(
+            (dealer + k) % count for k in range(1, count + 1) if (dealer + k) % count in keep
+        )
+    table.dealer = dealer
+    table.say(
+        "next-dealer",
+        f"{table.name(dealer)} deals the deal again",
+        ("VA-SESSION-NOBODY-ALONE",),
+        dealer,
+    )
 
 
 def end_match(
@@ -189,6 +236,14 @@ def next_dealer(table: Table, winner: int | None, loser: int | None) -> None:
     """Who deals next: the loser (vvv8; the same dealer after a drawn deal), or the player on
     the dealer's left (vandatta), under next_dealer."""
     rule = table.options.next_dealer
+    if rule is NextDealer.LOSER_DEALS and _new_draw_due(table, winner, loser):
+        table.dealer = None
+        table.say(
+            "next-dealer",
+            "The deal has no official loser: a fresh draw for the deal decides who deals next",
+            ("V8-SESSION-LOSER-DEALS-NEXT", "V8-LOSS-OFFICIAL-NEEDS-THREE"),
+        )
+        return
     dealer = table.dealer if table.dealer is not None else 0
     choice: int | None = dealer
     clauses: tuple[str, ...]
@@ -215,8 +270,30 @@ def next_dealer(table: Table, winner: int | None, loser: int | None) -> None:
     table.say("next-dealer", f"{table.name(choice)} deals next", clauses, choice)
 
 
-def finish_deal(table: Table, winner: int | None, text: str, clauses: tuple[str, ...]) -> None:
-    """End the deal: the result, the record, the next dealer."""
+def _new_draw_due(table: Table, winner: int | None, loser: int | None) -> bool:
+    """dealer_without_loser = new-draw (V8-AMB-DEALER-AFTER-NO-LOSER): where the loser would deal
+    but the deal has no official loser (a drawn or void deal, no loser found, or fewer active
+    players than V8-LOSS-OFFICIAL-NEEDS-THREE asks), the next deal begins with a fresh draw
+    for the deal, as the first deal of a session does."""
+    if table.options.dealer_without_loser is not DealerWithoutLoser.NEW_DRAW:
+        return False
+    if winner is None or loser is None:
+        return True
+    need = table.options.min_active_for_result
+    return not (table.active_at_start >= need and table.active() >= need)
+
+
+def finish_deal(
+    table: Table,
+    winner: int | None,
+    text: str,
+    clauses: tuple[str, ...],
+    *,
+    count_hands: bool = False,
+) -> None:
+    """End the deal: the result, the record, the next dealer. A deal without a winner scores
+    every hand only when ``count_hands`` says so (a blocked deal under blocked_deal =
+    count-hands); a drawn or void deal scores nothing."""
     table.phase = Phase.DEAL_OVER
     table.winner = winner
     table.say("deal-over", text, clauses, winner)
@@ -233,13 +310,59 @@ def finish_deal(table: Table, winner: int | None, text: str, clauses: tuple[str,
                 loser,
             )
             tally(table, winner, loser)
-    counted = winner is not None or table.options.blocked_deal is BlockedDeal.COUNT_HANDS
+    counted = winner is not None or count_hands
+    replayed = False
     if table.options.scoring is Scoring.CARD_POINTS and counted:
-        most = score_points(table, winner)
+        most, replayed = score_points(table, winner)
         if table.options.loser_rule is LoserRule.NONE:
             loser = most
-    if table.phase is not Phase.MATCH_OVER:
+    if table.phase is not Phase.MATCH_OVER and not replayed:
         next_dealer(table, winner, loser)
+
+
+@implements("VA-SCORING-OTHERS-COUNT", "VA-SCORING-WINNER-ZERO")
+def cheapest_hand(table: Table) -> tuple[int, int]:
+    """blocked_deal = fewest-points-wins: the seat whose cards (hand and face-down penalty
+    cards) are worth least by the points table, and their worth. Equal cheapest hands: the
+    first of them in the order of play from the dealer's left."""
+    dealer = table.dealer if table.dealer is not None else len(table.players) - 1
+    skip = table.record.out | table.benched
+    order = [*seats_after(len(table.players), dealer, skip), dealer]
+    order = [s for s in order if s not in skip]
+    worth = {
+        s: card_points(table.hands[s] + tuple(c for p in table.penalties[s] for c in p.cards))
+        for s in order
+    }
+    low = min(worth.values())
+    return next(s for s in order if worth[s] == low), low
+
+
+@implements("VA-WIN-BLOCKED-DEAL-VOID", "V8-WIN-BLOCKED-DEAL-VOID")
+def end_blocked_deal(table: Table, clauses: tuple[str, ...]) -> None:
+    """Every active player has passed in turn without laying or drawing (VA-AMB-BLOCKED-DEAL,
+    V8-AMB-BLOCKED-DEAL, under blocked_deal): the deal is void (void), it ends and every hand
+    is scored (count-hands), the cheapest hand wins it (fewest-points-wins, by
+    :func:`cheapest_hand`), or nothing happens and the players pass on (play-on)."""
+    rule = table.options.blocked_deal
+    if rule is BlockedDeal.PLAY_ON:
+        return
+    if rule is BlockedDeal.FEWEST_POINTS_WINS:
+        winner, worth = cheapest_hand(table)
+        finish_deal(
+            table,
+            winner,
+            f"Nobody can lay a card or draw one: {table.name(winner)}'s hand is worth least "
+            f"({worth} points) and wins the deal",
+            (*clauses, "VA-SCORING-OTHERS-COUNT"),
+        )
+        return
+    finish_deal(
+        table,
+        None,
+        "Nobody can lay a card or draw one: the deal is void",
+        clauses,
+        count_hands=rule is BlockedDeal.COUNT_HANDS,
+    )
 
 
 @implements("V8-SESSION-LEAP-DAY-CHAMPION", "V8-SCORING-WIN-LOSS-TALLY")

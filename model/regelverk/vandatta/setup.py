@@ -9,19 +9,33 @@ from regelverk.cards import Card, Suit, french_deck
 from regelverk.engine import IllegalActionError
 from regelverk.trace import implements
 from regelverk.vandatta.options import (
+    MOST_PLAYERS_ADDING_DECKS,
     DeckSetup,
+    DrawTieScope,
     FirstPlayer,
     GoOutCall,
+    MaxPlayersFreeTime,
     Session,
+    StartAce,
     StartAceDraw,
     StartEight,
+    StartEightNoChoice,
     StartEightPlace,
     VandattaOptions,
 )
 from regelverk.vandatta.rules import Table, is_ace, is_eight, seats_after
-from regelverk.vandatta.state import Phase, Record, State
+from regelverk.vandatta.state import Phase, Record, Restart, State
 
-__all__ = ["deck_count", "new_match", "play_deal", "player_limit", "start_suit"]
+__all__ = [
+    "added_decks",
+    "deck_count",
+    "full_pack",
+    "most_decks",
+    "new_match",
+    "play_deal",
+    "player_limit",
+    "start_suit",
+]
 
 _SUIT_NAMES = {
     Suit.CLUBS: "clubs",
@@ -49,11 +63,34 @@ def deck_count(options: VandattaOptions, players: int) -> int:
     >>> deck_count(VVV8, 3), deck_count(VVV8, 4), deck_count(VANDATTA, 6)
     (1, 2, 1)
     """
+    decks = 1
     if options.deck_setup is DeckSetup.TWO_FROM_FOUR:
-        return 2 if players >= 4 else 1
-    if options.deck_setup is DeckSetup.TWO_DECKS_FOR_MANY:
-        return 2 if players >= 5 else 1
-    return 1
+        decks = 2 if players >= 4 else 1
+    elif options.deck_setup is DeckSetup.TWO_DECKS_FOR_MANY:
+        decks = 2 if players >= 5 else 1
+    if options.max_players_free_time is MaxPlayersFreeTime.ADD_DECKS:
+        decks = max(decks, added_decks(options, players))
+    return decks
+
+
+def added_decks(options: VandattaOptions, players: int) -> int:
+    """max_players_free_time = add-decks (V8-AMB-MANY-PLAYERS): the decks needed to deal every
+    player his hand and turn a start card (a third deck from fifteen players of seven cards, a
+    fourth from twenty-three, ...); the rules' own count applies where it is more.
+
+    >>> from regelverk.engine import with_options
+    >>> from regelverk.vandatta.options import VVV8
+    >>> many = with_options(VVV8, {"max_players_free_time": "add-decks", "session": "free-time"})
+    >>> deck_count(many, 14), deck_count(many, 15), deck_count(many, 23)
+    (2, 3, 4)
+    """
+    return -(-(options.hand_size * players + 1) // len(_DECKS[1]))
+
+
+def most_decks(options: VandattaOptions) -> int:
+    """The most decks a table under these options can use: two, or under add-decks as many as
+    the largest table allowed needs (:func:`player_limit`)."""
+    return max(2, deck_count(options, player_limit(options)[0]))
 
 
 @implements(
@@ -63,9 +100,13 @@ def deck_count(options: VandattaOptions, players: int) -> int:
     "VA-SETUP-DECK-AND-PLAYERS",
 )
 def player_limit(options: VandattaOptions) -> tuple[int, tuple[str, ...]]:
-    """The most players allowed, and the clauses that set the limit."""
+    """The most players allowed, and the clauses that set the limit (under
+    max_players_free_time = add-decks, outside a coffee break, the model's bound
+    :data:`~regelverk.vandatta.options.MOST_PLAYERS_ADDING_DECKS`)."""
     if options.session is Session.COFFEE_BREAK and options.coffee_break_max_players is not None:
         return options.coffee_break_max_players, ("V8-SETUP-COFFEE-BREAK-MAX-FIVE",)
+    if options.max_players_free_time is MaxPlayersFreeTime.ADD_DECKS:
+        return MOST_PLAYERS_ADDING_DECKS, ("V8-SETUP-FREE-TIME-NO-CAP",)
     if options.go_out_call is GoOutCall.UTGANG:
         return options.max_players, ("V8-SETUP-FREE-TIME-NO-CAP", "V8-SETUP-FREE-TIME-PLAYER-LIMIT")
     return options.max_players, ("VA-SETUP-DECK-AND-PLAYERS",)
@@ -103,10 +144,12 @@ _DECKS = {1: french_deck(1), 2: french_deck(2)}
 """The unshuffled packs, built once: tuples of frozen cards, shared safely."""
 
 
-def _deck(decks: int) -> tuple[Card, ...]:
-    """The unshuffled pack of one or two decks (:func:`~regelverk.cards.french_deck`)."""
+def full_pack(decks: int) -> tuple[Card, ...]:
+    """The unshuffled pack of ``decks`` 52-card decks: one or two
+    (:func:`~regelverk.cards.french_deck`), or more under max_players_free_time = add-decks,
+    every face then once per deck."""
     found = _DECKS.get(decks)
-    return found if found is not None else french_deck(decks)
+    return found if found is not None else _DECKS[1] * decks
 
 
 def new_match(options: VandattaOptions, players: Sequence[str], seed: int) -> State:
@@ -114,7 +157,7 @@ def new_match(options: VandattaOptions, players: Sequence[str], seed: int) -> St
     _check_players(options, players)
     count = len(players)
     decks = deck_count(options, count)
-    stock = list(_deck(decks))
+    stock = list(full_pack(decks))
     random.Random(f"{seed}:shuffle:1").shuffle(stock)
     empty: tuple[tuple[Card, ...], ...] = ((),) * count
     dealer = None if options.dealer_draw else count - 1
@@ -151,23 +194,43 @@ def _draw_key(card: Card) -> tuple[int, int]:
     "V8-SESSION-DRAW-FIRST-DEAL-ONLY",
 )
 def draw_for_deal(table: Table) -> int:
-    """Everyone draws a card from a shuffled, cut pack; the lowest deals. Identical lowest cards
-    (two decks) are drawn again by those players until one is lower."""
-    pack = list(_deck(table.base.decks))
+    """Everyone draws a card from a shuffled, cut pack; the lowest deals. Identical cards (two
+    decks or more) are drawn again, the lowest only or every pair (draw_tie_scope). Held for the
+    first deal of a session, and after a deal without an official loser under
+    dealer_without_loser = new-draw (V8-AMB-DEALER-AFTER-NO-LOSER)."""
+    pack = list(full_pack(table.base.decks))
     table.rng("draw-for-deal").shuffle(pack)
     contenders = list(table.base.in_deal)
     drawn = {seat: pack.pop() for seat in contenders}
     shown = ", ".join(f"{table.name(s)} {drawn[s]}" for s in contenders)
-    table.say(
-        "draw-for-deal",
-        f"Draw for the deal: {shown}",
-        (
-            "V8-DEALER-DRAW-HELD",
-            "V8-DEALER-DRAW-SHUFFLE-CUT",
-            "V8-DEALER-DRAW-ONE-CARD-EACH",
-            "V8-SESSION-DRAW-FIRST-DEAL-ONLY",
-        ),
+    clauses: tuple[str, ...] = (
+        "V8-DEALER-DRAW-HELD",
+        "V8-DEALER-DRAW-SHUFFLE-CUT",
+        "V8-DEALER-DRAW-ONE-CARD-EACH",
     )
+    if table.deal_number <= 1:
+        clauses += ("V8-SESSION-DRAW-FIRST-DEAL-ONLY",)
+    else:
+        clauses += ("V8-SESSION-LOSER-DEALS-NEXT", "V8-LOSS-OFFICIAL-NEEDS-THREE")
+    table.say("draw-for-deal", f"Draw for the deal: {shown}", clauses)
+    if table.options.draw_tie_scope is DrawTieScope.ANY_IDENTICAL:
+        dealer, low = _redraw_every_pair(table, pack, drawn)
+    else:
+        dealer, low = _redraw_lowest(table, pack, drawn, contenders)
+    table.say(
+        "dealer",
+        f"{table.name(dealer)} has the lowest card ({low}; ace high, clubs lowest) and shuffles",
+        ("V8-DEALER-DRAW-LOWEST-SHUFFLES", "V8-DEALER-DRAW-ACE-HIGH", "V8-DEALER-DRAW-SUIT-ORDER"),
+        dealer,
+    )
+    return dealer
+
+
+def _redraw_lowest(
+    table: Table, pack: list[Card], drawn: dict[int, Card], contenders: list[int]
+) -> tuple[int, Card]:
+    """draw_tie_scope = lowest-only: only players tied for the lowest card draw again, until
+    one of them is lower (V8-DEALER-DRAW-REDRAW-IDENTICAL); returns the dealer and his card."""
     while True:
         low = min(_draw_key(drawn[s]) for s in contenders)
         lowest = [s for s in contenders if _draw_key(drawn[s]) == low]
@@ -181,15 +244,39 @@ def draw_for_deal(table: Table) -> int:
             f"Identical lowest cards: drawn again: {shown}",
             ("V8-DEALER-DRAW-REDRAW-IDENTICAL",),
         )
-    dealer = lowest[0]
-    table.say(
-        "dealer",
-        f"{table.name(dealer)} has the lowest card ({drawn[dealer]}; ace high, "
-        "clubs lowest) and shuffles",
-        ("V8-DEALER-DRAW-LOWEST-SHUFFLES", "V8-DEALER-DRAW-ACE-HIGH", "V8-DEALER-DRAW-SUIT-ORDER"),
-        dealer,
-    )
-    return dealer
+    return lowest[0], drawn[lowest[0]]
+
+
+@implements("V8-DEALER-DRAW-REDRAW-IDENTICAL", "V8-DEALER-DRAW-LOWEST-SHUFFLES")
+def _redraw_every_pair(table: Table, pack: list[Card], drawn: dict[int, Card]) -> tuple[int, Card]:
+    """draw_tie_scope = any-identical: every player whose card another player also drew draws
+    again, lowest or not, and the new cards take part in the comparison; this goes on until no
+    two players hold the same card, and then the lowest card deals. Should the draw pack run
+    out, the cards drawn before are shuffled into a new one (a model decision: the text never
+    reaches that point). Returns the dealer and his card."""
+    spent: list[Card] = []
+    while True:
+        seen: dict[Card, list[int]] = {}
+        for seat, card in drawn.items():
+            seen.setdefault(card, []).append(seat)
+        again = sorted(s for seats in seen.values() if len(seats) > 1 for s in seats)
+        if not again:
+            break
+        if len(pack) < len(again):
+            pack.extend(spent)
+            spent.clear()
+            table.rng("draw-for-deal").shuffle(pack)
+        for seat in again:
+            spent.append(drawn[seat])
+            drawn[seat] = pack.pop()
+        shown = ", ".join(f"{table.name(s)} {drawn[s]}" for s in again)
+        table.say(
+            "redraw",
+            f"Identical cards: drawn again: {shown}",
+            ("V8-DEALER-DRAW-REDRAW-IDENTICAL",),
+        )
+    dealer = min(drawn, key=lambda s: _draw_key(drawn[s]))
+    return dealer, drawn[dealer]
 
 
 @implements("V8-DEALER-DRAW-RIGHT-CUTS", "V8-DEALER-DRAW-CUT-FOUR", "V8-DEALER-DRAW-SHUFFLER-DEALS")
@@ -286,9 +373,10 @@ def viggo_plays(table: Table) -> bool:
     "VA-START-ACE-ALL-DRAW",
     "VA-START-ACE-PLAY-ON",
 )
-def start_ace(table: Table, first: int) -> None:
+def start_ace(table: Table, first: int, dealer: int) -> None:
     """A start ace: every player, dealer included, draws one card in turn from the first player
-    (vvv8: only when Viggo plays, under start_ace_draw)."""
+    (vvv8: only when Viggo plays, under start_ace_draw); under start_ace = as-dealers-ace the
+    ace counts as the dealer's (:func:`start_ace_as_dealers`)."""
     rule = table.options.start_ace_draw
     utgang = table.options.go_out_call is GoOutCall.UTGANG
     if rule is StartAceDraw.NEVER or (
@@ -299,6 +387,9 @@ def start_ace(table: Table, first: int) -> None:
             "The start card is an ace, but Viggo is not playing: nobody draws",
             ("V8-START-ACE-ONLY-WITH-VIGGO",),
         )
+        return
+    if table.options.start_ace is StartAce.AS_DEALERS_ACE:
+        start_ace_as_dealers(table, dealer)
         return
     order = [first, *seats_after(len(table.players), first, table.record.out)]
     for seat in order:
@@ -312,6 +403,29 @@ def start_ace(table: Table, first: int) -> None:
         "start-ace",
         f"The start card is an ace: every player draws one card, in turn from {table.name(first)}",
         clauses,
+    )
+
+
+@implements("VA-START-ACE-ALL-DRAW", "VA-ACE-OTHERS-DRAW", "VA-ACE-SAME-PLAYER-AGAIN")
+def start_ace_as_dealers(table: Table, dealer: int) -> None:
+    """start_ace = as-dealers-ace (VA-AMB-START-ACE): the start ace counts as laid by the
+    dealer. Every other player draws one card, in turn from the dealer's left (absent players'
+    cards taken as for any ace); the dealer draws none and then plays again on the ace as on
+    his own ace (a card of its suit or an eight, per ace_follow and restart_fallback), after
+    which the turn passes to his left. Where the start ace makes nobody draw (start_ace_draw)
+    the ace has no effect and the first player plays on it as usual."""
+    table.ace_draws(dealer, 1)
+    if table.drawn_deal:
+        return
+    table.turn = dealer
+    table.restart = Restart.ACE
+    table.draws = 0
+    table.say(
+        "start-ace",
+        f"The start card is an ace and counts as {table.name(dealer)}'s: the others have drawn "
+        "for it and the dealer plays again on it",
+        ("VA-START-ACE-ALL-DRAW", "VA-ACE-OTHERS-DRAW", "VA-ACE-SAME-PLAYER-AGAIN"),
+        dealer,
     )
 
 
@@ -356,7 +470,9 @@ def turn_start_card(table: Table, dealer: int) -> None:
         )
         return
     if is_ace(table.pile[-1]):
-        start_ace(table, first)
+        start_ace(table, first, dealer)
+        if table.restart is Restart.ACE:
+            return  # start_ace = as-dealers-ace: the dealer plays again on the ace first
     table.say(
         "first-turn",
         f"{table.name(first)} plays first",
@@ -374,7 +490,7 @@ def play_deal(table: Table) -> None:
     table.away = frozenset()  # a deal is dealt to the players at the table: all are back
     table.benched = table.joining = frozenset()  # late joiners are dealt in like everyone
     if table.deal_number > 1:
-        cards = list(_deck(table.base.decks))
+        cards = list(full_pack(table.base.decks))
         random.Random(f"{table.base.seed}:shuffle:{table.deal_number}").shuffle(cards)
         table.stock = cards
         table.hands = [() for _ in table.players]
@@ -392,10 +508,21 @@ def play_deal(table: Table) -> None:
 
 @implements("V8-START-EIGHT-DEALER-NAMES-SUIT", "V8-START-EIGHT-DEFAULT-SUIT")
 def start_suit(table: Table, suit: Suit | None) -> None:
-    """vvv8: the dealer names the starting suit on a start eight, or names none (its own suit)."""
+    """vvv8: the dealer names the starting suit on a start eight, or names none: then its own
+    suit applies, or förhand may lay any card (start_eight_no_choice, V8-AMB-START-EIGHT-NO-CHOICE,
+    :func:`~regelverk.vandatta.rules.open_start_eight`)."""
     table.phase = Phase.PLAY
     dealer = table.dealer if table.dealer is not None else table.turn
-    if suit is None:
+    if suit is None and table.options.start_eight_no_choice is StartEightNoChoice.ANY_SUIT:
+        table.named_suit = None
+        table.say(
+            "start-suit",
+            f"{table.name(dealer)} names no suit: the eight fits every card, and "
+            f"{table.name(table.turn)} may lay any card on it",
+            ("V8-START-EIGHT-DEALER-NAMES-SUIT",),
+            dealer,
+        )
+    elif suit is None:
         table.named_suit = None
         table.say(
             "start-suit",
@@ -412,9 +539,86 @@ def start_suit(table: Table, suit: Suit | None) -> None:
             ("V8-START-EIGHT-DEALER-NAMES-SUIT",),
             dealer,
         )
+    if table.talon_passes:  # a kept card named anew after a rebuild (fresh-start-card)
+        table.say(
+            "turn",
+            f"{table.name(table.turn)} plays on",
+            ("V8-TALON-REBUILD-REFERENCE-CARD",),
+            table.turn,
+        )
+        return
     table.say(
         "first-turn",
         f"{table.name(table.turn)} plays first",
         ("V8-PLAY-FORHAND-FIRST",),
         table.turn,
+    )
+
+
+@implements(
+    "V8-TALON-REBUILD-REFERENCE-CARD",
+    "V8-START-ACE-ALL-DRAW",
+    "V8-START-ACE-ONLY-WITH-VIGGO",
+    "V8-START-EIGHT-DEALER-NAMES-SUIT",
+    "VA-START-EIGHT-RETURNED",
+    "VA-START-ACE-ALL-DRAW",
+)
+def fresh_start_card(table: Table) -> None:
+    """rebuild_reference = fresh-start-card (V8-AMB-REBUILD-REFERENCE-STATUS): the card kept face
+    up at a rebuild counts as a new start card. A suit named on it no longer binds. A start
+    eight goes back into the new stock and another card is turned (start_eight =
+    back-into-stock), or the dealer names a suit (dealer-names-suit): play waits for him as at
+    the start of a deal, the spelförare keeping his turn, his draws and the draw in progress. A
+    start ace makes every player draw one card, in turn from the spelförare (where
+    start_ace_draw says so); the turn stays with the spelförare whatever start_ace says, since
+    the deal is under way and nobody else is to play first."""
+    options = table.options
+    table.named_suit = None
+    utgang = options.go_out_call is GoOutCall.UTGANG
+    table.say(
+        "fresh-start-card",
+        f"The card kept face up, {table.pile[-1]}, counts as a new start card",
+        ("V8-TALON-REBUILD-REFERENCE-CARD",) if utgang else ("VA-START-CARD-SETS-MATCH",),
+        cards=(table.pile[-1],),
+    )
+    if options.start_eight is StartEight.BACK_INTO_STOCK:
+        for _ in range(len(table.stock)):
+            if not is_eight(table.pile[-1]):
+                break
+            return_start_eight(table=table)
+    top = table.pile[-1]
+    if is_eight(top):
+        if options.start_eight is StartEight.DEALER_NAMES_SUIT and table.dealer is not None:
+            table.phase = Phase.START_SUIT
+            table.say(
+                "start-eight",
+                f"The new start card is an eight: {table.name(table.dealer)} may name the suit",
+                ("V8-START-EIGHT-DEALER-NAMES-SUIT",),
+                table.dealer,
+            )
+        return
+    if not is_ace(top):
+        return
+    rule = options.start_ace_draw
+    if rule is StartAceDraw.NEVER or (
+        rule is StartAceDraw.ONLY_WITH_VIGGO and not viggo_plays(table)
+    ):
+        table.say(
+            "start-ace",
+            "The new start card is an ace, but Viggo is not playing: nobody draws",
+            ("V8-START-ACE-ONLY-WITH-VIGGO",),
+        )
+        return
+    first = table.turn
+    skip = table.record.out | table.benched
+    for seat in [first, *seats_after(len(table.players), first, skip)]:
+        if table.draw_one(seat) is None or table.drawn_deal:
+            break
+    table.say(
+        "start-ace",
+        f"The new start card is an ace: every player draws one card, in turn from "
+        f"{table.name(first)}",
+        ("V8-START-ACE-ALL-DRAW", "V8-START-ACE-ONLY-WITH-VIGGO")
+        if utgang
+        else ("VA-START-ACE-ALL-DRAW",),
     )

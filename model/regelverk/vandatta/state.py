@@ -13,13 +13,14 @@ Play(player=0, cards=(Card.parse('9S'),), suit=None, call=False)
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from regelverk.cards import Card, Suit
 from regelverk.vandatta.options import VandattaOptions
 
 __all__ = [
     "Action",
+    "AskCount",
     "Back",
     "Complete",
     "Deal",
@@ -41,6 +42,7 @@ __all__ = [
     "RemarkKind",
     "Restart",
     "ReturnSurplus",
+    "RevealCall",
     "State",
     "StayOut",
     "StepAway",
@@ -150,8 +152,19 @@ class State:
     draws: int = 0
     """Cards the spelförare has drawn in this turn (or since his last restart)."""
     restart: Restart = Restart.NONE
+    free_lead: bool = False
+    """VA-AMB-AFTER-THREE-DRAWS = pass-free-lead: the last player ended his turn after all his
+    draws with nothing to lay, so the pile is dead and the spelförare may start with any card
+    (a named suit no longer binds); cleared by the next card laid, or when his turn ends."""
     calls: frozenset[int] = frozenset()
     """Standing going-out calls: vvv8's utgång for the caller's next turn; vandatta's LAPPEN."""
+    false_calls: frozenset[int] = frozenset()
+    """vvv8 under false_call_detection = when-revealed: seats whose utgång was made without a
+    real chance and has not been caught nor owned up to yet (V8-PEN-FALSE-CALL-CAUGHT); such a
+    call is void (never in ``calls``) and lapses as the caller's next turn ends."""
+    vetoed: frozenset[int] = frozenset()
+    """vvv8 under veto_limit = once-per-offender-turn: offenders one of whose penalties has been
+    vetoed in the current turn of play (V8-PEN-VETO-RIGHT); cleared as the turn passes."""
     away: frozenset[int] = frozenset()
     """Seats temporarily away (V8-PRESENCE-ABSENT-TURN-SKIPPED)."""
     benched: frozenset[int] = frozenset()
@@ -216,29 +229,39 @@ class Play:
     """Lay one or more cards, bottom first; ``suit`` is named with an eight.
 
     ``call`` is the going-out call said with the play (vvv8's utgång, only on a play that ends
-    the turn; vandatta's LAPPEN is made by the engine when due, and ``call`` may confirm it).
+    the turn; vandatta's LAPPEN is made by the engine when due, and ``call`` may confirm it);
+    ``word`` is the word said as the call, ``None`` for the text's own word (accepted_calls
+    decides which words count, V8-CALL-ALTERNATIVE-WORDS). ``leave``: should the play be a
+    wrong card, the offender leaves the cards on the pile instead of taking them back (only
+    under wrong_card_take_back = may-leave; V8-PEN-WRONG-CARD-TAKE-BACK).
     """
 
     player: int
     cards: tuple[Card, ...]
     suit: Suit | None = None
     call: bool = False
+    word: str | None = field(default=None, repr=False)
+    leave: bool = field(default=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Draw:
-    """Draw one card from the stock (``call`` only where the draw ends the turn)."""
+    """Draw one card from the stock (``call`` only where the draw ends the turn; ``word`` as
+    for :class:`Play`)."""
 
     player: int
     call: bool = False
+    word: str | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Pass:
-    """End the turn without laying a card, after the draws the rules require."""
+    """End the turn without laying a card, after the draws the rules require (``call`` and
+    ``word`` as for :class:`Play`)."""
 
     player: int
     call: bool = False
+    word: str | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -336,6 +359,25 @@ class Veto:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RevealCall:
+    """vvv8 under false_call_detection = when-revealed: ``player`` catches ``caller``'s utgång
+    made without a real chance, or (``player == caller``) the caller owns up to it
+    (V8-PEN-FALSE-CALL-CAUGHT, V8-PEN-FALSE-CALL-SELF-REPORT)."""
+
+    player: int
+    caller: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AskCount:
+    """vvv8: ``player`` asks ``caller``, whose utgång stands, how many cards he has left
+    (V8-CALL-CARD-COUNT-ON-DEMAND; card_count_scope says what the count includes)."""
+
+    player: int
+    caller: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Withdrawn:
     """vvv8: ``action`` made with an utgång call taken back in the same breath
     (V8-PEN-FALSE-CALL-SAME-BREATH)."""
@@ -413,6 +455,8 @@ Action = (
     | ForgetAbsentCard
     | HideBundle
     | Veto
+    | RevealCall
+    | AskCount
     | Withdrawn
     | Join
     | StepIn
