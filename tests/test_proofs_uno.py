@@ -246,8 +246,8 @@ def _broken(
 @pytest.mark.usefixtures("fresh")
 @pytest.mark.clause("UNO-SCORE-WILDS-50", "UNO-SCORE-WINNER-COLLECTS")
 def test_the_hand_end_binding_notices_a_wrong_score(monkeypatch: pytest.MonkeyPatch) -> None:
-    def short(hand: object) -> int:
-        return engine_rules.hand_points(hand) - 1  # type: ignore[arg-type]
+    def short(hand: object, options: object = None) -> int:
+        return engine_rules.hand_points(hand, options) - 1  # type: ignore[arg-type]
 
     found = _broken(monkeypatch, engine_table, "hand_points", short, uno_bind.HAND_END)
     assert "credits" in found
@@ -256,7 +256,7 @@ def test_the_hand_end_binding_notices_a_wrong_score(monkeypatch: pytest.MonkeyPa
 @pytest.mark.usefixtures("fresh")
 @pytest.mark.clause("UNO-SCORE-WILDS-50")
 def test_the_hand_end_binding_notices_a_wrong_card_value(monkeypatch: pytest.MonkeyPatch) -> None:
-    def points(card: UnoCard) -> int:
+    def points(card: UnoCard, options: object = None) -> int:
         return 40 if card.value.is_wild else engine_rules.ACTION_POINTS.get(card.value, 1)
 
     found = _broken(monkeypatch, uno_bind, "card_points", points, uno_bind.HAND_END)

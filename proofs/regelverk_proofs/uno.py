@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from regelverk.cards import UnoCard
-from regelverk.uno.options import UnoOptions
+from regelverk.uno.options import BlankWildPoints, UnoOptions
 from regelverk.uno.rules import deck_for
 from regelverk_proofs.query import Scenario
 from regelverk_proofs.theorem import Finding, Kind, Theorem, Weakening
@@ -94,7 +94,8 @@ _MOVES = (
     _Move("a card laid on the discard pile", _lay),
     _Move(
         "cards drawn (one on a turn; two for a Draw Two or a missed UNO call; four for a "
-        "Wild Draw Four; four or six after a challenge; a stacked Draw Two's total), with the "
+        "Wild Draw Four, one turned up first included; four, six or ten after a challenge; a "
+        "stacked Draw Two's total), with the "
         "draw pile rebuilt from the discard pile when it runs short",
         _take,
     ),
@@ -176,15 +177,19 @@ CARD_CONSERVATION = Theorem(
         "Shuffle Hands and the blank wilds) lies afterwards in exactly one place: one hand, the "
         "draw pile or the discard pile, if it did before. The encoding has one boolean per card "
         "and place and covers every card move the engine makes: laying a card; drawing one, "
-        "two, four or six cards, a missed UNO call's two, a stacked total, with the draw pile "
+        "two, four, six or ten cards, a missed UNO call's two, a stacked total, with the draw "
+        "pile "
         "rebuilt from the discard pile (its top card kept, and the card under a waiting Wild "
         "Draw Four) and any shortfall lapsing; taking a Wild Draw Four back; Shuffle Hands in "
         "both dealing readings; dealing a new hand, turning up the first card and sending it "
-        "back. Every action of the engine, under every option set, is a sequence of these "
+        "back (or keeping a Wild Draw Four up and making the first player take four, by "
+        "reading as-dealer-play of UNO-AMB-FIRST-WD4-AS-DEALER-PLAY). Every action of the "
+        "engine, under every option set, is a sequence of these "
         "moves (the union of the moves is checked, so no option set needs its own case). How "
         "many cards a move takes is left open, which makes the statement stronger (the "
         "binding uno.card-moves holds the engine to the exact counts: two for a Draw Two, a "
-        "first-card Draw Two or a catch, four or six for a challenge); and as the "
+        "first-card Draw Two or a catch, four for a first-card Wild Draw Four laid by the "
+        "dealer, four, six or ten for a challenge); and as the "
         "moves treat every card alike (a card's face only decides whether a player may name "
         "it), one card stands for each card of the pack."
     ),
@@ -201,6 +206,7 @@ CARD_CONSERVATION = Theorem(
         "UNO-SETUP-DRAW-PILE",
         "UNO-SETUP-DISCARD-PILE",
         "UNO-FIRST-CARD-WD4-REDRAW",
+        "UNO-FIRST-CARD-AS-DEALER-PLAY",
         "UNO-FIRST-CARD-DRAW-TWO",
         "UNO-DRAW-TWO-EFFECT",
         "UNO-CALL-PENALTY",
@@ -233,9 +239,21 @@ CARD_CONSERVATION = Theorem(
 
 
 def _ending_case(n: int, deck: int, weaken: frozenset[str]) -> str | None:
-    """The engine's end of a hand against the rules, for ``n`` players and one pack: each hand
-    is a count of each face (at most the copies the pack has)."""
-    options = UnoOptions(deck=deck)
+    """The engine's end of a hand against the rules, for ``n`` players and one pack, under
+    both readings of a blank wild's value (UNO-AMB-BLANK-WILD-POINTS) when the pack has
+    blank wilds."""
+    readings = tuple(BlankWildPoints) if deck == 112 else (BlankWildPoints.FORTY,)
+    for reading in readings:
+        broken = _ending_one(n, UnoOptions(deck=deck, blank_wild_points=reading), weaken)
+        if broken is not None:
+            return broken
+    return None
+
+
+def _ending_one(n: int, options: UnoOptions, weaken: frozenset[str]) -> str | None:
+    """The engine's end of a hand against the rules, for ``n`` players and one option set:
+    each hand is a count of each face (at most the copies the pack has)."""
+    deck = options.deck
     pack = deck_for(options)
     faces = sorted(set(pack), key=lambda c: c.code)
     held = {(f.code, h): Int.var(f"held.{f.code}.{h}") for f in faces for h in range(n)}
@@ -253,7 +271,7 @@ def _ending_case(n: int, deck: int, weaken: frozenset[str]) -> str | None:
         solver.add(s.between(0, target - 1))
     if "UNO-WIN-HAND-GO-OUT" not in weaken:
         solver.add(all_of(held[f.code, winner].eq(0) for f in faces))
-    end = ending(lambda f, h: held[f.code, h], faces, scores, winner, target, weaken)
+    end = ending(lambda f, h: held[f.code, h], faces, scores, winner, target, weaken, options)
     solver.add(~(end.collected.eq(end.official) & end.over.eq(end.reached)))
     verdict = solver.check()
     if verdict is Verdict.UNSAT:
@@ -267,7 +285,8 @@ def _ending_case(n: int, deck: int, weaken: frozenset[str]) -> str | None:
         shown = " ".join(cards[:12]) + (" …" if len(cards) > 12 else "")
         hands.append(f"{PLAYERS[h]} (score {model.int(scores[h])}): {shown or '-'}")
     return (
-        f"{n} players, {deck}-card pack; {PLAYERS[winner]} goes out. "
+        f"{n} players, {deck}-card pack, blank_wild_points={options.blank_wild_points.value}; "
+        f"{PLAYERS[winner]} goes out. "
         + "; ".join(hands)
         + f". The engine credits the winner {model.int(end.collected)} (total "
         + f"{model.int(end.new[winner])}) and "
@@ -284,7 +303,8 @@ def _check_ending(weaken: frozenset[str]) -> Finding:
         _ending_case,
         weaken,
         "the engine's hand score equals the official table's sum over the opponents' cards, "
-        "and the game ends exactly at the target score, for 2 to 10 players and both packs",
+        "and the game ends exactly at the target score, for 2 to 10 players and both packs "
+        "(the 112-card pack under both readings of a blank wild's value)",
     )
 
 
@@ -296,12 +316,15 @@ LEGAL_ENDING = Theorem(
         "When a player goes out, the engine credits him with exactly the points the official "
         "table gives for the cards left in his opponents' hands (face value for a number; for "
         "a Skip, Reverse or Draw Two, a Wild or Wild Draw Four, Shuffle Hands or a blank wild "
-        "the values the spec's scoring clauses fix), and the game is over after that hand "
+        "the values the spec's scoring clauses fix; a blank wild 40, or by reading fifty of "
+        "UNO-AMB-BLANK-WILD-POINTS the 50 of UNO-SCORE-WILD-50), and the game is over after "
+        "that hand "
         "exactly when some player's total has reached the target score (UNO-WIN-GAME-500's "
         "parameter, the engine's default); with every total still under it the game goes on. "
         "The engine adds up every hand, the winner's included: this agrees because the winner "
         "holds no card. Covered: the default reading winner-collects (holder-tally is not "
-        "encoded), 2 to 10 players, both packs, any hands (each a count of each face, at most "
+        "encoded), both readings of a blank wild's value, 2 to 10 players, both packs, any "
+        "hands (each a count of each face, at most "
         "the copies the pack has) and scores below the target; as the seats are alike, the "
         "first seat is the one going out. The binding runs the engine's own end of a hand "
         "(its scoring and game-end code) on every face of the pack and on totals one under, "
@@ -314,6 +337,7 @@ LEGAL_ENDING = Theorem(
         "UNO-SCORE-ACTION-20",
         "UNO-SCORE-WILDS-50",
         "UNO-SCORE-NEW-WILDS-40",
+        "UNO-SCORE-WILD-50",
         "UNO-WIN-GAME-500",
     ),
     check=_check_ending,
@@ -411,7 +435,9 @@ CHALLENGE = Theorem(
         "printed on the card under it; a wild card in hand counts only by reading wilds-count; "
         "other numbers and symbols never count), the challenge succeeds, he owes the four "
         "cards (six by reading guilty-draws-six) and the challenger none; otherwise the "
-        "challenger owes six and the layer none. The counts are what is owed: with both piles "
+        "challenger owes six in all (ten, the card's four and six more, by reading six-more of "
+        "UNO-AMB-FAILED-CHALLENGE-COUNT) and the layer none. The counts are what is owed: with "
+        "both piles "
         "used up, the part that cannot be drawn lapses (UNO-PILES-EXHAUSTED-NO-DRAW)."
     ),
     clauses=(

@@ -108,6 +108,8 @@ OPTION_SETS: tuple[tuple[str, UnoOptions], ...] = tuple(
                 "challenge_success_card": "card-returns",
                 "challenge_success_turn": "challenger-skipped",
                 "first_shuffle_hands": "as-dealer-play",
+                "first_wild_draw_four": "as-dealer-play",
+                "blank_wild_points": "fifty",
             },
         ),
         (
@@ -118,6 +120,8 @@ OPTION_SETS: tuple[tuple[str, UnoOptions], ...] = tuple(
                 "current_colour": "printed-colour",
                 "challenge_success_penalty": "guilty-draws-six",
                 "failed_challenge_turn": "plays-after-drawing",
+                "failed_challenge_draw": "six-more",
+                "keep_drawn_card": "must-lay",
             },
         ),
         (
@@ -333,13 +337,29 @@ def _legality() -> Iterator[Comparison]:
             options=options,
         )
         yield from _judge(state, random.Random(0))
+    # must-lay (UNO-AMB-KEEP-DRAWN-CARD): a card just drawn that fits may not be kept, unless it
+    # is a Wild Draw Four the hand forbids (under challenge-only, where such a one is drawn)
+    bluffing = with_options(options, {"illegal_wd4": "challenge-only"})
+    for held, drawn, rules in (("B1 G2 R8", "R8", options), ("R1 W+4", "W+4", bluffing)):
+        rest = _rest_of_pack(rules, held, "R5", "G4 G5")
+        state = position(
+            {"Anna": held, "Bo": "G4 G5", "Cia": rest},
+            discard="R5",
+            turn="Anna",
+            phase="drawn",
+            drawn=drawn,
+            draw_pile=[],
+            options=rules,
+        )
+        yield from _judge(state, random.Random(1))
 
 
 LEGALITY = Binding(
     name="uno.legality",
     statement=(
         "On positions of seeded games under six option sets with 2, 4 and 7 players, and on "
-        "prepared must-play positions, the encoding of the rules (uno_rules.allowed) allows "
+        "prepared must-play positions (a Wild in hand, a card just drawn under must-lay), the "
+        "encoding of the rules (uno_rules.allowed) allows "
         "an action exactly when the engine's check allows it, legal_actions lists it and "
         "apply plays it; legal candidates and illegal ones (unfitting or unheld cards, a Wild "
         "Draw Four against its condition, draws under must-play, catches, challenges, passes "
@@ -377,6 +397,7 @@ _MOVE_KINDS = (
     "first-card-sent-back",
     "first-draw-two",
     "first-shuffle-hands",
+    "first-wild-draw-four-laid",
     "refused",
 )
 
@@ -471,6 +492,7 @@ _FIRST_CARDS: tuple[tuple[str, str, str, int], ...] = (
     ("first-draw-two", "G+2", "default", 3),
     ("deal", "G+2", "stacking", 2),
     ("first-shuffle-hands", "WSH", "card-returns", 2),
+    ("first-wild-draw-four-laid", "W+4", "card-returns", 3),
 )
 
 
@@ -519,7 +541,8 @@ CARD_MOVES = Binding(
         "sets with 2, 3, 5 and 4 players and from prepared positions (a draw pile to rebuild, "
         "a Wild Draw Four waiting over it, used-up piles, a last card), and new hands dealt "
         "from stacked packs (a plain first card, a Wild Draw Four sent back, a Draw Two drawn "
-        "or passed on, Shuffle Hands as the dealer's play), leads to a table the card moves "
+        "or passed on, Shuffle Hands or a Wild Draw Four as the dealer's play), leads to a "
+        "table the card moves "
         "of uno_steps allow; a table with one card drawn from nowhere is refused."
     ),
     kinds=_MOVE_KINDS,
@@ -535,23 +558,36 @@ def _scored(state: UnoState, scores: dict[str, int]) -> UnoState:
     return dataclasses.replace(state, scores=row, results=(row,))
 
 
+def _card_value(options: UnoOptions, face: UnoCard) -> Comparison:
+    engine = card_points(face, options)
+    held = hand_points([face], options)
+    official = _number(official_points(face, options=options))
+    return Comparison(
+        "card-value",
+        engine == held == official,
+        f"{face.code} ({options.blank_wild_points.value}): card_points {engine}, hand_points "
+        f"{held}, the official table {official}",
+    )
+
+
 def _hand_end() -> Iterator[Comparison]:
     options = UnoOptions(deck=112)
     target = options.target_score
     pack_faces = sorted(set(deck_for(options)), key=lambda c: c.code)
     for i, face in enumerate(pack_faces):
-        yield Comparison(
-            "card-value",
-            card_points(face) == hand_points([face]) == _number(official_points(face)),
-            f"{face.code}: card_points {card_points(face)}, hand_points "
-            f"{hand_points([face])}, the official table {_number(official_points(face))}",
-        )
+        yield _card_value(options, face)
         steps = (-1, 0, 1) if i % 7 == 0 else ((-1, 0, 1)[i % 3],)
         for step in steps:
             yield _one_end(options, target, face, step, i % 2 == 0)
     # the last card a Draw Two: the next player draws two first, and they count
     for step in (-1, 0, 1):
         yield _one_end(options, target, UnoCard.parse("B4"), step, False, last="R+2")
+    # a blank wild worth a Wild's 50 (reading fifty of UNO-AMB-BLANK-WILD-POINTS)
+    fifty = with_options(options, {"blank_wild_points": "fifty"})
+    for face in pack_faces:
+        yield _card_value(fifty, face)
+    for step in (-1, 0, 1):
+        yield _one_end(fifty, target, UnoCard.parse("WX"), step, True)
 
 
 def _one_end(  # noqa: PLR0917 - one case of a boundary table
@@ -575,7 +611,9 @@ def _one_end(  # noqa: PLR0917 - one case of a boundary table
     faces_all = sorted({c for h in held for c in h}, key=lambda c: c.code)
     counts = {(f, h): sum(1 for c in held[h] if c == f) for f in faces_all for h in range(n)}
     official = sum(
-        counts[f, h] * (_number(official_points(f)) or 0) for f in faces_all for h in range(1, n)
+        counts[f, h] * (_number(official_points(f, options=options)) or 0)
+        for f in faces_all
+        for h in range(1, n)
     )
     scores = {"Anna": target + step - official, "Bo": target - 1}
     state = _scored(state, scores)
@@ -585,6 +623,7 @@ def _one_end(  # noqa: PLR0917 - one case of a boundary table
         [Int.const(s) for s in state.scores],
         0,
         target,
+        options=options,
     )
     outcome = GAME.apply(state, Play(player="Anna", card=UnoCard.parse(last)))
     after = outcome.state
@@ -613,10 +652,12 @@ def _one_end(  # noqa: PLR0917 - one case of a boundary table
 HAND_END = Binding(
     name="uno.hand-end",
     statement=(
-        "For every face of the 112-card pack, the engine's card_points and hand_points equal "
-        "the official table of the encoding; and the engine's own end of a hand (a player "
+        "For every face of the 112-card pack, under both readings of a blank wild's value, the "
+        "engine's card_points and hand_points equal the official table of the encoding; and "
+        "the engine's own end of a hand (a player "
         "going out on a number card or, drawing counted, on a Draw Two, with an opponent "
-        "holding that face) credits the points and ends or continues the game exactly as the "
+        "holding that face, a blank wild under the reading fifty too) credits the points and "
+        "ends or continues the game exactly as the "
         "encoding's model of the engine and the rules say, at totals one under, at and one "
         "over the target score read from the options."
     ),
@@ -724,7 +765,7 @@ def _challenges() -> Iterator[Comparison]:
         found = 0
         for state, _, _ in _walk(options, 3, 300 + k, 300):
             spare = len(state.draw_pile) + len(state.discard) - 2
-            if state.phase is Phase.CHALLENGE and found < 2 and spare >= 6:
+            if state.phase is Phase.CHALLENGE and found < 2 and spare >= 10:
                 found += 1
                 yield _one_challenge("in-game", state)
 
@@ -732,7 +773,8 @@ def _challenges() -> Iterator[Comparison]:
 CHALLENGES = Binding(
     name="uno.challenges",
     statement=(
-        "Under both readings of the current colour, of a wild card in hand and of the penalty "
+        "Under both readings of the current colour, of a wild card in hand, of the penalty and "
+        "of the failed challenger's draw "
         "(and in seeded games under six option sets), a challenged Wild Draw Four laid from "
         "hands holding the colour in force, only the same number in another colour, a Wild, "
         "another Wild Draw Four, or over a named Wild: the cards the engine makes each side "

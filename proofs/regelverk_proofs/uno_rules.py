@@ -19,7 +19,9 @@ from regelverk.uno.options import (
     ChallengeSuccessPenalty,
     CurrentColour,
     DrawWhenAble,
+    FailedChallengeDraw,
     IllegalWd4,
+    KeepDrawnCard,
     NumberMatch,
     UnoCallWindow,
     UnoOptions,
@@ -81,6 +83,7 @@ __all__ = [
     "check_reverse",
     "decide",
     "faces",
+    "failed_draw",
     "fix",
 ]
 
@@ -221,6 +224,16 @@ def _may_lay(options: UnoOptions, card: UnoCard, p: Position) -> Bool:
     return fits
 
 
+def _may_keep(options: UnoOptions, p: Position) -> Bool:
+    """Keeping the card just drawn (UNO-DRAW-TURN-PASSES): always by default; by reading
+    must-lay of UNO-AMB-KEEP-DRAWN-CARD only a Wild Draw Four the hand left does not allow
+    (UNO-WD4-CONDITION)."""
+    if options.keep_drawn_card is KeepDrawnCard.MAY_KEEP:
+        return true()
+    laid = UnoCard(None, _V.WILD_DRAW_FOUR)
+    return p.drawn.eq(_FACES.index(laid)) & ~_condition_met(options, p, laid)
+
+
 def _play(options: UnoOptions, action: Play, seat: int, p: Position) -> Bool:
     card = action.card
     i = _FACES.index(card)
@@ -271,7 +284,7 @@ def allowed(options: UnoOptions, players: Sequence[str], action: Action, p: Posi
     elif isinstance(action, Draw):
         rule = _draw(options, seat, p)
     elif isinstance(action, Pass):
-        rule = p.turn.eq(seat) & p.in_phase(Phase.DRAWN)
+        rule = p.turn.eq(seat) & p.in_phase(Phase.DRAWN) & _may_keep(options, p)
     elif isinstance(action, Challenge):
         rule = p.turn.eq(seat) & p.in_phase(Phase.CHALLENGE)
     elif isinstance(action, NameColour):
@@ -327,11 +340,27 @@ def challenge_fails(options: UnoOptions, state: UnoState) -> bool | None:
 
 
 CHALLENGE_OPTIONS = tuple(
-    UnoOptions(current_colour=cc, wd4_wild_counts=wc, challenge_success_penalty=pen)
+    UnoOptions(
+        current_colour=cc,
+        wd4_wild_counts=wc,
+        challenge_success_penalty=pen,
+        failed_challenge_draw=fd,
+    )
     for cc in CurrentColour
     for wc in Wd4WildCounts
     for pen in ChallengeSuccessPenalty
+    for fd in FailedChallengeDraw
 )
+
+
+def failed_draw(options: UnoOptions) -> int:
+    """What the rules make a failed challenger draw, from the clauses' parameters: six in all
+    (UNO-WD4-CHALLENGE-FAILED-SIX, UNO-WD4-CHALLENGE-FAILED-STANDS), or by reading six-more of
+    UNO-AMB-FAILED-CHALLENGE-COUNT those six besides the Wild Draw Four's four
+    (UNO-WD4-EFFECT)."""
+    if options.failed_challenge_draw is FailedChallengeDraw.SIX_MORE:
+        return CHALLENGE_FAILED_DRAW + WD4_DRAW
+    return CHALLENGE_FAILED_DRAW
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,7 +383,7 @@ def challenge_terms(options: UnoOptions, p: Position, weaken: frozenset[str]) ->
     The engine's side: the condition (UNO-WD4-CONDITION, :func:`_condition_met`) decides; the
     guilty player draws :data:`~regelverk.uno.rules.CHALLENGE_GUILTY_DRAW` (or
     :data:`~regelverk.uno.rules.CHALLENGE_FAILED_DRAW` by reading guilty-draws-six), a failed
-    challenger :data:`~regelverk.uno.rules.CHALLENGE_FAILED_DRAW`. The rules' side reads the
+    challenger :func:`failed_draw` (six, or ten by reading six-more). The rules' side reads the
     condition again from the clauses: a card printed in the colour in play other than the laid
     Wild Draw Four, or by reading wilds-count a wild card (UNO-WD4-COLOUR-ONLY-COUNTS).
     """
@@ -364,7 +393,7 @@ def challenge_terms(options: UnoOptions, p: Position, weaken: frozenset[str]) ->
         met = true()
     six = options.challenge_success_penalty is ChallengeSuccessPenalty.GUILTY_DRAWS_SIX
     owed = CHALLENGE_FAILED_DRAW if six else CHALLENGE_GUILTY_DRAW
-    failed = CHALLENGE_FAILED_DRAW
+    failed = failed_draw(options)
     if "UNO-WD4-CHALLENGE-FAILED-SIX" in weaken:
         failed = WD4_DRAW
     layer = ite(met, 0, owed)
@@ -379,7 +408,7 @@ def challenge_terms(options: UnoOptions, p: Position, weaken: frozenset[str]) ->
             others.append(in_play.ne(0) & (count >= 1))
     guilty = any_of(others)
     statement = guilty & layer.eq(owed) & challenger.eq(0) | (
-        ~guilty & layer.eq(0) & challenger.eq(CHALLENGE_FAILED_DRAW)
+        ~guilty & layer.eq(0) & challenger.eq(failed_draw(options))
     )
     return ChallengeTerms(met, layer, challenger, guilty, statement)
 
@@ -417,7 +446,9 @@ def _render_challenge(
     )
     return (
         f"options current_colour={options.current_colour.value}, "
-        f"wd4_wild_counts={options.wd4_wild_counts.value}: Anna holds {hand} and lays W+4 with "
+        f"wd4_wild_counts={options.wd4_wild_counts.value}, "
+        f"failed_challenge_draw={options.failed_challenge_draw.value}: Anna holds {hand} and "
+        "lays W+4 with "
         f"{_COLOUR_WORDS[model.int(p.colour)]} in force (top card printed "
         f"{_COLOUR_WORDS[model.int(p.top_colour)]}); Bo challenges; the engine has Anna draw "
         f"{model.int(layer)} and Bo {model.int(challenger)}"
@@ -432,7 +463,8 @@ def check_challenge(weaken: frozenset[str]) -> Finding:
     return Finding(
         Outcome.PROVED,
         "the challenge succeeds exactly when the layer held a card of the colour in play, for "
-        "both readings of the current colour, of wild cards in hand and of the penalty",
+        "both readings of the current colour, of wild cards in hand, of the penalty and of "
+        "the failed challenger's draw",
         len(CHALLENGE_OPTIONS),
     )
 

@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from regelverk.cards import UnoCard, UnoValue
+from regelverk.registry import parameter
+from regelverk.uno.options import BlankWildPoints, UnoOptions
 from regelverk.uno.rules import ACTION_POINTS, NEW_WILD_POINTS, WILD_POINTS, card_points
 from regelverk_proofs.z3api import Bool, Int, any_of, sum_of
 
@@ -36,13 +38,19 @@ _ROW_POINTS = {
 :mod:`regelverk.uno.rules`)."""
 
 
-def official_points(card: UnoCard, weaken: frozenset[str] = frozenset()) -> Int:
+def official_points(
+    card: UnoCard, weaken: frozenset[str] = frozenset(), options: UnoOptions | None = None
+) -> Int:
     """What the official table says ``card`` is worth, row by row from the clauses (not from
     the engine's :func:`~regelverk.uno.rules.card_points`); a weakened clause's row is an
-    unknown."""
+    unknown. Under ``blank_wild_points = fifty`` (UNO-AMB-BLANK-WILD-POINTS) a blank wild takes
+    the value text 004 gives a wild card in a hand (UNO-SCORE-WILD-50)."""
     value = card.value
+    fifty = options is not None and options.blank_wild_points is BlankWildPoints.FIFTY
     if value.is_number:
         row, points = "UNO-SCORE-NUMBER-FACE", int(value.value)
+    elif value is UnoValue.BLANK_WILD and fifty:
+        row, points = "UNO-SCORE-WILD-50", parameter("UNO-SCORE-WILD-50", "wild_points")
     else:
         row = next(clause for clause, values in _ROWS if value in values)
         points = _ROW_POINTS[row][value]
@@ -74,17 +82,21 @@ def ending(  # noqa: PLR0917 - the parts of one hand's end
     winner: int,
     target: int,
     weaken: frozenset[str] = frozenset(),
+    options: UnoOptions | None = None,
 ) -> Ending:
     """The hand's end when seat ``winner`` goes out, the others holding ``held(face, seat)``
     cards of each face, with the totals ``scores`` before it and the target score ``target``
-    (UNO-SCORE-WINNER-COLLECTS, UNO-WIN-GAME-500)."""
+    (UNO-SCORE-WINNER-COLLECTS, UNO-WIN-GAME-500), card values read under ``options``."""
     n = len(scores)
-    everyone = [held(f, h) * card_points(f) for f in faces for h in range(n)]
+    everyone = [held(f, h) * card_points(f, options) for f in faces for h in range(n)]
     collected = sum_of(everyone)
     new = tuple(s + (collected if h == winner else 0) for h, s in enumerate(scores))
     over = any_of(s >= target for s in new)
     official = sum_of(
-        held(f, h) * official_points(f, weaken) for f in faces for h in range(n) if h != winner
+        held(f, h) * official_points(f, weaken, options)
+        for f in faces
+        for h in range(n)
+        if h != winner
     )
     totals = tuple(s + (official if h == winner else 0) for h, s in enumerate(scores))
     if "UNO-WIN-GAME-500" in weaken:

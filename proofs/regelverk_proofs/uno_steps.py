@@ -13,6 +13,7 @@ from regelverk.uno.options import (
     ChallengeSuccessPenalty,
     FirstDrawTwoStacking,
     FirstShuffleHands,
+    FirstWildDrawFour,
     LastCardDraw,
     ShuffleHandsDeal,
     ShuffleHandsLastCard,
@@ -49,6 +50,7 @@ from regelverk_proofs.uno_cards import (
     take_back,
     turn_up,
 )
+from regelverk_proofs.uno_rules import failed_draw
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -174,7 +176,8 @@ def _relation(state: UnoState, action: Action, b: Table, a: Table) -> Bool:  # n
         assert wd4 is not None
         mid = Table.of("mid", b.deck, n)
         six = options.challenge_success_penalty is ChallengeSuccessPenalty.GUILTY_DRAWS_SIX
-        fails = take(b, a, Int.const(seat), Int.const(CHALLENGE_FAILED_DRAW), Bool.const(True)).rule
+        failed = Int.const(failed_draw(options))
+        fails = take(b, a, Int.const(seat), failed, Bool.const(True)).rule
         returns = options.challenge_success_card is ChallengeSuccessCard.CARD_RETURNS
         guilty = Int.const(wd4.player)
         penalty = Int.const(CHALLENGE_FAILED_DRAW if six else CHALLENGE_GUILTY_DRAW)
@@ -221,12 +224,14 @@ def _new_hand(state: UnoState, after: UnoState, b: Table, a: Table) -> Bool:
     start it (not a Wild Draw Four: UNO-FIRST-CARD-WD4-REDRAW), and what the first card does
     to the cards: a Draw Two makes the player on the dealer's left take two
     (UNO-FIRST-CARD-DRAW-TWO; with stacking and the reading may-pass-on of
-    UNO-AMB-FIRST-DRAW-TWO-STACKING he only owes them); Shuffle Hands read as the dealer's
-    play reshuffles the hands."""
+    UNO-AMB-FIRST-DRAW-TWO-STACKING he only owes them); a Wild Draw Four read as the dealer's
+    play (UNO-AMB-FIRST-WD4-AS-DEALER-PLAY) stays up and makes him take four; Shuffle Hands
+    read as the dealer's play reshuffles the hands."""
     options, n = state.options, len(state.players)
     dealt, turned = Table.of("dealt", b.deck, n), Table.of("turned", b.deck, n)
+    wd4_laid = options.first_wild_draw_four is FirstWildDrawFour.AS_DEALER_PLAY
     may_start = [
-        c.value is not _V.WILD_DRAW_FOUR
+        (wd4_laid or c.value is not _V.WILD_DRAW_FOUR)
         and not (
             c.value in (_V.SHUFFLE_HANDS, _V.BLANK_WILD)
             and options.first_shuffle_hands is FirstShuffleHands.REDRAW
@@ -243,6 +248,10 @@ def _new_hand(state: UnoState, after: UnoState, b: Table, a: Table) -> Bool:
     )
     hit = take(turned, a, left, Int.const(FIRST_DRAW_TWO_DRAW), Bool.const(False)).rule
     effect = ite_bool(draw_two, turned.same(a) if passed_on else hit, turned.same(a))
+    if wd4_laid:
+        wd4 = any_of(which[c] for c, card in enumerate(b.deck) if card.value is _V.WILD_DRAW_FOUR)
+        four = take(turned, a, left, Int.const(WD4_DRAW), Bool.const(False)).rule
+        effect = ite_bool(wd4, four, effect)
     if options.first_shuffle_hands is FirstShuffleHands.AS_DEALER_PLAY:
         round_the_table = options.shuffle_hands_deal is ShuffleHandsDeal.DEAL_ROUND
         reshuffled = shuffle_hands(turned, a, Int.const(after.dealer), round_the_table)

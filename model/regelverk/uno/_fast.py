@@ -34,6 +34,7 @@ from regelverk.cards import Colour, UnoCard, UnoValue, uno_deck
 from regelverk.uno.options import (
     ActionSymbolMatch,
     BlankWild,
+    BlankWildPoints,
     ChallengeSuccessCard,
     ChallengeSuccessPenalty,
     ChallengeSuccessTurn,
@@ -51,7 +52,7 @@ from regelverk.uno.options import (
     UnoOptions,
     Wd4WildCounts,
 )
-from regelverk.uno.rules import card_key, card_points, fits
+from regelverk.uno.rules import card_key, card_points, failed_challenge_draw, fits
 from regelverk.uno.state import Action, Catch, Phase, Play, UnoState
 from regelverk.uno.table import _rng, new_game
 
@@ -75,7 +76,16 @@ _COLOURS = tuple(Colour)
 _CARDS: dict[int, UnoCard] = {card_key(c): c for c in uno_deck(shuffle_hands=True, blank_wilds=3)}
 """Every kind of card by its number."""
 _KEYS = tuple(sorted(_CARDS))
-_POINTS = tuple(card_points(_CARDS[k]) if k in _CARDS else 0 for k in range(_KEYS[-1] + 1))
+_FIFTY = UnoOptions(blank_wild_points=BlankWildPoints.FIFTY)
+_POINTS = {
+    fifty: tuple(
+        card_points(_CARDS[k], _FIFTY if fifty else None) if k in _CARDS else 0
+        for k in range(_KEYS[-1] + 1)
+    )
+    for fifty in (False, True)
+}
+"""Each card's points by its number; under ``blank_wild_points = fifty`` (key True) a blank
+wild is worth a Wild's 50 (UNO-AMB-BLANK-WILD-POINTS)."""
 _NAMES = frozenset(card_key(UnoCard(None, v)) for v in (UnoValue.WILD, UnoValue.WILD_DRAW_FOUR))
 _NAMES_ALL = _NAMES | {card_key(UnoCard(None, UnoValue.BLANK_WILD))}
 """The cards whose player names a colour as he lays them (four plays each)."""
@@ -341,7 +351,8 @@ def _play_out(  # noqa: PLR0912, PLR0915 - one flat loop is the point
             if pick == others:
                 exposed = None  # a late UNO call; the same player still acts
                 continue
-            exposed = None
+            if phase is not Phase.NAME_COLOUR:  # naming a colour starts no one's turn
+                exposed = None
             seat = turn
             if phase is Phase.NAME_COLOUR:
                 colour = pick + 1
@@ -363,7 +374,7 @@ def _play_out(  # noqa: PLR0912, PLR0915 - one flat loop is the point
                 else:
                     col = discard[-2] % 5 if printed else wd4_before
                     if condition_met(wd4_held, col):
-                        take(seat, 6)
+                        take(seat, failed_challenge_draw(o))
                         wd4_player = -1
                         phase = Phase.PLAY
                         if o.failed_challenge_turn is FailedChallengeTurn.LOSES_TURN:
@@ -405,7 +416,8 @@ def _play_out(  # noqa: PLR0912, PLR0915 - one flat loop is the point
         winner = over.winner
     if winner is None:
         return _FastHand(winner=None, points=(0,) * n, actions=actions, laid=tuple(laid))
-    points = [sum(_POINTS[c] for c in h) for h in hands]
+    values = _POINTS[o.blank_wild_points is BlankWildPoints.FIFTY]
+    points = [sum(values[c] for c in h) for h in hands]
     if o.scoring is Scoring.WINNER_COLLECTS:
         row = [0] * n
         row[winner] = sum(points)

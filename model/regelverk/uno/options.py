@@ -21,6 +21,7 @@ from regelverk.registry import parameter
 __all__ = [
     "ActionSymbolMatch",
     "BlankWild",
+    "BlankWildPoints",
     "ChallengeSuccessCard",
     "ChallengeSuccessPenalty",
     "ChallengeSuccessTurn",
@@ -28,13 +29,16 @@ __all__ = [
     "DealerTie",
     "DrawWhenAble",
     "EmptyPiles",
+    "FailedChallengeDraw",
     "FailedChallengeTurn",
     "FirstDrawTwoStacking",
     "FirstReverseStart",
     "FirstShuffleHands",
     "FirstWildChooser",
+    "FirstWildDrawFour",
     "FirstWildPlay",
     "IllegalWd4",
+    "KeepDrawnCard",
     "LastCardDraw",
     "NextDealer",
     "NumberMatch",
@@ -66,6 +70,16 @@ class FirstWildChooser(Reading):
     """Row 4 of the table: the player on the dealer's left names it."""
     DEALER = "dealer"
     """The dealer, deemed to have played the Wild, names it."""
+
+
+class FirstWildDrawFour(Reading):
+    """UNO-AMB-FIRST-WD4-AS-DEALER-PLAY: a Wild Draw Four turned up as the first card."""
+
+    REDRAW = "redraw"
+    """Row 5 of the table: it goes back into the pack and another card is turned up."""
+    AS_DEALER_PLAY = "as-dealer-play"
+    """The dealer counts as having laid it: he names the colour, the first player draws four
+    and loses his turn, and there is nothing to challenge."""
 
 
 class FirstWildPlay(Reading):
@@ -149,6 +163,15 @@ class FailedChallengeTurn(Reading):
     """No: he draws six and then plays."""
 
 
+class FailedChallengeDraw(Reading):
+    """UNO-AMB-FAILED-CHALLENGE-COUNT: how many cards a failed challenger draws."""
+
+    SIX_IN_ALL = "six-in-all"
+    """Six altogether: the Wild Draw Four's four and two more."""
+    SIX_MORE = "six-more"
+    """Six for the failed challenge besides the card's four: ten."""
+
+
 class Wd4WildCounts(Reading):
     """UNO-AMB-WD4-HOLDING-WILD: does a wild card in hand count as the current colour?"""
 
@@ -174,6 +197,15 @@ class DrawWhenAble(Reading):
     """Yes, always."""
     MUST_PLAY = "must-play"
     """No: drawing is only for a player who cannot play."""
+
+
+class KeepDrawnCard(Reading):
+    """UNO-AMB-KEEP-DRAWN-CARD: may a player keep a card he has drawn and could lay?"""
+
+    MAY_KEEP = "may-keep"
+    """Yes: he may lay it or keep it, and his turn passes."""
+    MUST_LAY = "must-lay"
+    """No: he must lay it, unless it is a Wild Draw Four his hand does not allow."""
 
 
 class UnoCallWindow(Reading):
@@ -210,6 +242,15 @@ class BlankWild(Reading):
     """It is an ordinary Wild."""
     DEAD_CARD = "dead-card"
     """It cannot be played; it only scores."""
+
+
+class BlankWildPoints(Reading):
+    """UNO-AMB-BLANK-WILD-POINTS: what a blank wild left in a hand is worth."""
+
+    FORTY = "forty"
+    """40, the value 004 gives both new kinds of card."""
+    FIFTY = "fifty"
+    """50, the value 004 gives a wild card left in a hand."""
 
 
 class FirstShuffleHands(Reading):
@@ -311,6 +352,8 @@ class UnoOptions:
     """UNO-AMB-FIRST-WILD-WHO-NAMES."""
     first_wild_play: FirstWildPlay = FirstWildPlay.NAME_THEN_PLAY
     """UNO-AMB-FIRST-WILD-WHAT-TO-PLAY."""
+    first_wild_draw_four: FirstWildDrawFour = FirstWildDrawFour.REDRAW
+    """UNO-AMB-FIRST-WD4-AS-DEALER-PLAY."""
     current_colour: CurrentColour = CurrentColour.NAMED_COLOUR
     """UNO-AMB-CURRENT-COLOUR-AFTER-WILD."""
     action_symbol_match: ActionSymbolMatch = ActionSymbolMatch.ANY_COLOUR
@@ -327,12 +370,16 @@ class UnoOptions:
     """UNO-AMB-CHALLENGE-SUCCESS-CARD."""
     failed_challenge_turn: FailedChallengeTurn = FailedChallengeTurn.LOSES_TURN
     """UNO-AMB-FAILED-CHALLENGE-TURN."""
+    failed_challenge_draw: FailedChallengeDraw = FailedChallengeDraw.SIX_IN_ALL
+    """UNO-AMB-FAILED-CHALLENGE-COUNT."""
     wd4_wild_counts: Wd4WildCounts = Wd4WildCounts.WILDS_DO_NOT_COUNT
     """UNO-AMB-WD4-HOLDING-WILD."""
     illegal_wd4: IllegalWd4 = IllegalWd4.CHALLENGE_ONLY
     """UNO-AMB-ILLEGAL-WD4-REMEDY."""
     draw_when_able: DrawWhenAble = DrawWhenAble.MAY_DRAW
     """UNO-AMB-DRAW-WHEN-ABLE."""
+    keep_drawn_card: KeepDrawnCard = KeepDrawnCard.MAY_KEEP
+    """UNO-AMB-KEEP-DRAWN-CARD."""
     uno_call_window: UnoCallWindow = UnoCallWindow.UNTIL_NEXT_TURN
     """UNO-AMB-UNO-CALL-WINDOW."""
     last_card_draw: LastCardDraw = LastCardDraw.DRAW_AND_COUNT
@@ -341,6 +388,8 @@ class UnoOptions:
     """UNO-AMB-PILES-EXHAUSTED."""
     blank_wild: BlankWild = BlankWild.PLAIN_WILD
     """UNO-AMB-BLANK-WILD-RULE (and UNO-BLANK-WILD-PLAIN)."""
+    blank_wild_points: BlankWildPoints = BlankWildPoints.FORTY
+    """UNO-AMB-BLANK-WILD-POINTS."""
     first_shuffle_hands: FirstShuffleHands = FirstShuffleHands.AS_WILD
     """UNO-AMB-SHUFFLE-HANDS-FIRST-CARD."""
     shuffle_hands_last_card: ShuffleHandsLastCard = ShuffleHandsLastCard.REDEAL_INCLUDES_PLAYER
@@ -378,6 +427,7 @@ _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
     "first_reverse_start": FirstReverseStart,
     "first_wild_chooser": FirstWildChooser,
     "first_wild_play": FirstWildPlay,
+    "first_wild_draw_four": FirstWildDrawFour,
     "current_colour": CurrentColour,
     "action_symbol_match": ActionSymbolMatch,
     "number_match": NumberMatch,
@@ -386,13 +436,16 @@ _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
     "challenge_success_turn": ChallengeSuccessTurn,
     "challenge_success_card": ChallengeSuccessCard,
     "failed_challenge_turn": FailedChallengeTurn,
+    "failed_challenge_draw": FailedChallengeDraw,
     "wd4_wild_counts": Wd4WildCounts,
     "illegal_wd4": IllegalWd4,
     "draw_when_able": DrawWhenAble,
+    "keep_drawn_card": KeepDrawnCard,
     "uno_call_window": UnoCallWindow,
     "last_card_draw": LastCardDraw,
     "empty_piles": EmptyPiles,
     "blank_wild": BlankWild,
+    "blank_wild_points": BlankWildPoints,
     "first_shuffle_hands": FirstShuffleHands,
     "shuffle_hands_last_card": ShuffleHandsLastCard,
     "shuffle_hands_deal": ShuffleHandsDeal,

@@ -175,7 +175,10 @@ def position_from_data(data: Mapping[str, Any], options: UnoOptions) -> UnoState
         colour = top.colour
     after, drawn = _waiting(data, players, hands, discard, dealer=dealer, turn=turn, phase=phase)
     if phase is Phase.NAME_COLOUR and after is None:
-        after = (turn + direction) % len(players)
+        # a first Wild Draw Four laid by the dealer (UNO-AMB-FIRST-WD4-AS-DEALER-PLAY) skips
+        # the player after him
+        skipped = len(discard) == 1 and top.value is UnoValue.WILD_DRAW_FOUR
+        after = (turn + direction * (2 if skipped else 1)) % len(players)
     pending = _int(data, "pending_draw", 2 if phase is Phase.STACK else 0)
     wd4 = None
     if phase is Phase.CHALLENGE:

@@ -15,9 +15,12 @@ from regelverk.trace import implements
 from regelverk.uno.options import (
     ActionSymbolMatch,
     BlankWild,
+    BlankWildPoints,
     CurrentColour,
     DrawWhenAble,
+    FailedChallengeDraw,
     IllegalWd4,
+    KeepDrawnCard,
     NumberMatch,
     UnoCallWindow,
     UnoOptions,
@@ -53,11 +56,14 @@ __all__ = [
     "check",
     "condition_colour",
     "deck_for",
+    "failed_challenge_draw",
     "fit_clauses",
     "fits",
     "hand_points",
     "legal_actions",
+    "may_keep_drawn",
     "may_lay",
+    "naming_clauses",
     "needs_colour",
     "wd4_condition_met",
 ]
@@ -130,6 +136,9 @@ _POINTS = {
     else ACTION_POINTS[v]
     for v in UnoValue
 }
+_POINTS_FIFTY = _POINTS | {id(_BLANK): WILD_POINTS[UnoValue.WILD]}
+"""The same table under ``blank_wild_points = fifty`` (UNO-AMB-BLANK-WILD-POINTS): a blank
+wild is worth what a Wild is."""
 _DECKS: dict[int, tuple[UnoCard, ...]] = {
     108: uno_deck(),
     112: uno_deck(shuffle_hands=True, blank_wilds=3),
@@ -153,25 +162,37 @@ def deck_for(options: UnoOptions) -> tuple[UnoCard, ...]:
     "UNO-SCORE-WILD-50",
     "UNO-SCORE-NEW-WILDS-40",
 )
-def card_points(card: UnoCard) -> int:
+def card_points(card: UnoCard, options: UnoOptions | None = None) -> int:
     """What a card left in a hand is worth: face value, 20 for actions, 50 or 40 for wilds.
+
+    A blank wild is worth 40, or a Wild's 50 under ``blank_wild_points = fifty``
+    (UNO-AMB-BLANK-WILD-POINTS); without ``options``, the defaults.
 
     >>> [card_points(UnoCard.parse(c)) for c in ("R7", "BS", "G+2", "W", "W+4", "WSH", "WX")]
     [7, 20, 20, 50, 50, 40, 40]
+    >>> card_points(UnoCard.parse("WX"), UnoOptions(blank_wild_points=BlankWildPoints.FIFTY))
+    50
     """
     value = card.value
     if value.is_number:
         return int(value.value)
     if value in (UnoValue.WILD, _WD4):
         return WILD_POINTS[value]
+    if value is _BLANK and _blank_is_fifty(options):
+        return WILD_POINTS[UnoValue.WILD]
     if value in (_SH, _BLANK):
         return NEW_WILD_POINTS[value]
     return ACTION_POINTS[value]
 
 
-def value_clauses(card: UnoCard) -> tuple[str, ...]:
+def _blank_is_fifty(options: UnoOptions | None) -> bool:
+    return options is not None and options.blank_wild_points is BlankWildPoints.FIFTY
+
+
+def value_clauses(card: UnoCard, options: UnoOptions | None = None) -> tuple[str, ...]:
     """The clauses that give ``card`` its value in a hand: the official table's line, and for a
-    Wild also text 004's own word on it (UNO-SCORE-WILD-50), for the new wild cards 004's 40."""
+    Wild also text 004's own word on it (UNO-SCORE-WILD-50), for the new wild cards 004's 40
+    (for a blank wild under ``blank_wild_points = fifty``, 004's 50 for a wild card)."""
     value = card.value
     if value.is_number:
         return ("UNO-SCORE-NUMBER-FACE",)
@@ -179,16 +200,34 @@ def value_clauses(card: UnoCard) -> tuple[str, ...]:
         return ("UNO-SCORE-WILDS-50", "UNO-SCORE-WILD-50")
     if value is _WD4:
         return ("UNO-SCORE-WILDS-50",)
+    if value is _BLANK and _blank_is_fifty(options):
+        return ("UNO-SCORE-WILD-50",)
     if value in (_SH, _BLANK):
         return ("UNO-SCORE-NEW-WILDS-40",)
     return ("UNO-SCORE-ACTION-20",)
 
 
-def hand_points(hand: Iterable[UnoCard]) -> int:
+def hand_points(hand: Iterable[UnoCard], options: UnoOptions | None = None) -> int:
     """The points of a hand (UNO-SCORE-WINNER-COLLECTS counts them for the player who went out);
-    each card is worth :func:`card_points`, read from a table of the same values."""
-    points = _POINTS
+    each card is worth :func:`card_points` under ``options``, read from a table of the same
+    values."""
+    points = _POINTS_FIFTY if _blank_is_fifty(options) else _POINTS
     return sum(points[id(c.value)] for c in hand)
+
+
+@implements("UNO-WD4-CHALLENGE-FAILED-SIX", "UNO-WD4-CHALLENGE-FAILED-STANDS")
+def failed_challenge_draw(options: UnoOptions) -> int:
+    """The cards a failed challenger draws: six in all (the four and two more), or by reading
+    six-more of UNO-AMB-FAILED-CHALLENGE-COUNT six besides the card's four.
+
+    >>> failed_challenge_draw(UnoOptions())
+    6
+    >>> failed_challenge_draw(UnoOptions(failed_challenge_draw=FailedChallengeDraw.SIX_MORE))
+    10
+    """
+    if options.failed_challenge_draw is FailedChallengeDraw.SIX_MORE:
+        return CHALLENGE_FAILED_DRAW + WD4_DRAW
+    return CHALLENGE_FAILED_DRAW
 
 
 def card_key(card: UnoCard) -> int:
@@ -353,6 +392,21 @@ def may_lay(
     return True
 
 
+@implements("UNO-DRAW-PLAY-DRAWN", "UNO-DRAW-TURN-PASSES")
+def may_keep_drawn(state: UnoState) -> bool:
+    """Whether the player who has drawn a card he could lay may keep it (phase DRAWN): always
+    by default; under ``keep_drawn_card = must-lay`` (UNO-AMB-KEEP-DRAWN-CARD) only a Wild
+    Draw Four whose condition his hand does not meet, since no rule makes him break it."""
+    options, card = state.options, state.drawn
+    if options.keep_drawn_card is KeepDrawnCard.MAY_KEEP or card is None:
+        return True
+    if card.value is not _WD4:
+        return False
+    hand = state.hands[state.turn]
+    colour = condition_colour(options, state.colour, state.top)
+    return not wd4_condition_met(options, _without(hand, card), colour)
+
+
 def _name(state: UnoState, seat: int) -> str:
     return state.players[seat]
 
@@ -416,7 +470,9 @@ def legal_actions(state: UnoState) -> tuple[Action, ...]:
             found.append(Draw(player=who))
     elif phase is Phase.DRAWN:
         assert state.drawn is not None
-        found = [*_plays_of(state, seat, (state.drawn,)), Pass(player=who)]
+        found = _plays_of(state, seat, (state.drawn,))
+        if may_keep_drawn(state):
+            found.append(Pass(player=who))
     elif phase is Phase.NAME_COLOUR:
         found = [NameColour(player=who, colour=c) for c in _COLOURS]
     elif phase is Phase.CHALLENGE:
@@ -489,6 +545,8 @@ def _check_late_call(state: UnoState, action: CallUno) -> None:
 def _check_turn_action(state: UnoState, action: Action) -> None:
     who = action.player
     seat = state.players.index(who)
+    if isinstance(action, Challenge) and len(state.discard) == 1 and state.top.value is _WD4:
+        _refuse_first_card_challenge(state, who)
     if isinstance(action, Challenge) and seat != state.turn:
         _refuse_bystander_challenge(state, who)
     if seat != state.turn:
@@ -504,6 +562,11 @@ def _check_turn_action(state: UnoState, action: Action) -> None:
                 "UNO-DRAW-TURN-PASSES",
                 "UNO-DRAW-CANNOT-PLAY",
             )
+        if not may_keep_drawn(state):
+            raise _refuse(
+                f"{who} has drawn {state.drawn}, which he can lay: he must lay it, not keep it",
+                "UNO-DRAW-PLAY-DRAWN",
+            )
     elif isinstance(action, Challenge):
         if state.phase is not Phase.CHALLENGE:
             raise _refuse(
@@ -515,6 +578,18 @@ def _check_turn_action(state: UnoState, action: Action) -> None:
         _check_name_colour(state, action)
     else:  # pragma: no cover - the Action union is closed
         raise _refuse(f"{action!r} is not an UNO action")
+
+
+def _refuse_first_card_challenge(state: UnoState, who: str) -> None:
+    """A Wild Draw Four turned up first, which the dealer counts as having laid (reading
+    as-dealer-play of UNO-AMB-FIRST-WD4-AS-DEALER-PLAY), cannot be challenged."""
+    raise _refuse(
+        f"{who} cannot challenge the Wild Draw Four turned up as the first card: the dealer "
+        f"{_name(state, state.dealer)} counts as having laid it, and with no colour in force "
+        "before it, it cannot have broken its condition",
+        "UNO-FIRST-CARD-AS-DEALER-PLAY",
+        "UNO-WD4-CONDITION",
+    )
 
 
 @implements("UNO-WD4-CHALLENGE-ONLY-VICTIM")
@@ -567,9 +642,18 @@ def _check_name_colour(state: UnoState, action: NameColour) -> None:
 
 
 def _colour_clauses(state: UnoState) -> tuple[str, ...]:
-    if len(state.discard) == 1:
-        return ("UNO-FIRST-CARD-WILD",)
-    return ("UNO-SHUFFLE-HANDS-NAME-COLOUR",)
+    return naming_clauses(state.discard)
+
+
+def naming_clauses(discard: Sequence[UnoCard]) -> tuple[str, ...]:
+    """The clauses by which a colour is to be named (phase NAME_COLOUR): a first-card Wild (or
+    new wild card), a first Wild Draw Four the dealer counts as having laid (reading
+    as-dealer-play of UNO-AMB-FIRST-WD4-AS-DEALER-PLAY), or Shuffle Hands."""
+    if len(discard) != 1:
+        return ("UNO-SHUFFLE-HANDS-NAME-COLOUR",)
+    if discard[0].value is _WD4:
+        return ("UNO-FIRST-CARD-AS-DEALER-PLAY", "UNO-WD4-NAME-COLOUR")
+    return ("UNO-FIRST-CARD-WILD",)
 
 
 def _check_play(state: UnoState, action: Play) -> None:

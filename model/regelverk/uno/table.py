@@ -26,6 +26,7 @@ from regelverk.uno.options import (
     FirstReverseStart,
     FirstShuffleHands,
     FirstWildChooser,
+    FirstWildDrawFour,
     FirstWildPlay,
     LastCardDraw,
     NextDealer,
@@ -49,10 +50,12 @@ from regelverk.uno.rules import (
     card_code,
     condition_colour,
     deck_for,
+    failed_challenge_draw,
     fit_clauses,
     hand_points,
     index_in,
     may_lay,
+    naming_clauses,
     value_clauses,
     wd4_condition_met,
 )
@@ -527,7 +530,7 @@ def _going_out(t: _Table, seat: int, card: UnoCard, colour_before: Colour | None
 def _end_hand(t: _Table, winner: int) -> None:
     """Score the hand; the game ends at the target score, else the next hand is dealt."""
     options = t.options
-    points = [hand_points(h) for h in t.hands]
+    points = [hand_points(h, options) for h in t.hands]
     if options.scoring is Scoring.WINNER_COLLECTS:
         row = [0] * t.n
         row[winner] = sum(points)
@@ -539,7 +542,7 @@ def _end_hand(t: _Table, winner: int) -> None:
         clauses = ["UNO-SCORE-WILD-50"]
     t.scores = tuple(s + r for s, r in zip(t.scores, row, strict=True))
     t.results = (*t.results, tuple(row))
-    counted = [c for hand in t.hands for card in hand for c in value_clauses(card)]
+    counted = [c for hand in t.hands for card in hand for c in value_clauses(card, options)]
     t.say("score", text, [*clauses, *counted, "UNO-WIN-HAND-GO-OUT"], winner)
     _reset_hand_state(t)
     if max(t.scores) >= options.target_score:
@@ -662,7 +665,7 @@ def _deal(t: _Table, dealer: int, stacked: Sequence[UnoCard] | None = None) -> N
 
 def _redrawn(options: UnoOptions, card: UnoCard) -> bool:
     if card.value is _V.WILD_DRAW_FOUR:
-        return True
+        return options.first_wild_draw_four is FirstWildDrawFour.REDRAW
     new_wild = card.value in (_V.SHUFFLE_HANDS, _V.BLANK_WILD)
     return new_wild and options.first_shuffle_hands is FirstShuffleHands.REDRAW
 
@@ -701,6 +704,8 @@ def _first_card(t: _Table, pile: list[UnoCard]) -> None:
         _first_draw_two(t)
     elif value is _V.WILD:
         _first_wild(t, ["UNO-FIRST-CARD-WILD"])
+    elif value is _V.WILD_DRAW_FOUR:
+        _first_wild_draw_four(t)
     elif value in (_V.SHUFFLE_HANDS, _V.BLANK_WILD):
         _first_new_wild(t, card)
     else:
@@ -749,7 +754,9 @@ def _first_reverse(t: _Table) -> None:
 @implements("UNO-FIRST-CARD-DRAW-TWO")
 def _first_draw_two(t: _Table) -> None:
     """The first player draws two and is skipped; with stacking on and the reading
-    may-pass-on (UNO-AMB-FIRST-DRAW-TWO-STACKING) he owes them and may pass them on."""
+    may-pass-on (UNO-AMB-FIRST-DRAW-TWO-STACKING) he owes them and may pass them on. Row 3
+    skips him in so many words, so with two players the reading opponent-plays of
+    UNO-AMB-TWO-PLAYER-DRAW-CARDS (about cards a player lays) does not let him play."""
     first = t.seat_after(t.dealer)
     if (
         t.options.stack_draw_two
@@ -764,7 +771,10 @@ def _first_draw_two(t: _Table) -> None:
             first,
         )
         return
-    _hit(t, first, FIRST_DRAW_TWO_DRAW, ["UNO-FIRST-CARD-DRAW-TWO", "UNO-DRAW-TWO-EFFECT"])
+    clauses = ["UNO-FIRST-CARD-DRAW-TWO", "UNO-DRAW-TWO-EFFECT"]
+    _take(t, first, FIRST_DRAW_TWO_DRAW, clauses)
+    t.turn = t.seat_after(first)
+    t.say("skip", f"{t.name(first)} is skipped; {t.name(t.turn)} plays first", clauses, first)
 
 
 @implements("UNO-FIRST-CARD-WILD")
@@ -782,6 +792,24 @@ def _first_wild(t: _Table, clauses: Sequence[str]) -> None:
     else:
         t.phase, t.turn, t.after = Phase.NAME_COLOUR, left, left
         t.say("name", f"{t.name(left)} names the colour and plays first", clauses, left)
+
+
+@implements("UNO-FIRST-CARD-AS-DEALER-PLAY", "UNO-WD4-EFFECT", "UNO-WD4-NAME-COLOUR")
+def _first_wild_draw_four(t: _Table) -> None:
+    """UNO-AMB-FIRST-WD4-AS-DEALER-PLAY, reading ``as-dealer-play``: the dealer counts as having
+    laid the Wild Draw Four turned up first. The player on his left draws four and loses his
+    turn; the dealer names the colour. No challenge: with no colour in force before the first
+    card, and nothing chosen by the dealer, the card cannot have broken its condition."""
+    clauses = ["UNO-FIRST-CARD-AS-DEALER-PLAY", "UNO-WD4-EFFECT"]
+    _hit(t, t.seat_after(t.dealer), WD4_DRAW, clauses)
+    t.colour = None
+    t.phase, t.after, t.turn = Phase.NAME_COLOUR, t.turn, t.dealer
+    t.say(
+        "name",
+        f"{t.name(t.dealer)}, deemed to have laid it, names the colour; nobody may challenge it",
+        [*clauses, "UNO-WD4-NAME-COLOUR"],
+        t.dealer,
+    )
 
 
 @implements("UNO-SHUFFLE-HANDS-FIRST-CARD-AS-WILD")
@@ -920,10 +948,11 @@ def _challenge_fails(t: _Table, seat: int) -> None:
         ["UNO-WD4-CHALLENGE-FAILED-STANDS", "UNO-WD4-CONDITION"],
         seat,
     )
+    owed = failed_challenge_draw(t.options)
     _take(
         t,
         seat,
-        CHALLENGE_FAILED_DRAW,
+        owed,
         ["UNO-WD4-CHALLENGE-FAILED-SIX", "UNO-WD4-CHALLENGE-FAILED-STANDS"],
     )
     t.wd4 = None
@@ -937,8 +966,7 @@ def _challenge_fails(t: _Table, seat: int) -> None:
 
 def _name_colour(t: _Table, seat: int, action: NameColour) -> None:
     colour = action.colour
-    first = len(t.discard) == 1
-    clauses = ["UNO-FIRST-CARD-WILD"] if first else ["UNO-SHUFFLE-HANDS-NAME-COLOUR"]
+    clauses = list(naming_clauses(t.discard))
     t.colour = colour
     t.phase = Phase.PLAY
     assert t.after is not None
@@ -984,7 +1012,9 @@ def _apply_unchecked(state: UnoState, action: Action) -> Outcome[UnoState]:
         elif isinstance(action, CallUno):
             _late_call(t, action)
         else:
-            t.exposed = None
+            if not isinstance(action, NameColour):
+                # naming a colour is no start of the next player's turn (UNO-CALL-PENALTY)
+                t.exposed = None
             seat = t.turn
             if isinstance(action, Play):
                 _play(t, seat, action)
