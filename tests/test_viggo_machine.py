@@ -39,6 +39,12 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "club-four": {"club_four_starts": True, "club_four_opening": "must-include"},
     "club-four-first": {"club_four_starts": True, "club_four_scope": "first-round-only"},
     "same-rank-once": {"same_rank_once": True, "equal_rank_reply": "equal-allowed"},
+    "same-rank-over-club-three": {
+        "same_rank_once": True,
+        "club_three_on_top": "club-three-on-top",
+        "club_three_same_rank": "same-rank-forbids",
+    },
+    "must-beat": {"pass_when_able": "must-beat", "pass_is_final": "final"},
     "most-cards": {"most_cards_deal": True, "most_cards_tie": "lots-among-tied"},
     "most-cards-deal-only": {"most_cards_deal": True, "most_cards_lead": "deal-only"},
     "readings-a": {
@@ -151,6 +157,14 @@ class ViggoMatch(RuleBasedStateMachine):
             assert allowed == (action in legal)
         if allowed:
             self._apply(action)
+
+    @precondition(lambda self: self.state is not None and GAME.is_over(self.state))
+    @rule()
+    def game_over(self) -> None:
+        """A match that is over (it may end before the steps run out) lists no move and
+        refuses every action, naming the losing rule."""
+        assert GAME.legal_actions(self.current) == ()
+        assert not is_allowed(GAME, self.current, Pass())
 
     @invariant()
     def still_sound(self) -> None:

@@ -272,7 +272,9 @@ CARD_CONSERVATION = Theorem(
         "places are Booleans per card and place, so 'exactly one' is checked, not assumed. "
         "The check loosens what does not move cards, so that it covers every outcome of it: "
         "whether the laid cards form an allowed combination (only 'from his own hand' is "
-        "kept), whether the trick closes, whether the game is lost, and how many cards each "
+        "kept), whether a pass is refused to a player who can beat (the must-beat reading of "
+        "VG-AMB-PASS-WHEN-ABLE: every pass on a reply is let through), whether the trick "
+        "closes, whether the game is lost, and how many cards each "
         "seat is dealt (only where each dealt card goes). After the step it checks the 3♣ and "
         "the 4♣, the two cards rules name; no card movement names a card, so by symmetry the "
         "result holds for every card."
@@ -691,7 +693,10 @@ TRICK_ENDS = Theorem(
         "which costs at most four). Alongside, the engine's trick invariant is shown to hold "
         "after every lead and to be kept by every step: the player to act and the one on top "
         "have not passed, and when all others must pass the turn never comes back to the top "
-        "seat before they have. So every trick ends."
+        "seat before they have. Under the must-beat reading of VG-AMB-PASS-WHEN-ABLE the "
+        "engine refuses the passes of a player who can beat (viggo.legal-plays binds that "
+        "refusal); the check lets every pass on a reply through, so it covers that reading "
+        "too. So every trick ends."
     ),
     clauses=(
         "VG-PLAY-REPLY-OR-PASS",
@@ -719,7 +724,9 @@ ROUND_ENDS = Theorem(
         "of a round that does not end it: every pass (also the one that sets the trick "
         "aside), every lead, every reply (also one that closes a lap), under every reading "
         "of passing and of the end of a trick, for two to four players; the two-player draft "
-        "before it is 26 keeps, each adding one card. So every round ends, and since a round "
+        "before it is 26 keeps, each adding one card. Every pass on a reply is let through, so "
+        "the must-beat reading of VG-AMB-PASS-WHEN-ABLE, which refuses some, is covered. So "
+        "every round ends, and since a round "
         "ends only when someone lays his last card, someone always goes out."
     ),
     clauses=(

@@ -4,9 +4,10 @@ asymmetric, transitive, and every accepted reply beating what it covers.
 A combination is chosen abstractly (kind, rank position or run start, whether it holds the
 3♣: all that ``combos.beats`` reads); combinations that lie in one trick are pairwise
 disjoint, which is encoded by counting the cards of each rank they use (at most four, one 3♣).
-The options that change the relation are eight: the club-three rule (and, under it, whether
+The options that change the relation are nine: the club-three rule (and, under it, whether
 plain threes still beat threes), the same-rank house rule, the grouped rank rows, wrapping
-runs, three-trumps, the reach of three-on-three, and the equal-rank reading: 192 option sets.
+runs, three-trumps, the reach of three-on-three, the equal-rank reading, and (with both house
+rules on) which of the two decides the 3♣ on a three: 256 option sets.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from regelverk.viggo.combos import THREE_POS
 from regelverk.viggo.options import (
     ClubThree,
     ClubThreeOthers,
+    ClubThreeSameRank,
     EqualRankReply,
     GroupedRanks,
     SequenceWrap,
@@ -81,9 +83,11 @@ RANK_NAMES = (
 
 def beats_option_sets() -> tuple[ViggoOptions, ...]:
     """Every option set that can change "beats" (the plain-threes reading only where the
-    club-three rule is on): 192 of them, the preset first."""
+    club-three rule is on, the reading of VG-AMB-CLUB-THREE-SAME-RANK only where both house
+    rules are): 256 of them, the preset first."""
     found = []
-    for club, others, once, grouped, wrap, trumps, reach, equal in itertools.product(
+    for first, club, others, once, grouped, wrap, trumps, reach, equal in itertools.product(
+        ClubThreeSameRank,
         ClubThree,
         ClubThreeOthers,
         (False, True),
@@ -95,6 +99,9 @@ def beats_option_sets() -> tuple[ViggoOptions, ...]:
     ):
         if club is ClubThree.MAIN_RULE and others is not ClubThreeOthers.ONLY_CLUB_BEATS_THREES:
             continue
+        both = club is ClubThree.CLUB_THREE_ON_TOP and once
+        if first is ClubThreeSameRank.SAME_RANK_FORBIDS and not both:
+            continue
         found.append(
             ViggoOptions(
                 club_three_on_top=club,
@@ -105,6 +112,7 @@ def beats_option_sets() -> tuple[ViggoOptions, ...]:
                 three_in_combination=trumps,
                 three_beats_three=reach,
                 equal_rank_reply=equal,
+                club_three_same_rank=first,
             )
         )
     return tuple(found)
@@ -123,6 +131,7 @@ def describe_options(options: ViggoOptions) -> str:
         "three_in_combination",
         "three_beats_three",
         "equal_rank_reply",
+        "club_three_same_rank",
     ):
         value = getattr(options, name)
         if value != getattr(preset, name):
@@ -132,9 +141,12 @@ def describe_options(options: ViggoOptions) -> str:
 
 
 def irreflexive_reading(options: ViggoOptions) -> bool:
-    """Where no combination beats itself: the club-three rule off and the same-rank house
-    rule on."""
-    return options.club_three_on_top is ClubThree.MAIN_RULE and options.same_rank_once
+    """Where no combination beats itself: the same-rank house rule on, and the club-three rule
+    off or outranked by it (VG-AMB-CLUB-THREE-SAME-RANK)."""
+    return options.same_rank_once and (
+        options.club_three_on_top is ClubThree.MAIN_RULE
+        or options.club_three_same_rank is ClubThreeSameRank.SAME_RANK_FORBIDS
+    )
 
 
 def asymmetric_reading(options: ViggoOptions) -> bool:
@@ -150,7 +162,7 @@ def asymmetric_reading(options: ViggoOptions) -> bool:
 
 def irreflexive_term(o: BeatsOptions) -> Bool:
     """:func:`irreflexive_reading` as a term."""
-    return ~o.club & o.once
+    return o.once & (~o.club | o.once_first)
 
 
 def asymmetric_term(o: BeatsOptions) -> Bool:
@@ -283,7 +295,7 @@ _Where = Callable[[BeatsOptions], Bool]
 
 
 def _count(where: _Where) -> int:
-    """How many of the 192 option sets ``where`` selects (decided by Z3 on constants)."""
+    """How many of the 256 option sets ``where`` selects (decided by Z3 on constants)."""
     total = 0
     for options in beats_option_sets():
         solver = Solver()
@@ -368,20 +380,22 @@ def _not(where: _Where) -> _Where:
 
 
 _SIZES = {
-    "no combination beats itself": 32,
-    "no two combinations beat each other": 112,
-    "beats is transitive": 192,
-    "every accepted reply beats what it covers": 192,
+    "no combination beats itself": 96,
+    "no two combinations beat each other": 176,
+    "beats is transitive": 256,
+    "every accepted reply beats what it covers": 256,
 }
 
 
 IRREFLEXIVE = Theorem(
     name="viggo.beats-irreflexive",
     rulebooks=("viggo",),
-    title="No combination beats itself (club-three rule off, same-rank rule on)",
+    title="No combination beats itself (same-rank rule on, club-three rule off or outranked)",
     statement=(
-        "Under every option set with the club-three house rule off and the same-rank house "
-        "rule on (32 of the 192 option sets that touch 'beats'), no combination beats itself. "
+        "Under every option set with the same-rank house rule on and the club-three house "
+        "rule either off or, under the same-rank-forbids reading of "
+        "VG-AMB-CLUB-THREE-SAME-RANK, outranked by it (96 of the 256 option sets that touch "
+        "'beats'), no combination beats itself. "
         "Under every other option set some combination does (see viggo.beats-not-irreflexive): "
         "a three answers a three, an equal rank may answer, or the 3♣ beats every combination "
         "holding a three, itself included. Only the relation is reflexive there: a card cannot "
@@ -405,9 +419,10 @@ NOT_IRREFLEXIVE = Theorem(
     rulebooks=("viggo",),
     title="Elsewhere some combination beats itself",
     statement=(
-        "Under each of the 160 option sets with the club-three rule on or the same-rank rule "
-        "off, some combination beats itself in the engine's relation (a single three under "
-        "the preset, the 3♣ under the club-three rule)."
+        "Under each of the 160 other option sets (the same-rank rule off, or on beside a "
+        "club-three rule that decides the 3♣ on a three), some combination beats itself in "
+        "the engine's relation (a single three under the preset, the 3♣ under the club-three "
+        "rule)."
     ),
     clauses=(
         "VG-RANK-THREE-BEATS-THREE",
@@ -430,9 +445,10 @@ ASYMMETRIC = Theorem(
     rulebooks=("viggo",),
     title="No two combinations of a trick beat each other (under the readings that say so)",
     statement=(
-        "Under every option set with the same-rank house rule on, or with the club-three rule "
-        "on, only the 3♣ beating threes and replies strictly higher (112 of the 192 option "
-        "sets), no two combinations that can lie in one trick (no card shared) each beat the "
+        "Under every option set with the same-rank house rule on (either reading of "
+        "VG-AMB-CLUB-THREE-SAME-RANK), or with the club-three rule on, only the 3♣ beating "
+        "threes and replies strictly higher (176 of the 256 option sets), no two combinations "
+        "that can lie in one trick (no card shared) each beat the "
         "other. Under the other option sets two such combinations exist "
         "(viggo.beats-not-asymmetric): two single threes under the preset."
     ),
@@ -471,7 +487,7 @@ TRANSITIVE = Theorem(
     rulebooks=("viggo",),
     title="Beating is transitive",
     statement=(
-        "Under all 192 option sets that touch 'beats': whenever x beats y and y beats z, x, y "
+        "Under all 256 option sets that touch 'beats': whenever x beats y and y beats z, x, y "
         "and z lying in one trick (no card shared), x beats z. This holds also where threes "
         "answer threes, under the club-three rule and under three-trumps, where a combination "
         "holding a three beats any of its type without one."
@@ -499,7 +515,7 @@ COVERED = Theorem(
     rulebooks=("viggo",),
     title="Every accepted reply beats the combination it covers",
     statement=(
-        "Under all 192 option sets that touch 'beats': a reply the engine accepts is of the "
+        "Under all 256 option sets that touch 'beats': a reply the engine accepts is of the "
         "same type as the combination on top, and ranks higher (by its rank, or a run by its "
         "top card; by row under the grouped-rows reading), or ranks equal where a rule lets "
         "an equal answer (a three on a three, the equal-allowed reading, the 3♣ under the "
@@ -543,6 +559,11 @@ _SWITCHES = (
     ("three-trumps", "trumps", "a combination holding a three beats one without"),
     ("singles-only", "singles_only", "only single threes answer threes"),
     ("equal-allowed", "equal", "an equal rank may answer"),
+    (
+        "same-rank-forbids",
+        "once_first",
+        "with both house rules on, the same-rank rule forbids the 3♣ on a three",
+    ),
 )
 
 

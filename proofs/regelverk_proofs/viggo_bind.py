@@ -2,7 +2,7 @@
 of :mod:`regelverk_proofs.viggo_enc`, case by case over bounded, seeded universes.
 
 * ``viggo.beats``: every pair of abstract combinations (every kind, rank or run start, with and
-  without the 3♣) under each of the 192 option sets the "beats" theorems cover: the engine's
+  without the 3♣) under each of the 256 option sets the "beats" theorems cover: the engine's
   ``classify`` says which exist, its ``beats`` which replies are allowed and which only match;
   the encoding must say the same.
 * ``viggo.legal-plays``: on positions of seeded games (two to four players, several option
@@ -42,6 +42,7 @@ from regelverk.viggo.combos import CARD_OF, Kind, card_index
 from regelverk.viggo.options import (
     ClubFourOpening,
     ClubThree,
+    ClubThreeSameRank,
     Direction,
     DraftDiscards,
     DraftLookBoth,
@@ -51,6 +52,7 @@ from regelverk.viggo.options import (
     LeadAfterTie,
     LossThresholdRule,
     PassIsFinal,
+    PassWhenAble,
     SequenceWrap,
     SimultaneousLoss,
     ThreeInCombination,
@@ -138,6 +140,7 @@ def _option_values(options: ViggoOptions) -> list[int | bool]:
         options.three_in_combination is ThreeInCombination.THREE_TRUMPS,
         options.three_beats_three.value == "singles-only",
         options.equal_rank_reply is EqualRankReply.EQUAL_ALLOWED,
+        options.club_three_same_rank.value == "same-rank-forbids",
     ]
 
 
@@ -220,7 +223,7 @@ def _opts(options: ViggoOptions) -> str:
 BEATS = Binding(
     name="viggo.beats",
     statement=(
-        "Under each of the 192 option sets the 'beats' theorems cover, every abstract "
+        "Under each of the 256 option sets the 'beats' theorems cover, every abstract "
         "combination (five kinds, thirteen ranks or run starts, with or without the 3♣) exists "
         "in the encoding exactly when the engine's classify reads its cards as that kind, and "
         "for every pair of existing combinations of one kind (and, under every eighth option "
@@ -394,6 +397,9 @@ STEP_OPTIONS: tuple[tuple[ViggoOptions, tuple[int, ...]], ...] = (
             lead_after_tie=LeadAfterTie.FIRST_TO_PLAY,
             three_player_deal=ThreePlayerDeal.DEAL_ALL_UNEVEN,
             loss_threshold_rule=LossThresholdRule.EXACTLY,
+            same_rank_once=True,
+            club_three_on_top=ClubThree.CLUB_THREE_ON_TOP,
+            club_three_same_rank=ClubThreeSameRank.SAME_RANK_FORBIDS,
             loss_points=9,
         ),
         (2, 3),
@@ -409,16 +415,19 @@ STEP_OPTIONS: tuple[tuple[ViggoOptions, tuple[int, ...]], ...] = (
             example_trick_end=ExampleTrickEnd.THREE_PLAYERS,
             pass_is_final=PassIsFinal.FINAL,
             simultaneous_loss=SimultaneousLoss.ALL_OVER_LOSE,
+            pass_when_able=PassWhenAble.MUST_BEAT,
             loss_points=6,
         ),
         (3, 4),
     ),
 )
 """The option sets (and player counts) of the seeded games: the preset; a final pass with
-one-lap tricks, the draft's cards under the stock, counter-clockwise play, equal replies and the
-exactly-53 reading; wrapping runs, three-trumps, the club-three and club-four rules and a
-final pass with tricks that end when all others have passed. Small
-losing totals let the games reach their end."""
+one-lap tricks, the draft's cards under the stock, counter-clockwise play, equal replies, the
+exactly-53 reading, and the club-three and same-rank house rules with the same-rank rule
+first (VG-AMB-CLUB-THREE-SAME-RANK); wrapping runs, three-trumps, the club-three and club-four
+rules, a final pass with tricks that end when all others have passed, and no pass for a
+player who can beat (VG-AMB-PASS-WHEN-ABLE). Small losing totals let the games reach their
+end."""
 
 _SEEDS = (1, 2)
 _STEPS = 260
@@ -560,10 +569,10 @@ LEGAL_PLAYS = Binding(
         "On every third position of seeded games (two to four players, three option sets), "
         "for leads, replies, passes and keeps, legal and illegal alike (random cards from the "
         "hand, a combination of another type such as a pair on a run, a card of another hand, "
-        "an opening without the 4♣ where it must hold it, a pass on a lead, a keep of an "
-        "undrawn card): the engine's legal_actions lists the action exactly when check passes "
-        "it, exactly when apply plays it, exactly when the encoding's legal_play (keep_step, "
-        "pass_step) allows it."
+        "an opening without the 4♣ where it must hold it, a pass on a lead, a pass by a player "
+        "who can beat under the must-beat reading, a keep of an undrawn card): the engine's "
+        "legal_actions lists the action exactly when check passes it, exactly when apply "
+        "plays it, exactly when the encoding's legal_play (keep_step, pass_step) allows it."
     ),
     kinds=(
         "lead",

@@ -31,6 +31,7 @@ from regelverk.viggo.options import (
     ClubFourOpening,
     ClubThree,
     ClubThreeOthers,
+    ClubThreeSameRank,
     Direction,
     DraftDiscards,
     EqualRankReply,
@@ -38,6 +39,7 @@ from regelverk.viggo.options import (
     GroupedRanks,
     LeadAfterTie,
     PassIsFinal,
+    PassWhenAble,
     SequenceWrap,
     ThreeBeatsThree,
     ThreeInCombination,
@@ -73,6 +75,7 @@ __all__ = [
     "Table",
     "abstract_combo",
     "beats",
+    "can_beat",
     "card_combo",
     "count_pass_step",
     "count_play_step",
@@ -160,12 +163,14 @@ def card_combo(x: Sequence[Bool], options: ViggoOptions, weaken: frozenset[str])
 
 @dataclass(frozen=True, slots=True)
 class BeatsOptions:
-    """The eight options that change "beats", as Boolean terms, so that one check can cover
+    """The nine options that change "beats", as Boolean terms, so that one check can cover
     every option set: the club-three rule (VG-AMB-CLUB-THREE-DEFAULT) and, under it, only the
     3♣ beating threes (VG-AMB-CLUB-THREE-OTHER-THREES); the same-rank house rule
     (VG-VAR-SAME-RANK-ONCE); grouped rank rows (VG-AMB-GROUPED-RANK-ROWS); wrapping runs
     (VG-AMB-SEQUENCE-WRAP); three-trumps (VG-AMB-THREE-IN-COMBINATION); three-on-three for
-    singles only (VG-AMB-THREE-BEATS-THREE-REACH); equal replies (VG-AMB-EQUAL-RANK-REPLY)."""
+    singles only (VG-AMB-THREE-BEATS-THREE-REACH); equal replies (VG-AMB-EQUAL-RANK-REPLY);
+    and, with both house rules on, the same-rank rule outranking the club-three rule
+    (VG-AMB-CLUB-THREE-SAME-RANK)."""
 
     club: Bool
     only_club: Bool
@@ -175,6 +180,7 @@ class BeatsOptions:
     trumps: Bool
     singles_only: Bool
     equal: Bool
+    once_first: Bool
 
     @classmethod
     def of(cls, options: ViggoOptions) -> BeatsOptions:
@@ -188,6 +194,7 @@ class BeatsOptions:
             trumps=_const(options.three_in_combination is ThreeInCombination.THREE_TRUMPS),
             singles_only=_const(options.three_beats_three is ThreeBeatsThree.SINGLES_ONLY),
             equal=_const(options.equal_rank_reply is EqualRankReply.EQUAL_ALLOWED),
+            once_first=_const(options.club_three_same_rank is ClubThreeSameRank.SAME_RANK_FORBIDS),
         )
 
     @classmethod
@@ -197,9 +204,12 @@ class BeatsOptions:
         return cls(*(Bool.var(f"{tag}{name}") for name in cls.__slots__))
 
     def tied(self) -> Bool:
-        """Where the club-three rule is off its plain-threes reading keeps the preset, so that
-        every option set is counted once."""
-        return implies(~self.club, self.only_club)
+        """Where the club-three rule is off its plain-threes reading keeps the preset, and
+        unless both house rules are on the reading of VG-AMB-CLUB-THREE-SAME-RANK keeps it,
+        so that every option set is counted once."""
+        return implies(~self.club, self.only_club) & implies(
+            ~(self.club & self.once), ~self.once_first
+        )
 
     def read(self, model: Model) -> ViggoOptions:
         """The option set a model chose."""
@@ -224,6 +234,11 @@ class BeatsOptions:
             ),
             equal_rank_reply=(
                 EqualRankReply.EQUAL_ALLOWED if on["equal"] else EqualRankReply.STRICTLY_HIGHER
+            ),
+            club_three_same_rank=(
+                ClubThreeSameRank.SAME_RANK_FORBIDS
+                if on["once_first"]
+                else ClubThreeSameRank.CLUB_THREE_BEATS_THREES
             ),
         )
 
@@ -260,6 +275,45 @@ def abstract_combo(kind: Int, at: Int, club: Bool, options: BeatsOptions) -> tup
     return combo, exists
 
 
+def can_beat(pre: Table, options: ViggoOptions) -> Bool:
+    """Whether the player to act holds a combination that beats the one on top
+    (``play._beating_plays`` is not empty): some abstract combination (kind, rank or run start,
+    with or without the 3♣) exists, lies in his hand, and :func:`beats` the top. A set of
+    threes with the 3♣ needs the 3♣ and as many other threes as it has cards besides; without
+    it, that many threes of the other suits; a run through the three needs the 3♣ or another
+    three, every other rank one card."""
+    o = BeatsOptions.of(options)
+    old = card_combo(pre.top, options, frozenset())
+    held = [pre.in_hand(pre.turn, c) for c in range(CARDS)]
+    count = [sum_of(held[4 * q : 4 * q + 4]) for q in range(13)]
+    club = held[CLUB_THREE_INDEX]
+    plain = sum_of(
+        [held[c] for c in range(4 * THREE_POS, 4 * THREE_POS + 4) if c != CLUB_THREE_INDEX]
+    )
+    found = []
+    for kind in range(SEQUENCE + 1):
+        for at in range(13):
+            for with_club in (False, True):
+                if kind < SEQUENCE:
+                    if at != THREE_POS and with_club:
+                        continue
+                    if at == THREE_POS:
+                        holds = club & (plain >= kind) if with_club else plain >= kind + 1
+                    else:
+                        holds = count[at] >= kind + 1
+                else:
+                    ranks = [(at + i) % 13 for i in range(5)]
+                    if THREE_POS not in ranks and with_club:
+                        continue
+                    parts = [count[r] >= 1 for r in ranks if r != THREE_POS]
+                    if THREE_POS in ranks:
+                        parts.append(club if with_club else plain >= 1)
+                    holds = all_of(parts)
+                combo, exists = abstract_combo(Int.const(kind), Int.const(at), _const(with_club), o)
+                found.append(exists & holds & beats(combo, old, o).allowed)
+    return any_of(found)
+
+
 def uses(kind: Int, at: Int, rank: int) -> Int:
     """How many cards of rank position ``rank`` an abstract combination holds."""
     covered = any_of((at + i).mod(13).eq(rank) for i in range(5))
@@ -285,7 +339,9 @@ def beats(
     (VG-PLAY-BEAT-SAME-TYPE-HIGHER); an equal key goes to the club-three rule
     (``_club_three_reply``: the 3♣ beats threes, nothing beats the 3♣, and only it beats
     threes under the default reading), the same-rank house rule (VG-VAR-SAME-RANK-ONCE), three
-    on three (VG-RANK-THREE-BEATS-THREE) and the equal-rank reading, in that order."""
+    on three (VG-RANK-THREE-BEATS-THREE) and the equal-rank reading, in that order; except
+    that under the same-rank-forbids reading of VG-AMB-CLUB-THREE-SAME-RANK the same-rank rule
+    comes before the club-three rule."""
     o = options if isinstance(options, BeatsOptions) else BeatsOptions.of(options)
     same = new.kind.eq(old.kind)
     if "VG-PLAY-NO-TYPE-SWITCH" in weaken:
@@ -301,8 +357,9 @@ def beats(
     if "VG-RANK-THREE-BEATS-THREE" in weaken:
         threes = false()
     once = o.once if "VG-VAR-SAME-RANK-ONCE" not in weaken else false()
+    first = once & o.once_first  # the same-rank rule before the club-three rule
     loose = ~once & (threes | o.equal)
-    on_equal = ite_bool(decides, club_beats, loose)
+    on_equal = ~first & ite_bool(decides, club_beats, loose)
     by_rank = higher | (equal & on_equal)
     equal_only = same & equal & ~decides & loose
     trump = o.trumps & ~new.has_three.eq(old.has_three)
@@ -797,10 +854,13 @@ def pass_step(
     loose: bool = False,
 ) -> tuple[Bool, Bool]:
     """A pass (``play._apply_pass``): (legal, relation). Allowed only on a reply
-    (VG-PLAY-REPLY-OR-PASS); no card moves; the passer is marked, and the trick is closed when
-    :func:`trick_over` says so."""
+    (VG-PLAY-REPLY-OR-PASS), and under the must-beat reading of VG-AMB-PASS-WHEN-ABLE only by a
+    player who cannot beat (:func:`can_beat`); no card moves; the passer is marked, and the
+    trick is closed when :func:`trick_over` says so."""
     n = pre.count
     legal = pre.phase.eq(1) & any_of(pre.trick)
+    if options.pass_when_able is PassWhenAble.MUST_BEAT:
+        legal = legal & ~can_beat(pre, options)
     passed = [p | pre.turn.eq(s) for s, p in enumerate(pre.passed)]
     if "VG-PLAY-REPLY-OR-PASS" in weaken:
         passed = list(pre.passed)  # loosened: a pass is not recorded against the passer

@@ -35,12 +35,14 @@ from regelverk.viggo.options import (
     ClubFourOpening,
     ClubThree,
     ClubThreeOthers,
+    ClubThreeSameRank,
     Direction,
     DraftDiscards,
     EqualRankReply,
     ExampleTrickEnd,
     LeadAfterTie,
     PassIsFinal,
+    PassWhenAble,
     ThreeBeatsThree,
     ThreeInCombination,
     ViggoOptions,
@@ -117,12 +119,12 @@ def _equal(
     new_top: bool,
     single: bool,
     old: tuple[int, int, bool, bool, bool],
-    flags: tuple[bool, bool, bool, bool, bool],
+    flags: tuple[bool, bool, bool, bool, bool, bool],
 ) -> int:
     """``combos._equal_reply`` on numbers: _NO, _STRICT or _MATCH."""
-    club_on_top, only_club, same_once, all_types, equal_allowed = flags
+    club_on_top, only_club, same_once, all_types, equal_allowed, once_first = flags
     _, _, old_top, old_has, old_club = old
-    if club_on_top:
+    if club_on_top and not (same_once and once_first):
         if new_club and old_has:
             return _STRICT
         if old_club:
@@ -246,7 +248,9 @@ def _random_round_fast(  # noqa: PLR0912, PLR0915 - one loop, inlined on purpose
         o.same_rank_once,
         o.three_beats_three is ThreeBeatsThree.ALL_TYPES,
         o.equal_rank_reply is EqualRankReply.EQUAL_ALLOWED,
+        o.club_three_same_rank is ClubThreeSameRank.SAME_RANK_FORBIDS,
     )
+    must_beat = o.pass_when_able is PassWhenAble.MUST_BEAT
 
     deck = list(_DECK_INDEX)
     random.Random(f"viggo/{seed}/1").shuffle(deck)
@@ -338,7 +342,8 @@ def _random_round_fast(  # noqa: PLR0912, PLR0915 - one loop, inlined on purpose
                         continue
                 segments.append((width, anchor, None, verdict))
                 total += width
-            r = draw(total)
+            # no pass while a reply beats, under the must-beat reading (VG-AMB-PASS-WHEN-ABLE)
+            r = draw(total - 1) + 1 if must_beat and total > 1 else draw(total)
             if not r:
                 moves.append((turn, None))
                 passed |= 1 << turn

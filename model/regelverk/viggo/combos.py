@@ -24,6 +24,7 @@ from regelverk.trace import implements
 from regelverk.viggo.options import (
     ClubThree,
     ClubThreeOthers,
+    ClubThreeSameRank,
     EqualRankReply,
     GroupedRanks,
     SequenceWrap,
@@ -396,13 +397,30 @@ def _club_three_reply(new: Combo, old: Combo, options: ViggoOptions) -> Verdict 
     "VG-VAR-CLUB-THREE-SEQUENCES-CLIMB",
 )
 def _equal_reply(new: Combo, old: Combo, options: ViggoOptions) -> Verdict:
-    """An answer of the same rank: the club-three rule first; then the same-rank house rule
-    forbids it; a three may beat a three (VG-AMB-THREE-BEATS-THREE-REACH says which types);
+    """An answer of the same rank: the club-three rule first (unless, with the same-rank house
+    rule on too, that rule comes first: VG-AMB-CLUB-THREE-SAME-RANK); then the same-rank house
+    rule forbids it; a three may beat a three (VG-AMB-THREE-BEATS-THREE-REACH says which types);
     otherwise only the equal-allowed reading of VG-AMB-EQUAL-RANK-REPLY lets it through."""
-    club = _club_three_reply(new, old, options)
+    once_first = (
+        options.same_rank_once
+        and options.club_three_same_rank is ClubThreeSameRank.SAME_RANK_FORBIDS
+    )
+    club = None if once_first else _club_three_reply(new, old, options)
     if club is not None:
         return club
     if options.same_rank_once:
+        if (
+            once_first
+            and new.has_club_three
+            and old.has_three
+            and options.club_three_on_top is ClubThree.CLUB_THREE_ON_TOP
+        ):
+            return Verdict(
+                allowed=False,
+                reason="the same rank may not be laid twice in a row, not even the 3♣ on a "
+                "three (same-rank house rule, same-rank-forbids reading)",
+                clauses=("VG-VAR-SAME-RANK-ONCE", "VG-VAR-CLUB-THREE-HIGHEST-SINGLE"),
+            )
         return Verdict(
             allowed=False,
             reason="the same rank may not be laid twice in a row (same-rank house rule)",

@@ -22,6 +22,7 @@ __all__ = [
     "ClubFourScope",
     "ClubThree",
     "ClubThreeOthers",
+    "ClubThreeSameRank",
     "Direction",
     "DraftDiscards",
     "DraftLookBoth",
@@ -36,6 +37,7 @@ __all__ = [
     "MostCardsTie",
     "NextDealer",
     "PassIsFinal",
+    "PassWhenAble",
     "SequenceWrap",
     "SimultaneousLoss",
     "ThreeBeatsThree",
@@ -101,6 +103,18 @@ class ClubThreeOthers(Reading):
     """The plain threes still beat one another; the 3♣ beats them all."""
 
 
+class ClubThreeSameRank(Reading):
+    """VG-AMB-CLUB-THREE-SAME-RANK: both the club-three and the same-rank house rules are on;
+    may the 3♣ still be laid on another three?"""
+
+    CLUB_THREE_BEATS_THREES = "club-three-beats-threes"
+    """Yes: the club-three rule is the more particular one, and the 3♣ beats the other threes
+    even where no rank may follow itself (default)."""
+    SAME_RANK_FORBIDS = "same-rank-forbids"
+    """No: no rank may follow itself, the 3♣ on a three included; the 3♣ then only stands
+    unbeaten, like any three laid on a lower card."""
+
+
 class SequenceWrap(Reading):
     """VG-AMB-SEQUENCE-WRAP: may a run wrap from the three round to the four?"""
 
@@ -126,6 +140,16 @@ class PassIsFinal(Reading):
     """A pass covers one turn; the passer may play again after someone else has (default)."""
     FINAL = "final"
     """A player who passed is skipped until the trick ends."""
+
+
+class PassWhenAble(Reading):
+    """VG-AMB-PASS-WHEN-ABLE: may a player pass when he holds a combination that beats?"""
+
+    ALLOWED = "allowed"
+    """Yes: passing is always a free choice during a trick (default)."""
+    MUST_BEAT = "must-beat"
+    """No: a player who holds a combination that beats the one on top must lay one (any of
+    them, his choice); only a player who cannot beat may pass."""
 
 
 class ExampleTrickEnd(Reading):
@@ -294,12 +318,18 @@ class ViggoOptions:
     """The reach of three-on-three (VG-AMB-THREE-BEATS-THREE-REACH)."""
     club_three_others: ClubThreeOthers = ClubThreeOthers.ONLY_CLUB_BEATS_THREES
     """Plain threes under the club-three rule (VG-AMB-CLUB-THREE-OTHER-THREES)."""
+    club_three_same_rank: ClubThreeSameRank = ClubThreeSameRank.CLUB_THREE_BEATS_THREES
+    """The 3♣ on a three when the same-rank house rule is on too (VG-AMB-CLUB-THREE-SAME-RANK;
+    VG-VAR-SAME-RANK-ONCE, VG-VAR-CLUB-THREE-HIGHEST-SINGLE)."""
     sequence_wrap: SequenceWrap = SequenceWrap.NO_WRAP
     """Which runs exist (VG-AMB-SEQUENCE-WRAP; VG-SEQ-NO-WRAP-COMPARE-TOP)."""
     three_in_combination: ThreeInCombination = ThreeInCombination.RESTATES_RANK
     """A three inside a combination (VG-AMB-THREE-IN-COMBINATION)."""
     pass_is_final: PassIsFinal = PassIsFinal.MAY_RETURN
     """Passing (VG-AMB-PASS-FINAL; VG-PLAY-PASS-NOT-FINAL)."""
+    pass_when_able: PassWhenAble = PassWhenAble.ALLOWED
+    """Passing with a beating combination in hand (VG-AMB-PASS-WHEN-ABLE;
+    VG-PLAY-REPLY-OR-PASS)."""
     example_trick_end: ExampleTrickEnd = ExampleTrickEnd.ALL_OTHERS_PASS
     """When a trick ends (VG-AMB-EXAMPLE-TRICK-END; VG-PLAY-TRICK-SET-ASIDE)."""
     lead_after_tie: LeadAfterTie = LeadAfterTie.LAST_TO_PLAY

@@ -43,6 +43,7 @@ from regelverk.viggo.options import (
     ExampleTrickEnd,
     LeadAfterTie,
     PassIsFinal,
+    PassWhenAble,
     ViggoOptions,
 )
 from regelverk.viggo.rounds import (
@@ -257,12 +258,24 @@ def _reply_verdict(new: Combo, old: Combo, options: ViggoOptions) -> Verdict:
     return beats(new, old, options)
 
 
+@implements("VG-PLAY-REPLY-OR-PASS")
 def _check_pass(state: ViggoState) -> None:
+    """No pass on a lead; and under the must-beat reading of VG-AMB-PASS-WHEN-ABLE no pass
+    while the player holds a combination that beats the one on top."""
     if not state.trick:
         raise IllegalActionError(
             f"{state.player} may not pass: he leads this trick and must lay a combination",
             ["VG-PLAY-NEXT-LEAD-AFTER-HIGHEST", "VG-PLAY-FIRST-HAND-LEADS-FREE"],
         )
+    if state.options.pass_when_able is PassWhenAble.MUST_BEAT:
+        beating = _beating_plays(state)
+        if beating:
+            raise IllegalActionError(
+                f"{state.player} may not pass: he can beat "
+                f"{describe(state.trick[-1].cards)} (with {describe(beating[0].cards)}, for "
+                "one), and a player who can beat must (must-beat reading)",
+                ["VG-PLAY-REPLY-OR-PASS", "VG-PLAY-BEAT-SAME-TYPE-HIGHER"],
+            )
 
 
 @implements("VG-TURN-ROUND-THE-TABLE")
@@ -650,16 +663,25 @@ def _lead_moves(state: ViggoState) -> tuple[Play, ...]:
 
 @implements("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "VG-PLAY-NO-TYPE-SWITCH")
 def _reply_moves(state: ViggoState) -> tuple[ViggoAction, ...]:
-    """Pass, and every combination of the hand of the top's size that :func:`_reply_verdict`
-    allows: the very judgement :func:`check` and :func:`apply` make, so that the moves listed
-    and the moves accepted cannot drift apart (a pair on a run is refused by both,
+    """Pass (unless the player can beat, under the must-beat reading of VG-AMB-PASS-WHEN-ABLE),
+    and every combination of the hand of the top's size that :func:`_reply_verdict` allows:
+    the very judgement :func:`check` and :func:`apply` make, so that the moves listed and the
+    moves accepted cannot drift apart (a pair on a run is refused by both,
     VG-PLAY-NO-TYPE-SWITCH)."""
+    beating = _beating_plays(state)
+    if beating and state.options.pass_when_able is PassWhenAble.MUST_BEAT:
+        return beating
+    return (_PASS, *beating)
+
+
+def _beating_plays(state: ViggoState) -> tuple[Play, ...]:
+    """Every combination of the hand that :func:`_reply_verdict` allows on the top."""
     o = state.options
     hand = state.hands[state.turn]
     old = classify(state.trick[-1].cards, o)
     if old is None:
-        return (_PASS,)
-    moves: list[ViggoAction] = [_PASS]
+        return ()
+    moves: list[Play] = []
     for _, bunch in _hand_bunches(hand, _SIZES[old.kind], run_starts(o)):
         for play in bunch:
             new = classify(play.cards, o)
