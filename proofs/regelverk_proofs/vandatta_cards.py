@@ -304,7 +304,13 @@ VVV8_CONSERVATION = Theorem(
         "positions (early cards, vetoes, misdeals, a start ace, the next deal, the register's "
         "situations of those penalty readings): every action follows by the encoded steps, and "
         "every "
-        "candidate move of play is allowed by the engine exactly when the encoding allows it."
+        "candidate move of play is allowed by the engine exactly when the encoding allows it "
+        "(no bound option set uses same_rank_group = all-or-one, which only refuses plays and so "
+        "moves no card, nor step_away_own_turn = ends-turn, whose ending of the turn moves cards "
+        "only by the encoded release of penalty cards, nor same_breath_window = "
+        "before-turn-passes, whose late withdrawal is the encoded standard penalty followed by "
+        "the play or pass, nor overdraw_could_play = standard-penalty, whose overdraw is "
+        "followed by the encoded standard penalty)."
     ),
     clauses=(
         "V8-DEAL-SEVEN-ROUNDS",
@@ -373,8 +379,12 @@ VANDATTA_CONSERVATION = Theorem(
         "skipped: the moves of play under restart_fallback = ace-needs-follow, several_eights "
         "= together, after_three_draws = pass-free-lead and varning_omission = three-cards, "
         "and the penalty draws for a forgotten call (varning_omission = three-cards, "
-        "lappen_omission = no-go-out), and the steps of a draw under rebuild_reference = "
-        "fresh-start-card."
+        "lappen_omission = no-go-out), the steps of a draw under rebuild_reference = "
+        "fresh-start-card, and the choice to take or decline the start ace's extra card under "
+        "start_ace_take = may-decline (not encoded; no bound option set uses it, and a "
+        "declined card simply stays in the stock), and the moves of play under "
+        "eight_on_own_ace = only-without-suit (no bound option set uses it; it only forbids "
+        "some eights, so it moves no card the covered readings do not)."
     ),
     clauses=(
         "VA-DEAL-SEVEN-CARDS",

@@ -36,6 +36,8 @@ from regelverk.vandatta.options import (
     LappenPenalty,
     LastHandCardLocked,
     PlayAfterThirdDraw,
+    SameBreathWindow,
+    SameRankGroup,
     SeveralEights,
     VarningOmission,
     VarningTrigger,
@@ -68,7 +70,14 @@ from regelverk.vandatta.scoring import (
     end_match,
     finish_deal,
 )
-from regelverk.vandatta.setup import deal_hands, play_deal, start_suit, suit_name, turn_start_card
+from regelverk.vandatta.setup import (
+    deal_hands,
+    play_deal,
+    start_ace_choice,
+    start_suit,
+    suit_name,
+    turn_start_card,
+)
 from regelverk.vandatta.state import (
     Action,
     Back,
@@ -88,6 +97,7 @@ from regelverk.vandatta.state import (
     ReturnSurplus,
     State,
     StayOut,
+    StepAway,
     StepIn,
     Withdrawn,
 )
@@ -154,7 +164,23 @@ def _error(state: State, action: Action) -> IllegalActionError | None:  # noqa: 
             "only the dealer names the starting suit, on a start eight",
             ("V8-START-EIGHT-DEALER-NAMES-SUIT",),
         )
+    if phase is Phase.START_ACE:
+        return _start_ace_error(state, action)
     return _turn_error(state, _heard(state, action))
+
+
+@implements("VA-START-ACE-ALL-DRAW")
+def _start_ace_error(state: State, action: Play | Draw | Pass) -> IllegalActionError | None:
+    """start_ace_take = may-decline (VA-AMB-START-ACE-TAKE): before play begins, the player
+    whose choice it is takes his extra card (Draw) or declines it (Pass), with no call."""
+    name = state.players[state.turn]
+    if isinstance(action, Play) or action.call or action.player != state.turn:
+        return _refuse(
+            f"play waits until every player has taken or declined his extra card for the start "
+            f"ace; it is {name}'s choice now (Draw takes it, Pass declines it)",
+            ("VA-START-ACE-ALL-DRAW", "VA-START-ACE-PLAY-ON"),
+        )
+    return None
 
 
 @implements("V8-CALL-ALTERNATIVE-WORDS")
@@ -178,7 +204,26 @@ def _withdrawn_error(state: State, withdrawn: Withdrawn) -> IllegalActionError |
     inner = withdrawn.action
     if state.options.go_out_call is not GoOutCall.UTGANG or not inner.call:
         return _refuse("only an utgång call made with the action can be taken back", ())
-    return _error(state, _uncalled(inner))
+    error = _error(state, _uncalled(inner))
+    if error is None and withdrawn_too_late(state, withdrawn):
+        return _refuse(
+            f"{state.players[inner.player]} takes back his utgång only with the action that "
+            "passed the turn on: too late to escape the three cards",
+            ("V8-PEN-FALSE-CALL-SAME-BREATH", "V8-PEN-FALSE-CALL-SELF-REPORT"),
+        )
+    return error
+
+
+@implements("V8-PEN-FALSE-CALL-SAME-BREATH")
+def withdrawn_too_late(state: State, withdrawn: Withdrawn) -> bool:
+    """Under same_breath_window = before-turn-passes (V8-AMB-SAME-BREATH-WINDOW) a false call
+    taken back with the action that ends the turn comes too late: the turn has passed with it.
+    (A call that had a real chance costs nothing to take back.)"""
+    inner = withdrawn.action
+    return (
+        state.options.same_breath_window is SameBreathWindow.BEFORE_TURN_PASSES
+        and _error(state, inner) is not None
+    )
 
 
 def _uncalled(action: Play | Draw | Pass) -> Play | Draw | Pass:
@@ -253,6 +298,8 @@ def _play_error(state: State, play: Play, *, from_hand: bool = False) -> Illegal
     error = _first_error(state, play)
     if error is None:
         error = _group_error(state, play)
+    if error is None:
+        error = same_rank_error(state, play)
     if error is None:
         error = _going_out_error(state, play)
     if error is None:
@@ -386,6 +433,29 @@ def _group_error(state: State, play: Play) -> IllegalActionError | None:
                 ),
             )
     return None
+
+
+@implements("V8-PLAY-SUIT-THEN-SAME-RANK", "V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER")
+def same_rank_error(state: State, play: Play) -> IllegalActionError | None:
+    """Under same_rank_group = all-or-one (V8-AMB-SAME-RANK-ALL) a play of several cards of one
+    rank takes every card of that rank in the hand: none may be kept back. Not a wrong card
+    (each card fits), so it is refused without a penalty."""
+    cards = play.cards
+    if (
+        state.options.same_rank_group is not SameRankGroup.ALL_OR_ONE
+        or len(cards) < 2
+        or is_eight(cards[0])
+        or any(c.rank is not cards[0].rank for c in cards)
+    ):
+        return None
+    kept = sum(1 for c in state.hands[play.player] if c.rank is cards[0].rank) - len(cards)
+    if kept <= 0:
+        return None
+    return _refuse(
+        f"{state.players[play.player]} lays several cards of one rank but keeps {kept} of that "
+        "rank back: laying more than one, he lays them all",
+        ("V8-PLAY-SUIT-THEN-SAME-RANK", "V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER"),
+    )
 
 
 def _going_out_error(state: State, play: Play) -> IllegalActionError | None:
@@ -617,6 +687,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:  # noqa: PLR0911
         if phase is Phase.DEAL_OVER and state.options.game_end is GameEnd.LEAP_DAY:
             return (Deal(), LeapDay())
         return (Deal(),)
+    if phase is Phase.START_ACE:
+        return (Draw(player=state.turn), Pass(player=state.turn))
     if phase is Phase.START_SUIT and state.dealer is not None:
         dealer = state.dealer
         return (
@@ -755,6 +827,8 @@ def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
             resolve_early(table, _play, _fits)
     elif isinstance(action, LeapDay):
         _leap_day(table)
+    elif isinstance(action, Draw | Pass) and state.phase is Phase.START_ACE:
+        start_ace_choice(table, isinstance(action, Draw))
     elif isinstance(action, Play | Draw | Pass) and _heard(state, action) is not action:
         _perform_unheard(table, action)
     elif isinstance(action, Play):
@@ -771,6 +845,8 @@ def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
         perform_misdeal(table, action, turn_start_card, deal_hands)
     elif not isinstance(action, ExtraCard):  # never allowed, so never carried out
         perform_conduct(table, action)
+        if isinstance(action, StepAway) and action.player == state.turn:
+            _away_mid_turn(table, action.player)
     if table.drawn_deal and table.phase in (Phase.PLAY, Phase.START_SUIT):
         finish_deal(
             table,
@@ -779,6 +855,20 @@ def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
             drawn_deal_clauses(table.options),
         )
     return Outcome(state=table.freeze(), events=tuple(table.events))
+
+
+@implements("V8-PRESENCE-ABSENT-TURN-SKIPPED", "V8-CALL-FORFEITED-IF-ABSENT")
+def _away_mid_turn(table: Table, seat: int) -> None:
+    """step_away_own_turn = ends-turn (V8-AMB-STEP-AWAY-OWN-TURN): the spelförare who steps
+    away ends his turn there, draws or no draws; a standing utgång of his is forfeited."""
+    clauses: tuple[str, ...] = ("V8-PRESENCE-ABSENT-TURN-SKIPPED",)
+    text = f"{table.name(seat)} steps away in his own turn: the turn ends there"
+    if seat in table.calls:
+        table.calls = table.calls - {seat}
+        clauses += ("V8-CALL-FORFEITED-IF-ABSENT",)
+        text += " and his utgång is forfeited"
+    table.say("away-mid-turn", text, clauses, seat)
+    _end_turn(table, seat, call=False, laid=table.base.restart is not Restart.NONE)
 
 
 def _perform_unheard(table: Table, action: Play | Draw | Pass) -> None:

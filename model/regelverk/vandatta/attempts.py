@@ -35,6 +35,9 @@ from regelverk.vandatta.adjudication import (
     _holds,
     _perform,
     _uncalled,
+    legal_actions,
+    same_rank_error,
+    withdrawn_too_late,
 )
 from regelverk.vandatta.conduct import paused
 from regelverk.vandatta.early import early_play
@@ -45,6 +48,7 @@ from regelverk.vandatta.options import (
     HiddenBundlePenalty,
     OutOfTurnCard,
     OutWithoutCall,
+    OverdrawCouldPlay,
     OverdrawOtherDraws,
     OverdrawRelease,
     Penalties,
@@ -105,7 +109,7 @@ def _refused(state: State, error: IllegalActionError) -> Ruling[State]:
 
 def _mistake(state: State, action: Action, error: IllegalActionError) -> Ruling[State] | None:  # noqa: PLR0911
     if isinstance(action, Withdrawn):
-        return _mistake(state, _uncalled(action.action), error)
+        return _withdrawn_mistake(state, action, error)
     if getattr(action, "player", None) in state.benched:
         return None  # a late joiner outside the deal is not at play: nothing to penalise
     if isinstance(action, Remark | LookBack | ForgetAbsentCard | HideBundle):
@@ -130,6 +134,16 @@ def _mistake(state: State, action: Action, error: IllegalActionError) -> Ruling[
     if action.call and _error(state, _uncalled(action)) is None:
         return _false_call(state, action, error)
     return None
+
+
+def _withdrawn_mistake(
+    state: State, action: Withdrawn, error: IllegalActionError
+) -> Ruling[State] | None:
+    """A withdrawn call: too late (same_breath_window = before-turn-passes) it is owned up to;
+    otherwise the action is judged as made without it."""
+    if _error(state, _uncalled(action.action)) is None and withdrawn_too_late(state, action):
+        return _late_withdrawal(state, action.action, error)
+    return _mistake(state, _uncalled(action.action), error)
 
 
 def _settle(table: Table) -> None:
@@ -232,6 +246,8 @@ def _play_mistake(state: State, play: Play, error: IllegalActionError) -> Ruling
         return None
     if _first_error(state, play) is not None or _group_error(state, play) is not None:
         return _wrong_card(state, play, error)
+    if same_rank_error(state, play) is not None:
+        return None  # each card fits: refused, with no penalty the text names
     seat = play.player
     if goes_out(state, seat, len(play.cards)):
         if last_card_barred(state.options, play.cards, state.top):
@@ -363,6 +379,25 @@ def _false_call(
     return _ruling(table, error, _uncalled(action))
 
 
+@implements("V8-PEN-FALSE-CALL-SAME-BREATH", "V8-PEN-FALSE-CALL-SELF-REPORT")
+def _late_withdrawal(
+    state: State, action: Play | Draw | Pass, error: IllegalActionError
+) -> Ruling[State]:
+    """same_breath_window = before-turn-passes: a false utgång taken back only with the action
+    that passed the turn is owned up to, not escaped: three penalty cards (whatever
+    false_call_detection says, since he has owned up), and the action stands without the call."""
+    table = Table.of(state)
+    penalise(
+        table,
+        action.player,
+        1,
+        f"{table.name(action.player)} took back his utgång only as the turn passed on: "
+        "he owns up to a call without a real chance",
+        ("V8-PEN-FALSE-CALL-SAME-BREATH", "V8-PEN-FALSE-CALL-SELF-REPORT"),
+    )
+    return _ruling(table, error, _uncalled(action))
+
+
 def _unrevealed_call(
     state: State, action: Play | Draw | Pass, error: IllegalActionError
 ) -> Ruling[State]:
@@ -411,6 +446,17 @@ def _overdraw(state: State, draw: Draw, error: IllegalActionError) -> Ruling[Sta
         seat,
         (card,),
     )
+    if state.options.overdraw_could_play is OverdrawCouldPlay.STANDARD_PENALTY and any(
+        isinstance(a, Play) for a in legal_actions(state)
+    ):
+        penalise(
+            table,
+            seat,
+            1,
+            f"{table.name(seat)} had a card he could lay: drawing one too many is an ordinary "
+            "mistake",
+            ("V8-PEN-OVERDRAW-KEEP-LOCKED", "V8-PEN-STANDARD-THREE-CARDS"),
+        )
     return _ruling(table, error)
 
 

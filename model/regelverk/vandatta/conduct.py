@@ -17,6 +17,7 @@ from regelverk.vandatta.options import (
     FalseCallDetection,
     LookBackDepth,
     Penalties,
+    StepAwayOwnTurn,
     VetoLimit,
 )
 from regelverk.vandatta.penalty import penalise
@@ -205,7 +206,10 @@ def _presence_error(state: State, action: StepAway | Back) -> IllegalActionError
         )
     if action.player in state.away or action.player in state.record.out:
         return _refuse(f"{name} is not at the table", ("V8-PRESENCE-ABSENT-TURN-SKIPPED",))
-    if action.player == state.turn:
+    if (
+        action.player == state.turn
+        and state.options.step_away_own_turn is StepAwayOwnTurn.FORBIDDEN
+    ):
         return _refuse(
             f"{name} is spelförare: nobody steps away in the middle of his own turn",
             ("V8-PRESENCE-ABSENT-TURN-SKIPPED",),

@@ -46,6 +46,7 @@ __all__ = [
     "DrawnCard",
     "EightInHandWhen",
     "EightMatching",
+    "EightOnOwnAce",
     "EightOrDraw",
     "EightOwnSuit",
     "EightSuitPersistence",
@@ -79,6 +80,7 @@ __all__ = [
     "OutOfTurnCard",
     "OutWithoutCall",
     "OverLimit",
+    "OverdrawCouldPlay",
     "OverdrawOtherDraws",
     "OverdrawRelease",
     "Penalties",
@@ -90,16 +92,20 @@ __all__ = [
     "RebuildReference",
     "RedealWindow",
     "RestartFallback",
+    "SameBreathWindow",
+    "SameRankGroup",
     "Scoring",
     "Session",
     "SeveralEights",
     "StartAce",
     "StartAceDraw",
+    "StartAceTake",
     "StartEight",
     "StartEightEarlyCard",
     "StartEightNoChoice",
     "StartEightOtherSuit",
     "StartEightPlace",
+    "StepAwayOwnTurn",
     "SurplusReturn",
     "TalonEmptyMidDraw",
     "TalonPassCount",
@@ -259,6 +265,19 @@ class StartAceDraw(Reading):
     """Never."""
 
 
+class StartAceTake(Reading):
+    """Whether the extra card for a start ace may be declined (VA-AMB-START-ACE-TAKE)."""
+
+    COMPULSORY = "compulsory"
+    """Every player due an extra card for the start ace takes it."""
+    MAY_DECLINE = "may-decline"
+    """Each player due the extra card chooses, in turn from the first player, to take it (a
+    Draw) or to leave it in the stock (a Pass) before play begins. Only the draws of
+    start_ace = all-draw-first-player at the start of a deal are optional: a start ace counted
+    as the dealer's forces the others to draw like any ace, and the draws for a new start card
+    at a rebuild (rebuild_reference = fresh-start-card) stay compulsory."""
+
+
 class StartAce(Reading):
     """Who draws for a start ace and who plays next (VA-AMB-START-ACE)."""
 
@@ -368,6 +387,16 @@ class EightMatching(Reading):
     """An eight must share the suit or rank of the top card."""
 
 
+class EightOnOwnAce(Reading):
+    """An eight laid by choice on one's own ace (VA-AMB-EIGHT-ON-OWN-ACE)."""
+
+    ANY_TIME = "any-time"
+    """The eight may always be laid on one's own ace, like on any card."""
+    ONLY_WITHOUT_SUIT = "only-without-suit"
+    """Only a player who holds no other card of the ace's suit may lay an eight on his own ace
+    (where ace_follow = ace-suit)."""
+
+
 class EightOrDraw(Reading):
     """Lay an eight or draw (VA-AMB-EIGHT-OR-DRAW)."""
 
@@ -418,6 +447,17 @@ class MultiCardPlay(Reading):
     CHAIN = "chain"
     """Any sequence where each card fits the one beneath (checked; ``legal_actions`` lists the
     same-rank plays only)."""
+
+
+class SameRankGroup(Reading):
+    """How many of the cards of one rank a multi-card play must take (V8-AMB-SAME-RANK-ALL)."""
+
+    ANY_NUMBER = "any-number"
+    """He lays as many of them as he likes: one, some or all."""
+    ALL_OR_ONE = "all-or-one"
+    """Laying more than one card of a rank, he lays every card of that rank in his hand; he
+    may still lay the first card alone. Plays whose cards do not all share one rank (a chain
+    under multi_card_play = chain) and plays of eights are not concerned."""
 
 
 class ExceptionBelow(Reading):
@@ -707,6 +747,9 @@ class GameEnd(Reading):
     """vvv8 (V8-SESSION-LEAP-DAY-CHAMPION): on a leap day the scoring closes."""
     LAST_UNDER_LIMIT = "last-under-limit"
     """vandatta (VA-SCORING-GAME-WINNER): when one player alone is below the limit."""
+    SINGLE_DEAL = "single-deal"
+    """The game is not played for points (VA-AMB-POINTS-OR-ONE-DEAL): the winner of the first
+    deal that has one wins the game, and nothing is scored."""
 
 
 class OverLimit(Reading):
@@ -751,7 +794,17 @@ class AbsentTurn(Reading):
     """The turn comes to him all the same and the table waits: while he is away the only thing
     that can happen is a player coming back; he then takes his turn. A standing utgång of his is
     lost as the turn reaches him away (V8-CALL-FORFEITED-IF-ABSENT). Nobody steps away while
-    spelförare under either reading."""
+    spelförare under either reading (unless step_away_own_turn allows it)."""
+
+
+class StepAwayOwnTurn(Reading):
+    """May the spelförare step away in the middle of his turn (V8-AMB-STEP-AWAY-OWN-TURN)."""
+
+    FORBIDDEN = "forbidden"
+    """No: only a player who is not spelförare may leave the table."""
+    ENDS_TURN = "ends-turn"
+    """Yes: his turn ends there, as if he had passed (whatever draws he had left), a standing
+    utgång of his is forfeited, and he is away like anyone else who stepped out."""
 
 
 class SurplusReturn(Reading):
@@ -779,6 +832,16 @@ class AllShortCompletion(Reading):
     """Deal on clockwise from förhand, skipping those who already have seven."""
     FULL_ROUNDS = "full-rounds"
     """Deal whole rounds until nobody is short; any surplus is then handed back."""
+
+
+class OverdrawCouldPlay(Reading):
+    """Drawing too many when a card could have been laid (V8-AMB-OVERDRAW-COULD-PLAY)."""
+
+    SAME_AS_OVERDRAW = "same-as-overdraw"
+    """The overdraw rule all the same: the extra card is kept, locked."""
+    STANDARD_PENALTY = "standard-penalty"
+    """The overdraw rule is only for a player with nothing to lay: one who could have laid a
+    card keeps the extra card locked and takes three penalty cards as well."""
 
 
 class OverdrawOtherDraws(Reading):
@@ -880,6 +943,18 @@ class FalseCallDetection(Reading):
     call is void for going out all the same and gives no veto); until the end of the caller's
     next turn as spelförare anyone may catch it, or he may own up (``RevealCall``), and the
     three cards fall then."""
+
+
+class SameBreathWindow(Reading):
+    """How late a false utgång may be taken back without penalty (V8-AMB-SAME-BREATH-WINDOW)."""
+
+    WITH_THE_ACTION = "with-the-action"
+    """Taken back together with the play or pass that carries it (``Withdrawn``), before the
+    next player does anything, it costs nothing."""
+    BEFORE_TURN_PASSES = "before-turn-passes"
+    """Only before the play or pass that ends the turn: a call said with that action can no
+    longer be taken back in time, so a ``Withdrawn`` false call costs three cards as if owned
+    up to (and a withdrawn call that had a real chance simply lapses)."""
 
 
 class OutOfTurnCard(Reading):
@@ -1061,6 +1136,8 @@ class VandattaOptions:
     """The person Viggo plays (V8-START-ACE-ONLY-WITH-VIGGO); a player named Viggo counts too."""
     start_ace: StartAce = StartAce.ALL_DRAW_FIRST_PLAYER
     """Who draws for a start ace, who plays next (VA-AMB-START-ACE)."""
+    start_ace_take: StartAceTake = StartAceTake.COMPULSORY
+    """Whether the start ace's extra card may be declined (VA-AMB-START-ACE-TAKE)."""
 
     # matching, aces, eights
     ace_by_rank: AceRule = AceRule.FORBIDDEN
@@ -1087,6 +1164,8 @@ class VandattaOptions:
     """Must an eight match (VA-AMB-EIGHT-MATCH)."""
     eight_or_draw: EightOrDraw = EightOrDraw.EIGHT_FIRST
     """Lay an eight or draw (VA-AMB-EIGHT-OR-DRAW)."""
+    eight_on_own_ace: EightOnOwnAce = EightOnOwnAce.ANY_TIME
+    """An eight by choice on one's own ace (VA-AMB-EIGHT-ON-OWN-ACE)."""
     turned_pile: TurnedPile = TurnedPile.SET_ASIDE
     """Where a turned-away pile goes (VA-AMB-PILE-TURNED-AWAY)."""
     several_eights: SeveralEights = SeveralEights.ONE_AT_A_TIME
@@ -1095,6 +1174,8 @@ class VandattaOptions:
     """Which cards go down together (VA-AMB-MULTI-CARD; V8-PLAY-SUIT-THEN-SAME-RANK)."""
     multi_card_play: MultiCardPlay = MultiCardPlay.SAME_RANK_ONLY
     """Same rank only or chains (V8-AMB-MULTI-CARD-CHAIN)."""
+    same_rank_group: SameRankGroup = SameRankGroup.ANY_NUMBER
+    """Some or all the cards of a rank in one play (V8-AMB-SAME-RANK-ALL)."""
     exception_below: ExceptionBelow = ExceptionBelow.FREE_ORDER
     """Cards of the start card's rank on the start card (V8-AMB-EXCEPTION-BELOW)."""
 
@@ -1169,7 +1250,8 @@ class VandattaOptions:
     scoring: Scoring = Scoring.CARD_POINTS
     """What is scored (V8-AMB-SCORING-UNDEFINED; VA-SCORING-OTHERS-COUNT)."""
     game_end: GameEnd = GameEnd.LAST_UNDER_LIMIT
-    """When the match ends (V8-SESSION-LEAP-DAY-CHAMPION, VA-SCORING-GAME-WINNER)."""
+    """When the match ends (V8-SESSION-LEAP-DAY-CHAMPION, VA-SCORING-GAME-WINNER,
+    VA-AMB-POINTS-OR-ONE-DEAL)."""
     score_limit: int = dataclasses.field(
         default_factory=lambda: parameter("VA-SCORING-GAME-WINNER", "score_limit")
     )
@@ -1182,6 +1264,8 @@ class VandattaOptions:
     """How mistakes are handled (V8-PEN-STANDARD-THREE-CARDS)."""
     absent_turn: AbsentTurn = AbsentTurn.SKIP
     """An absent player's turn (V8-AMB-ABSENT-PLAYER-TURN, V8-PRESENCE-ABSENT-TURN-SKIPPED)."""
+    step_away_own_turn: StepAwayOwnTurn = StepAwayOwnTurn.FORBIDDEN
+    """Stepping away as spelförare (V8-AMB-STEP-AWAY-OWN-TURN, V8-PRESENCE-ABSENT-TURN-SKIPPED)."""
     below_two_active: BelowTwoActive = BelowTwoActive.PAUSE
     """Fewer than two active players (V8-AMB-FEWER-THAN-TWO-ACTIVE)."""
     surplus_return: SurplusReturn = SurplusReturn.MAY_KEEP
@@ -1195,6 +1279,9 @@ class VandattaOptions:
     V8-MISDEAL-ALL-SHORT-EXTRA-ROUNDS)."""
     overdraw_other_draws: OverdrawOtherDraws = OverdrawOtherDraws.SAME_AS_OVERDRAW
     """A card too many in another draw (V8-AMB-OVERDRAW-OUTSIDE-TURN, V8-PEN-OVERDRAW-ANY-DRAW)."""
+    overdraw_could_play: OverdrawCouldPlay = OverdrawCouldPlay.SAME_AS_OVERDRAW
+    """A card too many by a player who could lay one (V8-AMB-OVERDRAW-COULD-PLAY,
+    V8-PEN-OVERDRAW-KEEP-LOCKED)."""
     late_joiner_first_turn: LateJoinerFirstTurn = LateJoinerFirstTurn.PLAYS_ON_ARRIVAL
     """When a late joiner first plays (V8-AMB-LATE-JOINER-TURN, V8-JOIN-LATE-TAKE-FREE-SEAT)."""
     late_joiner_count: LateJoinerCount = LateJoinerCount.ALL_HELD
@@ -1213,6 +1300,9 @@ class VandattaOptions:
     """The wrongly laid cards (V8-AMB-WRONG-CARD-TAKE-BACK)."""
     false_call_detection: FalseCallDetection = FalseCallDetection.AT_CALL
     """When a false utgång costs its cards (V8-AMB-FALSE-CALL-DETECTION)."""
+    same_breath_window: SameBreathWindow = SameBreathWindow.WITH_THE_ACTION
+    """How late a false utgång may be taken back (V8-AMB-SAME-BREATH-WINDOW,
+    V8-PEN-FALSE-CALL-SAME-BREATH)."""
     out_of_turn_card: OutOfTurnCard = OutOfTurnCard.RETURNED
     """A card laid out of turn (V8-AMB-OUT-OF-TURN-CARD)."""
     look_back_depth: LookBackDepth = LookBackDepth.LATEST_PLAY

@@ -25,6 +25,7 @@ from regelverk.vandatta.options import (
     AfterEight,
     CardCountScope,
     EightMatching,
+    EightOnOwnAce,
     EightOrDraw,
     EightOwnSuit,
     EmptyStock,
@@ -196,16 +197,30 @@ def named_fits(options: VandattaOptions, card: Card, top: Card | None, named: Su
     )
 
 
-@implements("VA-ACE-FOLLOW-ACE-SUIT", "VA-ACE-SAME-PLAYER-AGAIN", "V8-ACE-SAME-PLAYER-AGAIN")
+@implements(
+    "VA-ACE-FOLLOW-ACE-SUIT",
+    "VA-ACE-SAME-PLAYER-AGAIN",
+    "V8-ACE-SAME-PLAYER-AGAIN",
+    "VA-EIGHT-BY-CHOICE",
+)
 def restart_fits(state: State, card: Card) -> bool:
-    """The card laid in a renewed turn after one's own ace (or vandatta's eight)."""
+    """The card laid in a renewed turn after one's own ace (or vandatta's eight); an eight by
+    choice on one's own ace only without a card of its suit under eight_on_own_ace =
+    only-without-suit (VA-AMB-EIGHT-ON-OWN-ACE)."""
     options = state.options
     if state.restart is Restart.ACE and options.ace_follow is AceFollow.ANY_LEGAL:
         if options.ace_again_scope is AceAgainScope.ORDINARY_ONLY and card.rank in (ACE, EIGHT):
             return False
         return card.rank is EIGHT or ordinary_fits(options, card, state.pile[-1])
     if card.rank is EIGHT:
-        return True
+        return not (
+            state.restart is Restart.ACE
+            and options.eight_on_own_ace is EightOnOwnAce.ONLY_WITHOUT_SUIT
+            and any(
+                c.suit is state.pile[-1].suit and c.rank is not EIGHT
+                for c in state.hands[state.turn]
+            )
+        )
     if options.restart_fallback is RestartFallback.ANY_CARD:
         return True
     required = state.pile[-1].suit if state.restart is Restart.ACE else state.named_suit

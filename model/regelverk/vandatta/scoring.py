@@ -10,6 +10,7 @@ from regelverk.trace import implements
 from regelverk.vandatta.options import (
     BlockedDeal,
     DealerWithoutLoser,
+    GameEnd,
     GoOutCall,
     LoserRule,
     NextDealer,
@@ -310,6 +311,9 @@ def finish_deal(
                 loser,
             )
             tally(table, winner, loser)
+    if winner is not None and table.options.game_end is GameEnd.SINGLE_DEAL:
+        single_deal_game(table, winner)
+        return
     counted = winner is not None or count_hands
     replayed = False
     if table.options.scoring is Scoring.CARD_POINTS and counted:
@@ -318,6 +322,18 @@ def finish_deal(
             loser = most
     if table.phase is not Phase.MATCH_OVER and not replayed:
         next_dealer(table, winner, loser)
+
+
+@implements("VA-SCORING-OPTIONAL", "VA-WIN-OUT-AFTER-LAPPEN", "VA-WIN-FIRST-EMPTY-HAND")
+def single_deal_game(table: Table, winner: int) -> None:
+    """game_end = single-deal (VA-AMB-POINTS-OR-ONE-DEAL): the game is not played for points,
+    so the winner of the deal is the winner of the game and nothing is scored."""
+    end_match(
+        table,
+        (winner,),
+        f"The game is one deal, not played for points: {table.name(winner)} wins the game",
+        ("VA-SCORING-OPTIONAL", "VA-WIN-OUT-AFTER-LAPPEN"),
+    )
 
 
 @implements("VA-SCORING-OTHERS-COUNT", "VA-SCORING-WINNER-ZERO")

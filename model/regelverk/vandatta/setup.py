@@ -18,6 +18,7 @@ from regelverk.vandatta.options import (
     Session,
     StartAce,
     StartAceDraw,
+    StartAceTake,
     StartEight,
     StartEightNoChoice,
     StartEightPlace,
@@ -391,6 +392,17 @@ def start_ace(table: Table, first: int, dealer: int) -> None:
     if table.options.start_ace is StartAce.AS_DEALERS_ACE:
         start_ace_as_dealers(table, dealer)
         return
+    if table.options.start_ace_take is StartAceTake.MAY_DECLINE:
+        table.phase = Phase.START_ACE
+        table.turn = first
+        table.say(
+            "start-ace",
+            "The start card is an ace: each player in turn, from "
+            f"{table.name(first)}, takes his extra card or declines it",
+            ("VA-START-ACE-ALL-DRAW",),
+            first,
+        )
+        return
     order = [first, *seats_after(len(table.players), first, table.record.out)]
     for seat in order:
         table.draw_one(seat)
@@ -403,6 +415,41 @@ def start_ace(table: Table, first: int, dealer: int) -> None:
         "start-ace",
         f"The start card is an ace: every player draws one card, in turn from {table.name(first)}",
         clauses,
+    )
+
+
+@implements("VA-START-ACE-ALL-DRAW", "VA-START-ACE-PLAY-ON")
+def start_ace_choice(table: Table, take: bool) -> None:
+    """start_ace_take = may-decline (VA-AMB-START-ACE-TAKE): the player at ``turn`` takes his
+    extra card for the start ace (``take``) or leaves it in the stock; after the last player
+    in turn from the first player has chosen, the first player plays on the ace."""
+    seat = table.turn
+    count = len(table.players)
+    dealer = table.dealer if table.dealer is not None else seat
+    first = dealer
+    if table.options.first_player is FirstPlayer.LEFT_OF_DEALER:
+        first = seats_after(count, dealer, table.record.out | table.away)[0]
+    if take:
+        table.draw_one(seat)
+    table.say(
+        "start-ace",
+        f"{table.name(seat)} takes his extra card for the start ace"
+        if take
+        else f"{table.name(seat)} declines his extra card for the start ace",
+        ("VA-START-ACE-ALL-DRAW",),
+        seat,
+    )
+    following = seats_after(count, seat, table.record.out)
+    if following and following[0] != first:
+        table.turn = following[0]
+        return
+    table.turn = first
+    table.phase = Phase.PLAY
+    table.say(
+        "first-turn",
+        f"{table.name(first)} plays first",
+        ("VA-TURN-FIRST-PLAYER", "VA-TURN-FIRST-PLAYS-ON-START", "VA-START-ACE-PLAY-ON"),
+        first,
     )
 
 
@@ -471,8 +518,8 @@ def turn_start_card(table: Table, dealer: int) -> None:
         return
     if is_ace(table.pile[-1]):
         start_ace(table, first, dealer)
-        if table.restart is Restart.ACE:
-            return  # start_ace = as-dealers-ace: the dealer plays again on the ace first
+        if table.restart is Restart.ACE or table.phase is Phase.START_ACE:
+            return  # the dealer plays again on his ace, or the players choose their extra card
     table.say(
         "first-turn",
         f"{table.name(first)} plays first",

@@ -63,6 +63,10 @@ class Phase(enum.Enum):
     """A deal is due: the next action deals it."""
     START_SUIT = "start-suit"
     """vvv8's start eight: the dealer names the starting suit (V8-START-EIGHT-DEALER-NAMES-SUIT)."""
+    START_ACE = "start-ace"
+    """A start ace under start_ace_take = may-decline (VA-AMB-START-ACE-TAKE): ``turn`` is the
+    player who now takes his extra card (Draw) or declines it (Pass); after the last of them
+    the first player plays."""
     PLAY = "play"
     """The deal is being played; ``turn`` is the spelförare."""
     DEAL_OVER = "deal-over"
