@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from regelverk.engine import IllegalActionError, with_options
+from regelverk.referee import ask
 from regelverk.vandatta import GAME, VANDATTA
 from regelverk.vandatta.state import Phase, State
 
 PLAYERS = ["P1", "P2", "P3", "P4"]
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "vandatta"
 
 
 def position(options: dict[str, Any] | None = None, **fields: Any) -> State:
@@ -376,3 +380,16 @@ def test_VA_SCORING_GAME_WINNER() -> None:
         blocked, cited = act(blocked, action="pass")
     assert blocked.phase is Phase.MATCH_OVER and "VA-SESSION-NOBODY-ALONE" in cited
     assert blocked.record.champions == (0, 2)
+
+
+@pytest.mark.clause("VA-CALL-VARNING", "VA-CALL-LAPPEN", "VA-CALL-VARNING-ENFORCED")
+def test_a_call_that_is_not_due_names_the_varning_readings() -> None:
+    question = json.loads((EXAMPLES / "varning-not-due.json").read_text(encoding="utf-8"))
+    answer = ask(question)
+    assert not answer["allowed"]
+    assert "he keeps 4" in answer["message"] and "exactly 3 cards" in answer["message"]
+    assert "referee calls it for him" in answer["message"]
+    readings = {(r["option"], r["reading"]): r["summary"] for r in answer["readings"]}
+    assert "no more than 3 cards" in readings["varning_trigger", "at-or-below"]
+    own = ask({**question, "options": {"varning_omission": "three-cards"}})
+    assert not own["allowed"] and "referee calls it" not in own["message"]

@@ -560,8 +560,38 @@ def _call_error(
         )
     if lappen_due(state.options, cards) or _varning_callable(state, cards):
         return None
+    return _call_not_due(state, len(cards))
+
+
+@implements("VA-CALL-LAPPEN", "VA-CALL-VARNING", "VA-CALL-VARNING-ENFORCED")
+def _call_not_due(state: State, kept: int) -> IllegalActionError:
+    """A vandatta call that is not due: neither LAPPEN (one card he can go out on) nor, where
+    the player makes it himself, varning!, which says how many cards owe it and under which
+    readings (VA-AMB-VARNING-WHEN, VA-AMB-VARNING-FORGOTTEN)."""
+    options = state.options
+    lappen = (
+        f"LAPPEN is called by a player left with one card he can go out on, and he keeps {kept}"
+    )
+    if options.varning_cards is None:
+        return _refuse(f"{lappen}; this table plays without varning!", ("VA-CALL-LAPPEN",))
+    when = {
+        VarningTrigger.EXACTLY_AFTER_OWN_TURN: "when his turn leaves him exactly",
+        VarningTrigger.AT_OR_BELOW: "when his turn leaves him no more than",
+        VarningTrigger.WHENEVER_EXACTLY: "when his hand comes to exactly",
+    }[options.varning_trigger]
+    count = options.varning_cards
+    varning = (
+        f"varning! is due {when} {count} card{'' if count == 1 else 's'} "
+        f"(varning_trigger = {options.varning_trigger.value})"
+    )
+    if options.varning_omission is not VarningOmission.THREE_CARDS:
+        varning += (
+            ", and the referee calls it for him then, not he himself "
+            f"(varning_omission = {options.varning_omission.value})"
+        )
     return _refuse(
-        "LAPPEN is called by a player left with one card he can go out on", ("VA-CALL-LAPPEN",)
+        f"the call is not due: {lappen}; {varning}",
+        ("VA-CALL-LAPPEN", "VA-CALL-VARNING", "VA-CALL-VARNING-ENFORCED"),
     )
 
 
