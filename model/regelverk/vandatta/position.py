@@ -168,9 +168,7 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
     hands = tuple(_cards(hands_raw.get(s, []), f"'hands.{players[s]}'") for s in range(count))
     penalties_raw = reader.per_player("penalties")
     penalties = tuple(
-        (PenaltySet(cards=_cards(penalties_raw[s], f"'penalties.{players[s]}'")),)
-        if penalties_raw.get(s)
-        else ()
+        _penalty_sets(penalties_raw[s], f"'penalties.{players[s]}'") if s in penalties_raw else ()
         for s in range(count)
     )
     pile = _cards(data.get("pile", []), "'pile'")
@@ -245,12 +243,49 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
         short_deal=_short_deal(data),
         previous=None if previous_raw is None else reader.seat(previous_raw, "'previous'"),
         talon_passes=reader.integer("talon_passes", 0),
+        shuffles=reader.integer("shuffles", 0),
+        idle=reader.integer("idle", 0),
         active_at_start=reader.integer("active_at_start", count),
         winner=None if winner_raw is None else reader.seat(winner_raw, "'winner'"),
         loser=None if loser_raw is None else reader.seat(loser_raw, "'loser'"),
         record=_record(reader),
         vetoable=vetoable,
     )
+
+
+def _penalty_sets(raw: Any, where: str) -> tuple[PenaltySet, ...]:
+    """A player's face-down cards: a list of cards (one set, locked until his turn as
+    spelförare is used up), or a list of sets ``{"cards": [...], "release_after": n}`` where
+    ``n`` counts the turns as spelförare he must still use up (0: usable from the start of his
+    next turn). A penalty the talon could not serve is a set with no cards."""
+    if not isinstance(raw, list):
+        raise PositionError(f"{where} must be a list of cards or of penalty sets, not {raw!r}")
+    if all(isinstance(item, str) for item in raw):
+        return (PenaltySet(cards=_cards(raw, where)),) if raw else ()
+    sets = []
+    for number, item in enumerate(raw, 1):
+        if not isinstance(item, Mapping) or "cards" not in item:
+            raise PositionError(
+                f"{where}[{number}] must be a table with 'cards' (and 'release_after'), "
+                f"not {item!r}"
+            )
+        release = item.get("release_after", 1)
+        if not isinstance(release, int) or isinstance(release, bool) or not 0 <= release <= 2:
+            raise PositionError(
+                f"{where}[{number}].release_after must be 0, 1 or 2, not {release!r}"
+            )
+        sets.append(
+            PenaltySet(cards=_cards(item["cards"], f"{where}[{number}]"), release_after=release)
+        )
+    return tuple(sets)
+
+
+def _penalties_data(sets: tuple[PenaltySet, ...]) -> list[Any]:
+    """A player's face-down cards as :func:`_penalty_sets` reads them: a plain list of cards
+    for one ordinary set, else every set with its timing."""
+    if len(sets) == 1 and sets[0].cards and sets[0].release_after == 1:
+        return [c.code for c in sets[0].cards]
+    return [{"cards": [c.code for c in p.cards], "release_after": p.release_after} for p in sets]
 
 
 def _position_flag(data: Mapping[str, Any], key: str) -> bool:
@@ -302,9 +337,7 @@ def position_to_data(state: State) -> dict[str, Any]:
         "turn": names[state.turn],
         "hands": {names[s]: codes(h) for s, h in enumerate(state.hands)},
         "penalties": {
-            names[s]: [c.code for p in sets for c in p.cards]
-            for s, sets in enumerate(state.penalties)
-            if sets
+            names[s]: _penalties_data(sets) for s, sets in enumerate(state.penalties) if sets
         },
         "pile": codes(state.pile),
         "turned": codes(state.turned),
@@ -323,6 +356,8 @@ def position_to_data(state: State) -> dict[str, Any]:
         "waiting": [names[s] for s in sorted(state.benched - state.joining)],
         "previous": None if state.previous is None else names[state.previous],
         "talon_passes": state.talon_passes,
+        "shuffles": state.shuffles,
+        "idle": state.idle,
         "active_at_start": state.active_at_start,
         "winner": None if state.winner is None else names[state.winner],
         "loser": None if state.loser is None else names[state.loser],

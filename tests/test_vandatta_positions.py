@@ -1,0 +1,93 @@
+"""A Vändåtta position carries all the history the rules read: written out and read back, every
+state reached by play and by mistakes is the same state (shuffles so far, idle passes, every
+set of face-down cards with its timing, calls, presence, restarts and draws)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from strategies import playable
+
+from regelverk.engine import OptionError, with_options
+from regelverk.vandatta import GAME
+from regelverk.vandatta.state import Back, ExtraCard, Play, State, StepAway
+
+ROUND_TRIPS = 30
+
+
+def _same_after_writing(state: State) -> None:
+    data = json.loads(json.dumps(GAME.position_to_data(state)))
+    back = GAME.position_from_data(data, state.options)
+    differing = [name for name in State.__slots__ if getattr(back, name) != getattr(state, name)]
+    assert back == state, differing
+
+
+def _mistake(state: State, rng: random.Random) -> Any:
+    seat = rng.randrange(len(state.players))
+    hand = state.hands[seat]
+    kind = rng.randrange(4)
+    if kind == 0 or not hand:
+        return ExtraCard(player=seat)
+    if kind == 1:
+        return Play(player=seat, cards=(rng.choice(hand),))
+    return StepAway(player=seat) if kind == 2 else Back(player=seat)
+
+
+def _options(rulebook: str, rng: random.Random) -> Any:
+    table = playable(rulebook)
+    changes = {name: rng.choice(table[name]) for name in rng.sample(sorted(table), 4)}
+    try:
+        return with_options(GAME.options(rulebook), {"presence": True, **changes})
+    except OptionError:  # a combination the engine refuses: play the preset
+        return with_options(GAME.options(rulebook), {"presence": True})
+
+
+@pytest.mark.clause(
+    "V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE",
+    "V8-PEN-OVERDRAW-KEEP-LOCKED",
+    "V8-WIN-BLOCKED-DEAL-VOID",
+    "V8-TALON-REBUILD-TOP-ASIDE",
+)
+@pytest.mark.parametrize("rulebook", ["vvv8", "vandatta"])
+def test_every_state_reached_reads_back_from_its_position(rulebook: str) -> None:
+    rng = random.Random(f"positions-{rulebook}")
+    checked = 0
+    for game_number in range(ROUND_TRIPS):
+        options = _options(rulebook, rng)
+        players = [f"P{n}" for n in range(1, 4 + game_number % 2)]
+        state = GAME.deal(options, players, game_number)
+        for _ in range(250):
+            if GAME.is_over(state):
+                break
+            legal = GAME.legal_actions(state)
+            if rulebook == "vvv8" and rng.random() < 0.2:
+                state = GAME.attempt(state, _mistake(state, rng)).state
+            elif legal:
+                state = GAME.apply(state, rng.choice(legal)).state
+            else:
+                break
+            _same_after_writing(state)
+            checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.clause("V8-PEN-OVERDRAW-KEEP-LOCKED", "V8-PEN-STANDARD-THREE-CARDS")
+def test_several_face_down_sets_keep_their_timing_in_a_position() -> None:
+    options = with_options(
+        GAME.options("vvv8"), {"dealer_draw": False, "overdraw_other_draws": "standard-penalty"}
+    )
+    state = GAME.deal(options, ["P1", "P2", "P3"], 80)
+    state = GAME.attempt(state, GAME.legal_actions(state)[0]).state
+    for _ in range(2):
+        state = GAME.attempt(state, ExtraCard(player=0)).state
+    written = GAME.position_to_data(state)["penalties"]["P1"]
+    assert isinstance(written, list) and all(isinstance(item, dict) for item in written)
+    assert {item["release_after"] for item in written} <= {0, 1, 2}
+    _same_after_writing(state)
+    plain = GAME.position_from_data(
+        {"players": ["A", "B", "C"], "pile": ["9H"], "penalties": {"A": ["4S", "5S"]}}, options
+    )
+    assert GAME.position_to_data(plain)["penalties"] == {"A": ["4S", "5S"]}
