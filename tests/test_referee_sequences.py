@@ -94,3 +94,46 @@ def test_vandatta_deals_by_an_action_so_its_record_has_no_opening() -> None:
     answer = ask(json.loads(json.dumps(play("vandatta", 3, 1).record)))
     assert answer["opening"] == []
     assert answer["steps"][0]["action"] == {"action": "deal"}
+
+
+_DEAL: dict[str, Any] = json.loads(
+    (EXAMPLES / "uno" / "deal-first-card-draw-two.json").read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.clause("UNO-DEAL-SEVEN", "UNO-FIRST-CARD-DRAW-TWO", "UNO-SETUP-DISCARD-PILE")
+def test_a_deal_with_given_cards_rules_on_its_first_card_then_the_actions() -> None:
+    answer = ask(_DEAL)
+    assert answer["kind"] == "deal"
+    cited = {c for e in answer["opening"] for c in e["clauses"]}
+    assert {"UNO-DEAL-SEVEN", "UNO-FIRST-CARD-DRAW-TWO"} <= cited
+    hands = answer["position"]["hands"]
+    assert hands["Anna"][:7] == _DEAL["deal"]["hands"]["Anna"] and len(hands["Anna"]) == 9
+    assert "Y7" not in hands["Bo"] and answer["position"]["turn"] == "Cia"
+    assert answer["steps"][0]["allowed"] and answer["problems"] == []
+
+
+@pytest.mark.clause("UNO-FIRST-CARD-WD4-REDRAW", "UNO-FIRST-CARD-AS-DEALER-PLAY")
+def test_a_given_first_wild_draw_four_follows_the_reading_in_force() -> None:
+    deal = {**_DEAL["deal"], "first": "W+4"}
+    sent_back = ask({"rulebook": "uno", "deal": deal})
+    assert sent_back["steps"] == [] and "UNO-FIRST-CARD-WD4-REDRAW" in sent_back["clauses"]
+    assert sent_back["position"]["discard"][0] != "W+4"
+    laid = ask(
+        {"rulebook": "uno", "options": {"first_wild_draw_four": "as-dealer-play"}, "deal": deal}
+    )
+    assert laid["position"]["discard"] == ["W+4"]
+    assert len(laid["position"]["hands"]["Anna"]) == 11
+
+
+def test_a_given_deal_is_checked_in_words() -> None:
+    short = {**_DEAL["deal"], "hands": {**_DEAL["deal"]["hands"], "Bo": ["B1"]}}
+    with pytest.raises(QuestionError, match="each player is dealt 7"):
+        ask({"rulebook": "uno", "deal": short})
+    twice = {**_DEAL["deal"], "first": "R1", "draw_pile": ["R1", "R1"]}
+    with pytest.raises(QuestionError, match="cards the pack has not"):
+        ask({"rulebook": "uno", "deal": twice})
+    with pytest.raises(QuestionError, match="did you mean 'first'"):
+        ask({"rulebook": "uno", "deal": {**_DEAL["deal"], "frist": "R1"}})
+    with pytest.raises(QuestionError, match="'deal' is for UNO"):
+        ask({"rulebook": "viggo", "deal": {}})

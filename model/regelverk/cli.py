@@ -486,7 +486,13 @@ def _print_replay(answer: dict[str, Any]) -> None:
         print(f"the replay stops at action {answer['steps'][-1]['number']}: the rules refuse it")
     else:
         ending = "with the game over" if answer["over"] else "mid-game"
-        print(f"the {answer['kind']} ends {ending}")
+        if answer["kind"] == "deal":
+            print(
+                f"after the deal{' and its actions' if answer['steps'] else ''}, "
+                + ("the game is over" if answer["over"] else "play goes on")
+            )
+        else:
+            print(f"the {answer['kind']} ends {ending}")
 
 
 def _result_json(result: Any) -> dict[str, Any]:

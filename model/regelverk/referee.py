@@ -38,7 +38,7 @@ import json
 import random
 import sys
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,6 +92,7 @@ MAX_DEPTH = 64
 _FIELDS = {
     "position": ("rulebook", "options", "position", "action", "about", "expect"),
     "sequence": ("rulebook", "options", "position", "actions", "about", "expect"),
+    "deal": ("rulebook", "options", "deal", "action", "actions", "about", "expect"),
     "record": ("rulebook", "players", "seed", "options", "preset", "actions", "final", "about"),
 }
 """The top-level fields of each kind of question file (``about`` and ``expect`` are notes for
@@ -343,6 +344,8 @@ def ask(data: Mapping[str, Any]) -> dict[str, Any]:
     kind = _kind(data)
     _no_stray_fields(data, _FIELDS[kind], f"a {kind} question")
     game, options, rulebook = _game_and_options(data)
+    if kind == "deal":
+        return {"rulebook": rulebook, **_given_deal(game, options, data)}
     if kind == "record":
         return _replay(game, options, rulebook, data)
     if is_partial(_field(data, "position", dict)) is not None:
@@ -351,7 +354,13 @@ def ask(data: Mapping[str, Any]) -> dict[str, Any]:
     state = _position(game, options, position)
     if kind == "sequence":
         actions = _field(data, "actions", list)
-        return {"rulebook": rulebook, **_sequence(game, options, position, state, actions)}
+        if not actions:
+            raise QuestionError("'actions' is empty: give at least one action to play")
+
+        def start(other: Any) -> Any:
+            return game.position_from_data(position, other)
+
+        return {"rulebook": rulebook, **_sequence(game, options, start, state, actions)}
     raw_action = _watched(_field(data, "action", dict))
     action = _action(game, state, raw_action, "action")
 
@@ -397,7 +406,10 @@ def _partial(
 
 def _kind(data: Mapping[str, Any]) -> str:
     """Which kind of question a file is: a position with one action, a position with a
-    sequence of actions, or a record of a seeded game."""
+    sequence of actions, a deal with given cards (and any actions after it), or a record of a
+    seeded game."""
+    if "deal" in data:
+        return "deal"
     if "actions" not in data:
         return "position"
     if "position" in data and not {"players", "seed"} & set(data):
@@ -455,12 +467,15 @@ def _last(steps: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _sequence(
-    game: Game[Any, Any, Any], options: Any, position: Any, state: Any, actions: list[Any]
+    game: Game[Any, Any, Any],
+    options: Any,
+    start: Callable[[Any], Any],
+    state: Any,
+    actions: list[Any],
 ) -> dict[str, Any]:
-    """Rule on each action of a sequence played from a position, in turn, with the readings of
-    each step (the earlier actions replayed under the reading)."""
-    if not actions:
-        raise QuestionError("'actions' is empty: give at least one action to play")
+    """Rule on each action of a sequence played from ``state`` (which ``start(options)``
+    rebuilds under other options), in turn, with the readings of each step (the earlier
+    actions replayed under the reading)."""
     steps: list[dict[str, Any]] = []
     played: list[Any] = []
     for number, raw in enumerate(actions, 1):
@@ -468,7 +483,7 @@ def _sequence(
         earlier = tuple(played)
 
         def rebuild(other: Any, earlier: tuple[Any, ...] = earlier) -> Any:
-            reached = game.position_from_data(position, other)
+            reached = start(other)
             for before in earlier:
                 reached = game.apply(reached, before).state  # IllegalActionError: not reached
             return reached
@@ -489,6 +504,42 @@ def _sequence(
         "over": game.is_over(state),
         "problems": list(game.problems(state)),
     }
+
+
+_NO_GIVEN_DEAL = {
+    "vandatta": "a Vändåtta deal is an action of its own: give a position in phase 'ready' "
+    "whose stock is stacked as the cards are to be dealt, and the action {'action': 'deal'}",
+    "viggo": "a Viggo deal has no effect of its own to rule on: give the position after it "
+    "(hands, and 'first_hand')",
+}
+
+
+def _given_deal(game: Game[Any, Any, Any], options: Any, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A deal with the cards given (the first card turned up included), then any actions."""
+    dealer = getattr(game, "deal_from_data", None)
+    if dealer is None:
+        raise QuestionError(f"'deal' is for UNO: {_NO_GIVEN_DEAL[game.family]}")
+    raw = _field(data, "deal", dict)
+    watched = _watched(raw)
+    try:
+        dealt = dealer(watched, options)
+    except PositionError as error:
+        raise QuestionError(f"deal: {error}") from None
+    _all_read(watched, "deal")
+    if "action" in data and "actions" in data:
+        raise QuestionError("a question takes 'action' or 'actions', not both")
+    actions = [data["action"]] if "action" in data else data.get("actions", [])
+    if not isinstance(actions, list):
+        raise QuestionError(f"'actions' must be a list of actions, not {shown(actions)}")
+
+    def start(other: Any) -> Any:
+        return dealer(raw, other).state
+
+    answer = _sequence(game, options, start, dealt.state, actions)
+    if not actions:
+        cited = list(dict.fromkeys(c for e in dealt.events for c in e.clauses))
+        answer |= {"message": "; ".join(e.text for e in dealt.events), "clauses": cited}
+    return {**answer, "kind": "deal", "opening": [e.to_data() for e in dealt.events]}
 
 
 def _players(raw: Any) -> tuple[str, ...]:

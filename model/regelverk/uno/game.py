@@ -52,6 +52,11 @@ class UnoGame:
             raise PositionError("every player needs a name of his own")
         return opening(options, names, seed)
 
+    def deal_from_data(self, data: Mapping[str, Any], options: UnoOptions) -> Outcome[UnoState]:
+        """A first hand dealt with the cards given (see the page on asking UNO questions), with
+        the events of the deal and of the first card."""
+        return position.deal_from_data(data, options)
+
     def legal_actions(self, state: UnoState) -> tuple[Action, ...]:
         """Every action the rules allow now, including catches and late UNO calls."""
         return rules.legal_actions(state)

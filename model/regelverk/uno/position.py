@@ -15,10 +15,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from regelverk.cards import Colour, UnoCard, UnoValue, missing_and_extra, parse_uno_card
-from regelverk.engine import ActionError, PositionError
+from regelverk.engine import ActionError, Outcome, PositionError
 from regelverk.errors import CardError
+from regelverk.trace import implements
 from regelverk.uno.options import FirstWildChooser, FirstWildPlay, UnoOptions
-from regelverk.uno.rules import COLOUR_NAMES, deck_for
+from regelverk.uno.rules import COLOUR_NAMES, HAND_SIZE, deck_for
 from regelverk.uno.state import (
     Action,
     CallUno,
@@ -33,10 +34,12 @@ from regelverk.uno.state import (
     UnoState,
     WildDrawFour,
 )
+from regelverk.uno.table import deal_hand
 
 __all__ = [
     "action_from_data",
     "action_to_data",
+    "deal_from_data",
     "parse_colour",
     "position_from_data",
     "position_to_data",
@@ -223,6 +226,39 @@ def position_from_data(data: Mapping[str, Any], options: UnoOptions) -> UnoState
         seed=seed,
         shuffles=_int(data, "shuffles", 0),
     )
+
+
+@implements("UNO-DEAL-SEVEN", "UNO-SETUP-DISCARD-PILE", "UNO-FIRST-CARD-AS-DEALER-PLAY")
+def deal_from_data(data: Mapping[str, Any], options: UnoOptions) -> Outcome[UnoState]:
+    """A first hand dealt with given cards: ``players``, ``dealer`` (default the first
+    player), seven cards in each of ``hands``, the ``first`` card turned up, optionally the top
+    of the ``draw_pile`` below it (top first; the rest of the pack lies below, shuffled by
+    ``seed``). The deal goes as the engine deals: seven cards each from the dealer's left, then
+    the first card, whose effect 004's first-card table gives (a first Wild Draw Four is sent
+    back and another card turned, unless the options read it as the dealer's play)."""
+    if not isinstance(data, Mapping):
+        raise PositionError("a deal must be a table")
+    players = _players(data)
+    hands = _hands(data, players)
+    for name, hand in zip(players, hands, strict=True):
+        if len(hand) != HAND_SIZE:
+            raise PositionError(
+                f"'hands.{name}' holds {len(hand)} cards: each player is dealt {HAND_SIZE} "
+                "(UNO-DEAL-SEVEN)"
+            )
+    first = _card(data.get("first"), "'first'")
+    top = _cards(data.get("draw_pile", []), "draw_pile")
+    missing, extra = missing_and_extra(deck_for(options), [*hands, (first,), top])
+    if extra:
+        raise PositionError(f"the deal holds cards the pack has not: {_listing(extra)}")
+    seed = _int(data, "seed", 0)
+    rest = sorted(missing.elements(), key=lambda c: c.code)
+    random.Random(f"uno-deal/{seed}").shuffle(rest)
+    dealer = _seat(players, data.get("dealer", players[0]), "'dealer'")
+    n = len(players)
+    dealt = [hands[(dealer + k) % n][r] for r in range(HAND_SIZE) for k in range(1, n + 1)]
+    pack = [*dealt, first, *top, *rest]
+    return deal_hand(options, players, dealer=dealer, pack=pack, seed=seed)
 
 
 def _waiting(
