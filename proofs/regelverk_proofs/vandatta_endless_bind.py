@@ -59,9 +59,11 @@ __all__ = ["EDGES", "compare", "position", "replay"]
 
 LIVE_CARDS = tuple(CARDS[c] for c in LIVE)
 OTHER_CARDS = tuple(c for c in CARDS if c not in LIVE_CARDS)
-IGNORED = ("talon_passes",)
-"""Compared positions leave out the count of times the stock ran out: under the vandatta preset
-no rule reads it (the talon-pass limit is vvv8's coffee-break rule), and it only grows."""
+IGNORED = ("talon_passes", "shuffles")
+"""Compared positions leave out the count of times the stock ran out (under the vandatta preset
+no rule reads it: the talon-pass limit is vvv8's coffee-break rule) and the count of shuffles
+the seed has served: both only grow, and the loop stands for the shuffles' outcomes, entered as
+the witness chose them, not for the seed's."""
 POSITIONS = 20
 """Seeded positions compared."""
 
