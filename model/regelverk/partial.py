@@ -66,11 +66,6 @@ class Partial:
 
     unknown: tuple[tuple[str, int], ...]
 
-    @property
-    def count(self) -> int:
-        """How many cards are unknown in all."""
-        return sum(n for _, n in self.unknown)
-
 
 def is_partial(position: Mapping[str, Any]) -> Partial | None:
     """The unknown places of ``position`` (``None`` if every card is known)."""
