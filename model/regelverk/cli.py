@@ -35,9 +35,10 @@ from regelverk.registry import (
     Registry,
     default_registry,
     problems_against_text,
+    registry_for,
 )
 from regelverk.source import shared_runs
-from regelverk.trace import ClauseTrace, LinkKind, Status, trace
+from regelverk.trace import ClauseTrace, LinkKind, Status, trace, trace_of
 
 __all__ = ["find_seeds", "main"]
 
@@ -232,10 +233,11 @@ def _describe_other(entry: Note | Example | Ambiguity) -> tuple[list[str], dict[
 
 def cmd_clause(args: argparse.Namespace) -> int:
     """Show one clause (or ambiguity, note or worked example) with everything linked to it."""
-    registry = default_registry()
-    entry = registry.entry(args.id.strip().upper())
+    ident = args.id.strip().upper()
+    registry = registry_for(ident)
+    entry = registry.entry(ident)
     if isinstance(entry, Clause):
-        item = next(i for i in _traces(registry, entry.rulebook) if i.clause.id == entry.id)
+        item = trace_of(registry, entry.id)
         if args.json:
             data = _clause_json(item)
             data["ambiguity_entries"] = [asdict(a) for a in registry.ambiguities_of(entry.id)]
@@ -363,11 +365,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _print_ruling(data: dict[str, Any]) -> None:
-    registry = default_registry()
     verdict = "ALLOWED" if data["allowed"] else "NOT ALLOWED"
     print(f"{verdict}: {data['message']}")
     for ident in data["clauses"]:
-        print(f"  {ident}: {registry.clause(ident).rule}")
+        print(f"  {ident}: {registry_for(ident).clause(ident).rule}")
     for event in data["events"]:
         print(f"  event: {event['text']} ({', '.join(event['clauses'])})")
     for reading in data["readings"]:
@@ -389,9 +390,8 @@ def _print_answer(data: dict[str, Any]) -> None:
         print("  " + data["witness"].replace("\n", "\n  "))
     elif data["possible"] is False:
         print("no; these clauses together forbid it:")
-        registry = default_registry()
         for ident in data["forbidding"]:
-            print(f"  {ident}: {registry.clause(ident).rule}")
+            print(f"  {ident}: {registry_for(ident).clause(ident).rule}")
     else:
         print(f"unknown: Z3 gave no answer ({data['witness']})")
 
@@ -463,7 +463,6 @@ def _print_partial(answer: dict[str, Any]) -> None:
     unknown cards can lie for each kind of ruling."""
     message = answer["message"]
     print(message[0].upper() + message[1:])
-    registry = default_registry()
     for kind in answer["kinds"]:
         verdict = "allowed" if kind["allowed"] else "not allowed"
         lying = "; ".join(
@@ -471,7 +470,7 @@ def _print_partial(answer: dict[str, Any]) -> None:
         )
         print(f"{verdict} in {kind['count']} of them, e.g. with {lying}: {kind['message']}")
         for ident in kind["clauses"]:
-            print(f"  {ident}: {registry.clause(ident).rule}")
+            print(f"  {ident}: {registry_for(ident).clause(ident).rule}")
 
 
 def _print_replay(answer: dict[str, Any]) -> None:

@@ -334,17 +334,16 @@ def adjudicate(
     option is a field of ``options``. ``rebuild(options)`` must return ``state`` under other
     options (states carry their options); without it, readings are not explored.
     """
-    from regelverk.registry import default_registry
+    from regelverk.registry import registry_for
 
     ruling = _judge(game, state, action)
     if rebuild is None:
         return ruling
-    registry = default_registry()
     fields = {f.name for f in dataclasses.fields(options)}  # type: ignore[arg-type]
     found: list[ReadingResult] = []
     seen: set[str] = set()
     for ident in ruling.clauses:
-        for ambiguity in registry.ambiguities_of(ident):
+        for ambiguity in registry_for(ident).ambiguities_of(ident):
             if ambiguity.id in seen or ambiguity.option not in fields:
                 continue
             seen.add(ambiguity.id)

@@ -8,11 +8,12 @@ checkout's own folders instead (``proofs/`` is a second source root).
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 from pathlib import Path
 
-__all__ = ["data_dir", "proofs_dir", "source_root", "spec_dir"]
+__all__ = ["cache_dir", "data_dir", "proofs_dir", "source_root", "spec_dir", "write_cache"]
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -63,3 +64,28 @@ def spec_dir() -> Path:
             "reinstall it with 'pip install .' from a checkout"
         )
     return found
+
+
+def cache_dir() -> Path | None:
+    """Where readings of files are kept between runs (parsed spec files, the trace's links of
+    each source file), each under a name made from the exact text read and the code that read
+    it: ``$REGELVERK_CACHE`` (``off`` for nowhere), else ``$XDG_CACHE_HOME/regelverk`` or
+    ``~/.cache/regelverk``. A cache only saves time: every answer is the same without it."""
+    chosen = os.environ.get("REGELVERK_CACHE")
+    if chosen is not None:
+        return None if chosen.strip().lower() in ("", "off", "0", "no") else Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "regelverk"
+
+
+def write_cache(path: Path, text: str) -> None:
+    """Write a cache file whole or not at all (a rename, so a reader never sees half of it);
+    a cache that cannot be written is passed over."""
+    scratch = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        scratch.write_text(text, encoding="utf-8")
+        scratch.replace(path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            scratch.unlink()

@@ -333,7 +333,7 @@ def _can(data: Mapping[str, Any]) -> dict[str, Any]:
             f"a 'can' question takes rulebook, can and scenario, not {', '.join(stray)}: "
             "a scenario fixes the readings it encodes"
         )
-    return answer_to_data(ask_can(choose(scenarios(), rulebook, question, name), question))
+    return answer_to_data(ask_can(choose(scenarios(rulebook), rulebook, question, name), question))
 
 
 def ask(data: Mapping[str, Any]) -> dict[str, Any]:

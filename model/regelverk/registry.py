@@ -11,8 +11,11 @@ files named) without a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import functools
+import hashlib
+import json
 import re
 import sys
 import tomllib
@@ -24,7 +27,7 @@ from typing import Any
 
 from regelverk.cards import parse_card, parse_uno_card
 from regelverk.errors import CardError, SpecError, UnknownClauseError, UnknownRulebookError
-from regelverk.paths import spec_dir
+from regelverk.paths import cache_dir, spec_dir, write_cache
 from regelverk.source import SectionStart, fingerprint, split, table_rows
 
 __all__ = [
@@ -46,6 +49,9 @@ __all__ = [
     "load",
     "parameter",
     "problems_against_text",
+    "registry_for",
+    "rulebook_of",
+    "rulebook_registry",
 ]
 
 RULEBOOKS: tuple[str, ...] = ("vvv8", "vandatta", "viggo", "uno")
@@ -437,11 +443,38 @@ def _sections(check: _Checker, data: Mapping[str, Any]) -> dict[int, Section]:
     return found
 
 
+_CACHE_FORMAT = 1
+"""Bumped whenever what :func:`_parsed_toml` caches changes shape."""
+
+
+def _parsed_toml(path: Path) -> dict[str, Any]:
+    """A spec file parsed as TOML, from a cache keyed by the file's exact bytes when one is
+    there (parsing TOML is most of the time a one-rulebook command takes), else parsed and
+    written to the cache for the next time. A cache that cannot be read or written is passed
+    over: the answer is the same either way."""
+    raw = path.read_bytes()
+    folder = cache_dir()
+    digest = hashlib.sha256(raw).hexdigest()[:32]
+    cached = None if folder is None else folder / f"spec-{_CACHE_FORMAT}-{digest}.json"
+    if cached is not None:
+        try:
+            data: dict[str, Any] = json.loads(cached.read_bytes())
+        except (OSError, ValueError):
+            pass
+        else:
+            return data
+    data = tomllib.loads(raw.decode("utf-8"))
+    if cached is not None:
+        with contextlib.suppress(TypeError, ValueError):
+            write_cache(cached, json.dumps(data, ensure_ascii=False))
+    return data
+
+
 def _read_rulebook(path: Path, problems: list[str]) -> Rulebook | None:
     check = _Checker(path.name)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
+        data = _parsed_toml(path)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         problems.append(f"{path.name}: cannot be read as TOML: {error}")
         return None
     meta = data.get("rulebook", {})
@@ -822,6 +855,43 @@ def default_registry() -> Registry:
     return load()
 
 
+def rulebook_of(ident: str) -> str | None:
+    """The rulebook whose id prefix ``ident`` carries (``V8-…`` is vvv8), or None.
+
+    >>> rulebook_of("UNO-WIN-GAME-500"), rulebook_of("VA-AMB-EXAMPLE-ACE-OFF-SUIT")
+    ('uno', 'vandatta')
+    >>> rulebook_of("X") is None
+    True
+    """
+    head = ident.strip().upper().partition("-")[0]
+    return next((book for book, prefix in PREFIXES.items() if prefix == head), None)
+
+
+@functools.cache
+def rulebook_registry(rulebook: str) -> Registry:
+    """A registry of one rulebook of the shipped ``spec/``, read on first use.
+
+    A command about one rulebook (``ask``, ``clause``, an engine's constants) reads that
+    rulebook's file alone instead of all six; the whole spec's cross-checks are
+    :func:`default_registry`'s (``regelverk check``). When the whole spec is loaded already,
+    its rulebook is reused.
+    """
+    if rulebook not in RULEBOOKS:
+        raise UnknownRulebookError(rulebook, RULEBOOKS)
+    if default_registry.cache_info().currsize:
+        return Registry(
+            rulebooks=(default_registry().rulebook(rulebook),), comparison=(), glossary=()
+        )
+    return load(rulebooks=(rulebook,))
+
+
+def registry_for(ident: str) -> Registry:
+    """The registry that holds ``ident``: its rulebook's alone (:func:`rulebook_registry`) when
+    the id carries a rulebook's prefix, else the whole spec (whose error lists close ids)."""
+    book = rulebook_of(ident)
+    return rulebook_registry(book) if book is not None else default_registry()
+
+
 def parameter(clause_id: str, name: str) -> int:
     """The whole number that clause ``clause_id`` of the shipped spec fixes as ``name``.
 
@@ -832,7 +902,7 @@ def parameter(clause_id: str, name: str) -> int:
     >>> parameter("UNO-WIN-GAME-500", "target")
     500
     """
-    clause = default_registry().clause(clause_id)
+    clause = registry_for(clause_id).clause(clause_id)
     values = dict(clause.parameters)
     if name not in values:
         raise SpecError([f"{clause_id} fixes no parameter {name!r} (it has: {sorted(values)})"])

@@ -3,7 +3,8 @@
 The trace is computed, never typed by hand:
 
 * code cites clauses with the :func:`implements` decorator, which marks the function or class;
-  :func:`links_from_code` imports every module of the package and collects the marks;
+  :func:`links_from_code` reads every module of the package (it parses them, it does not import
+  them) and collects the marks;
 * tests cite clauses with the marker ``@pytest.mark.clause("ID", ...)``;
   :func:`links_from_tests` reads the test files (it parses them, it does not run them);
 * proofs cite clauses in the ``clauses=`` field of their theorems, which
@@ -21,16 +22,15 @@ from __future__ import annotations
 
 import ast
 import enum
-import importlib
-import inspect
+import functools
+import hashlib
 import json
-import pkgutil
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from regelverk.paths import data_dir, proofs_dir, source_root
+from regelverk.paths import cache_dir, data_dir, proofs_dir, source_root, write_cache
 
 if TYPE_CHECKING:
     from regelverk.registry import Clause, Registry
@@ -48,6 +48,7 @@ __all__ = [
     "links_from_proofs",
     "links_from_tests",
     "trace",
+    "trace_of",
     "weakened_in_proofs",
 ]
 
@@ -129,6 +130,7 @@ class ClauseTrace:
         return tuple(link for link in self.links if link.kind is kind)
 
 
+@functools.cache
 def _relative(path: Path) -> str:
     root = source_root()
     resolved = path.resolve()
@@ -138,42 +140,101 @@ def _relative(path: Path) -> str:
     return resolved.name
 
 
-def _marked(module: object) -> Iterator[tuple[str, object]]:
-    for name, member in vars(module).items():
-        if getattr(member, "__module__", None) != getattr(module, "__name__", None):
-            continue
-        if inspect.isfunction(member) or inspect.isclass(member):
-            yield name, member
-        if inspect.isclass(member):
-            for attr, inner in vars(member).items():
-                func = inner.__func__ if isinstance(inner, staticmethod | classmethod) else inner
-                if inspect.isfunction(func):
-                    yield f"{name}.{attr}", func
+def _module_name(package: Path, path: Path) -> str:
+    parts = path.relative_to(package.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def links_from_code() -> tuple[Link, ...]:
-    """Import every module of the package and collect its :func:`implements` marks."""
-    import regelverk
+def _marks(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> list[str]:
+    """The clause ids of the ``@implements("ID", ...)`` decorators on ``node``."""
+    ids: list[str] = []
+    for deco in node.decorator_list:
+        if (
+            isinstance(deco, ast.Call)
+            and isinstance(deco.func, ast.Name)
+            and deco.func.id == "implements"
+        ):
+            ids.extend(_string_args(deco))
+    return ids
 
+
+def _defined(
+    body: Iterable[ast.stmt],
+) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]]:
+    """A module's own functions and classes, and the methods of its classes, by dotted name."""
+    kinds = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+    for node in body:
+        if isinstance(node, kinds):
+            yield node.name, node
+        if isinstance(node, ast.ClassDef):
+            for inner in node.body:
+                if isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef):
+                    yield f"{node.name}.{inner.name}", inner
+
+
+def links_from_code(*, mentioning: str | None = None) -> tuple[Link, ...]:
+    """Read every module of the package for its :func:`implements` marks (it parses the
+    source, it does not import it); with ``mentioning``, only the modules whose text holds
+    that id. A link's line is the first line of the marked definition, decorators included."""
+    package = Path(__file__).resolve().parent
     links: list[Link] = []
-    for info in pkgutil.walk_packages(regelverk.__path__, prefix="regelverk."):
-        if info.name.endswith("__main__"):
-            continue
-        module = importlib.import_module(info.name)
-        for name, member in _marked(module):
-            for ident in getattr(member, CLAUSES_ATTRIBUTE, ()):
-                source = inspect.getsourcefile(member)  # type: ignore[arg-type]
-                line = inspect.getsourcelines(member)[1]  # type: ignore[arg-type]
-                links.append(
-                    Link(
-                        clause=ident,
-                        kind=LinkKind.CODE,
-                        target=f"{info.name}.{name}",
-                        path=_relative(Path(source or "")),
-                        line=line,
-                    )
-                )
+    for path, text in _sources(package, mentioning):
+        if path.name != "__main__.py":
+            links += _as_links(
+                _per_file("code", path, text, lambda p, t: _code_links(package, p, t))
+            )
     return tuple(links)
+
+
+def _code_links(package: Path, path: Path, text: str) -> Rows:
+    module = _module_name(package, path)
+    links: Rows = []
+    for name, node in _defined(ast.parse(text, filename=str(path)).body):
+        line = min((d.lineno for d in node.decorator_list), default=node.lineno)
+        links += [
+            [ident, LinkKind.CODE.value, f"{module}.{name}", _relative(path), line]
+            for ident in _marks(node)
+        ]
+    return links
+
+
+@functools.cache
+def _extractor() -> str:
+    """A digest of this module's source: a cached reading is valid only for the code that
+    made it."""
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+
+
+Rows = list[list[Any]]
+"""What one file's reading gives, as JSON-ready rows (so that it can be cached)."""
+
+
+def _per_file(kind: str, path: Path, text: str, read: Callable[[Path, str], Rows]) -> Rows:
+    """The rows ``read`` finds in one file, from the cache when this very text was read before
+    by this very code (:func:`regelverk.paths.cache_dir`), else read and cached."""
+    where = _relative(path)
+    key = hashlib.sha256(f"{kind}\0{where}\0{_extractor()}\0{text}".encode()).hexdigest()[:32]
+    folder = cache_dir()
+    cached = None if folder is None else folder / f"trace-{key}.json"
+    if cached is not None:
+        try:
+            rows: Rows = json.loads(cached.read_bytes())
+        except (OSError, ValueError):
+            pass
+        else:
+            return rows
+    rows = read(path, text)
+    if cached is not None:
+        write_cache(cached, json.dumps(rows))
+    return rows
+
+
+def _as_links(rows: Rows) -> list[Link]:
+    return [Link(clause=c, kind=LinkKind(k), target=t, path=p, line=n) for c, k, t, p, n in rows]
+
+
+def _row(link: Link) -> list[Any]:
+    return [link.clause, link.kind.value, link.target, link.path, link.line]
 
 
 def _string_args(call: ast.Call) -> Iterator[str]:
@@ -192,37 +253,50 @@ def _is_clause_marker(node: ast.expr) -> bool:
     )
 
 
-def _python_files(folder: Path | None) -> Iterator[Path]:
-    if folder is not None:
-        yield from sorted(folder.rglob("*.py"))
+def _sources(folder: Path | None, mentioning: str | None = None) -> Iterator[tuple[Path, str]]:
+    """The Python files under ``folder`` with their text; with ``mentioning``, only those whose
+    text holds that string (a link to a clause is written with its id, so no other file can
+    hold one)."""
+    if folder is None:
+        return
+    for path in sorted(folder.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if mentioning is None or mentioning in text:
+            yield path, text
 
 
-def links_from_tests(folder: Path | None = None) -> tuple[Link, ...]:
-    """Read the test files for ``@pytest.mark.clause(...)`` markers (on tests, classes, modules)."""
+def links_from_tests(
+    folder: Path | None = None, *, mentioning: str | None = None
+) -> tuple[Link, ...]:
+    """Read the test files for ``@pytest.mark.clause(...)`` markers (on tests, classes, modules);
+    with ``mentioning``, only the files whose text holds that id."""
     links: list[Link] = []
-    for path in _python_files(folder or data_dir("tests")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        module_ids: list[str] = []
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
-            ):
-                values = node.value.elts if isinstance(node.value, ast.List) else [node.value]
-                for value in values:
-                    if _is_clause_marker(value) and isinstance(value, ast.Call):
-                        module_ids.extend(_string_args(value))
-        for node, owner in _tests_in(tree.body, ""):
-            ids = [*module_ids]
-            for deco in (*owner, *node.decorator_list):
-                if _is_clause_marker(deco) and isinstance(deco, ast.Call):
-                    ids.extend(_string_args(deco))
-            target = f"{_relative(path)}::{node.name}"
-            where = _relative(path)
-            links += [
-                Link(clause=i, kind=LinkKind.TEST, target=target, path=where, line=node.lineno)
-                for i in dict.fromkeys(ids)
-            ]
+    for path, text in _sources(folder or data_dir("tests"), mentioning):
+        links += _as_links(_per_file("tests", path, text, _test_links))
     return tuple(links)
+
+
+def _test_links(path: Path, text: str) -> Rows:
+    tree = ast.parse(text, filename=str(path))
+    module_ids: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
+        ):
+            values = node.value.elts if isinstance(node.value, ast.List) else [node.value]
+            for value in values:
+                if _is_clause_marker(value) and isinstance(value, ast.Call):
+                    module_ids.extend(_string_args(value))
+    links: Rows = []
+    for node, owner in _tests_in(tree.body, ""):
+        ids = [*module_ids]
+        for deco in (*owner, *node.decorator_list):
+            if _is_clause_marker(deco) and isinstance(deco, ast.Call):
+                ids.extend(_string_args(deco))
+        target = f"{_relative(path)}::{node.name}"
+        where = _relative(path)
+        links += [[i, LinkKind.TEST.value, target, where, node.lineno] for i in dict.fromkeys(ids)]
+    return links
 
 
 def _tests_in(
@@ -237,38 +311,33 @@ def _tests_in(
             yield from _tests_in(node.body, node.name, (*owner, *node.decorator_list))
 
 
-def links_from_proofs(folder: Path | None = None) -> tuple[Link, ...]:
-    """Read the proof files for theorems' ``clauses=("ID", ...)`` fields."""
+def links_from_proofs(
+    folder: Path | None = None, *, mentioning: str | None = None
+) -> tuple[Link, ...]:
+    """Read the proof files for theorems' ``clauses=("ID", ...)`` fields; with ``mentioning``,
+    only the files whose text holds that id."""
     links: list[Link] = []
-    for path in _python_files(folder or proofs_dir()):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            for keyword in node.keywords:
-                if keyword.arg == "clauses" and isinstance(keyword.value, ast.Tuple | ast.List):
-                    name = next(
-                        (
-                            k.value.value
-                            for k in node.keywords
-                            if k.arg == "name"
-                            and isinstance(k.value, ast.Constant)
-                            and isinstance(k.value.value, str)
-                        ),
-                        f"line {node.lineno}",
-                    )
-                    links += [
-                        Link(
-                            clause=e.value,
-                            kind=LinkKind.PROOF,
-                            target=f"{_relative(path)}::{name}",
-                            path=_relative(path),
-                            line=node.lineno,
-                        )
-                        for e in keyword.value.elts
-                        if isinstance(e, ast.Constant) and isinstance(e.value, str)
-                    ]
+    for path, text in _sources(folder or proofs_dir(), mentioning):
+        links += _as_links(_per_file("proofs", path, text, _proof_links))
     return tuple(links)
+
+
+def _proof_links(path: Path, text: str) -> Rows:
+    links: Rows = []
+    for node in ast.walk(ast.parse(text, filename=str(path))):
+        if not isinstance(node, ast.Call):
+            continue
+        for keyword in node.keywords:
+            if keyword.arg == "clauses" and isinstance(keyword.value, ast.Tuple | ast.List):
+                found = _theorem_name(node)
+                name = f"line {node.lineno}" if found is None else found
+                where = _relative(path)
+                links += [
+                    [e.value, LinkKind.PROOF.value, f"{where}::{name}", where, node.lineno]
+                    for e in keyword.value.elts
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                ]
+    return links
 
 
 def _theorem_name(node: ast.Call) -> str | None:
@@ -282,28 +351,37 @@ def _theorem_name(node: ast.Call) -> str | None:
     return None
 
 
-def weakened_in_proofs(folder: Path | None = None) -> frozenset[tuple[str, str]]:
+def weakened_in_proofs(
+    folder: Path | None = None, *, mentioning: str | None = None
+) -> frozenset[tuple[str, str]]:
     """The (clause, theorem) pairs where a theorem names a ``Weakening`` of the clause that
-    must break it, read from the proof files' ``weakenings=(Weakening("ID", ...), ...)``."""
-    pairs: set[tuple[str, str]] = set()
-    for path in _python_files(folder or proofs_dir()):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node in ast.walk(tree):
-            name = _theorem_name(node) if isinstance(node, ast.Call) else None
-            if name is None or not isinstance(node, ast.Call):
+    must break it, read from the proof files' ``weakenings=(Weakening("ID", ...), ...)``;
+    with ``mentioning``, only the files whose text holds that id."""
+    return frozenset(
+        (clause, theorem)
+        for path, text in _sources(folder or proofs_dir(), mentioning)
+        for clause, theorem in _per_file("weakenings", path, text, _weakenings)
+    )
+
+
+def _weakenings(path: Path, text: str) -> Rows:
+    pairs: Rows = []
+    for node in ast.walk(ast.parse(text, filename=str(path))):
+        name = _theorem_name(node) if isinstance(node, ast.Call) else None
+        if name is None or not isinstance(node, ast.Call):
+            continue
+        for keyword in node.keywords:
+            if keyword.arg != "weakenings" or not isinstance(keyword.value, ast.Tuple):
                 continue
-            for keyword in node.keywords:
-                if keyword.arg != "weakenings" or not isinstance(keyword.value, ast.Tuple):
-                    continue
-                for call in keyword.value.elts:
-                    if (
-                        isinstance(call, ast.Call)
-                        and call.args
-                        and isinstance(call.args[0], ast.Constant)
-                        and isinstance(call.args[0].value, str)
-                    ):
-                        pairs.add((call.args[0].value, name))
-    return frozenset(pairs)
+            pairs += [
+                [call.args[0].value, name]
+                for call in keyword.value.elts
+                if isinstance(call, ast.Call)
+                and call.args
+                and isinstance(call.args[0], ast.Constant)
+                and isinstance(call.args[0].value, str)
+            ]
+    return pairs
 
 
 def killed_by_mutants(folder: Path | None = None) -> frozenset[tuple[str, str]]:
@@ -323,10 +401,12 @@ def killed_by_mutants(folder: Path | None = None) -> frozenset[tuple[str, str]]:
     )
 
 
-def backed_proofs(folder: Path | None = None) -> frozenset[tuple[str, str]]:
+def backed_proofs(
+    folder: Path | None = None, *, mentioning: str | None = None
+) -> frozenset[tuple[str, str]]:
     """The (clause, theorem) pairs where the theorem is shown to rest on the clause: a
     weakening of the clause and a recorded engine mutant of it both break the theorem."""
-    return weakened_in_proofs(folder) & killed_by_mutants(folder)
+    return weakened_in_proofs(folder, mentioning=mentioning) & killed_by_mutants(folder)
 
 
 def cited_ids(links: Iterable[Link]) -> frozenset[str]:
@@ -390,3 +470,23 @@ def trace(
         status, reason = _status(clause, own, backed)
         result.append(ClauseTrace(clause=clause, status=status, reason=reason, links=own))
     return tuple(result)
+
+
+def trace_of(registry: Registry, ident: str) -> ClauseTrace:
+    """One clause's entry of :func:`trace`, read from the files that mention its id only.
+
+    ``regelverk clause ID`` uses it: the same status, reason and links as the whole trace
+    gives (a test holds the two together for every clause), without parsing every file.
+    """
+    clause = registry.clause(ident)
+    links = tuple(
+        link
+        for link in (
+            *links_from_code(mentioning=ident),
+            *links_from_tests(mentioning=ident),
+            *links_from_proofs(mentioning=ident),
+        )
+        if link.clause == ident
+    )
+    status, reason = _status(clause, links, backed_proofs(mentioning=ident))
+    return ClauseTrace(clause=clause, status=status, reason=reason, links=links)

@@ -19,19 +19,44 @@ from types import ModuleType
 from regelverk_proofs.query import Scenario
 from regelverk_proofs.theorem import Theorem, TheoremError
 
-__all__ = ["FAMILIES", "scenarios", "theorems"]
+__all__ = ["FAMILIES", "SERVES", "scenarios", "theorems"]
 
 FAMILIES: tuple[str, ...] = ("vandatta_cards", "vandatta_end", "vandatta_endless", "viggo", "uno")
 """The modules of :mod:`regelverk_proofs` that hold theorems and scenarios, in rulebook order."""
 
+SERVES: dict[str, tuple[str, ...]] = {
+    "vandatta_cards": ("vvv8", "vandatta"),
+    "vandatta_end": ("vvv8", "vandatta"),
+    "vandatta_endless": ("vvv8", "vandatta"),
+    "viggo": ("viggo",),
+    "uno": ("uno",),
+}
+"""The rulebooks each module's theorems and scenarios may be about: a question about one
+rulebook imports only the modules that serve it."""
 
-def _modules() -> tuple[ModuleType, ...]:
-    return tuple(importlib.import_module(f"regelverk_proofs.{name}") for name in FAMILIES)
+
+def _modules(rulebook: str | None) -> tuple[tuple[str, ModuleType], ...]:
+    names = [n for n in FAMILIES if rulebook is None or rulebook in SERVES[n]]
+    return tuple((n, importlib.import_module(f"regelverk_proofs.{n}")) for n in names)
+
+
+def _served(module: str, books: tuple[str, ...], what: str) -> None:
+    stray = sorted(set(books) - set(SERVES[module]))
+    if stray:
+        raise TheoremError(
+            f"regelverk_proofs.{module} holds {what} about {', '.join(stray)}, which SERVES "
+            f"does not list for it (it lists {', '.join(SERVES[module])})"
+        )
 
 
 def theorems(rulebook: str | None = None) -> tuple[Theorem, ...]:
-    """Every theorem, or those about ``rulebook``; names are unique."""
-    found = tuple(t for m in _modules() for t in m.THEOREMS)
+    """Every theorem, or those about ``rulebook`` (importing only the modules serving it);
+    names are unique."""
+    found: list[Theorem] = []
+    for name, module in _modules(rulebook):
+        for theorem in module.THEOREMS:
+            _served(name, theorem.rulebooks, f"the theorem {theorem.name}")
+            found.append(theorem)
     names = [t.name for t in found]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
@@ -40,6 +65,11 @@ def theorems(rulebook: str | None = None) -> tuple[Theorem, ...]:
 
 
 def scenarios(rulebook: str | None = None) -> tuple[Scenario, ...]:
-    """Every scenario for questions, or those of ``rulebook``."""
-    found = tuple(s for m in _modules() for s in m.SCENARIOS)
+    """Every scenario for questions, or those of ``rulebook`` (importing only the modules
+    serving it)."""
+    found: list[Scenario] = []
+    for name, module in _modules(rulebook):
+        for scenario in module.SCENARIOS:
+            _served(name, (scenario.rulebook,), f"the scenario {scenario.name}")
+            found.append(scenario)
     return tuple(s for s in found if rulebook is None or s.rulebook == rulebook)
