@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import json
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-__all__ = ["cache_dir", "data_dir", "proofs_dir", "source_root", "spec_dir", "write_cache"]
+__all__ = ["cache_dir", "cached_json", "data_dir", "proofs_dir", "source_root", "spec_dir"]
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -74,18 +77,36 @@ def cache_dir() -> Path | None:
     chosen = os.environ.get("REGELVERK_CACHE")
     if chosen is not None:
         return None if chosen.strip().lower() in ("", "off", "0", "no") else Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except RuntimeError:
+            return None
     return Path(base) / "regelverk"
 
 
-def write_cache(path: Path, text: str) -> None:
-    """Write a cache file whole or not at all (a rename, so a reader never sees half of it);
-    a cache that cannot be written is passed over."""
+def cached_json(name: str, compute: Callable[[], Any]) -> Any:
+    """The JSON value kept in the cache as ``name``, else ``compute()``, kept for next time.
+
+    ``name`` must be made from everything the value depends on (a digest of the text read and
+    of the code that read it). A cache file that cannot be read is computed again; one that
+    cannot be written, or a value JSON cannot hold, is passed over: the answer is the same."""
+    folder = cache_dir()
+    if folder is None:
+        return compute()
+    path = folder / name
+    try:
+        return json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        pass
+    value = compute()
     scratch = path.with_suffix(f".{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        scratch.write_text(text, encoding="utf-8")
+        scratch.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
         scratch.replace(path)
-    except OSError:
+    except (OSError, TypeError, ValueError):
         with contextlib.suppress(OSError):
             scratch.unlink()
+    return value

@@ -11,11 +11,9 @@ files named) without a traceback.
 
 from __future__ import annotations
 
-import contextlib
 import difflib
 import functools
 import hashlib
-import json
 import re
 import sys
 import tomllib
@@ -27,7 +25,7 @@ from typing import Any
 
 from regelverk.cards import parse_card, parse_uno_card
 from regelverk.errors import CardError, SpecError, UnknownClauseError, UnknownRulebookError
-from regelverk.paths import cache_dir, spec_dir, write_cache
+from regelverk.paths import cached_json, spec_dir
 from regelverk.source import SectionStart, fingerprint, split, table_rows
 
 __all__ = [
@@ -448,25 +446,13 @@ _CACHE_FORMAT = 1
 
 
 def _parsed_toml(path: Path) -> dict[str, Any]:
-    """A spec file parsed as TOML, from a cache keyed by the file's exact bytes when one is
-    there (parsing TOML is most of the time a one-rulebook command takes), else parsed and
-    written to the cache for the next time. A cache that cannot be read or written is passed
-    over: the answer is the same either way."""
+    """A spec file parsed as TOML, from the cache when these very bytes were parsed before
+    (parsing TOML is most of the time a one-rulebook command takes)."""
     raw = path.read_bytes()
-    folder = cache_dir()
     digest = hashlib.sha256(raw).hexdigest()[:32]
-    cached = None if folder is None else folder / f"spec-{_CACHE_FORMAT}-{digest}.json"
-    if cached is not None:
-        try:
-            data: dict[str, Any] = json.loads(cached.read_bytes())
-        except (OSError, ValueError):
-            pass
-        else:
-            return data
-    data = tomllib.loads(raw.decode("utf-8"))
-    if cached is not None:
-        with contextlib.suppress(TypeError, ValueError):
-            write_cache(cached, json.dumps(data, ensure_ascii=False))
+    data: dict[str, Any] = cached_json(
+        f"spec-{_CACHE_FORMAT}-{digest}.json", lambda: tomllib.loads(raw.decode("utf-8"))
+    )
     return data
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from regelverk.paths import cache_dir, data_dir, proofs_dir, source_root, write_cache
+from regelverk.paths import cached_json, data_dir, proofs_dir, source_root
 
 if TYPE_CHECKING:
     from regelverk.registry import Clause, Registry
@@ -211,30 +211,15 @@ Rows = list[list[Any]]
 
 def _per_file(kind: str, path: Path, text: str, read: Callable[[Path, str], Rows]) -> Rows:
     """The rows ``read`` finds in one file, from the cache when this very text was read before
-    by this very code (:func:`regelverk.paths.cache_dir`), else read and cached."""
+    by this very code (:func:`regelverk.paths.cached_json`)."""
     where = _relative(path)
     key = hashlib.sha256(f"{kind}\0{where}\0{_extractor()}\0{text}".encode()).hexdigest()[:32]
-    folder = cache_dir()
-    cached = None if folder is None else folder / f"trace-{key}.json"
-    if cached is not None:
-        try:
-            rows: Rows = json.loads(cached.read_bytes())
-        except (OSError, ValueError):
-            pass
-        else:
-            return rows
-    rows = read(path, text)
-    if cached is not None:
-        write_cache(cached, json.dumps(rows))
+    rows: Rows = cached_json(f"trace-{key}.json", lambda: read(path, text))
     return rows
 
 
 def _as_links(rows: Rows) -> list[Link]:
     return [Link(clause=c, kind=LinkKind(k), target=t, path=p, line=n) for c, k, t, p, n in rows]
-
-
-def _row(link: Link) -> list[Any]:
-    return [link.clause, link.kind.value, link.target, link.path, link.line]
 
 
 def _string_args(call: ast.Call) -> Iterator[str]:
