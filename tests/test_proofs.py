@@ -148,7 +148,12 @@ class _ToyFamily:
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(proofs, "_modules", lambda: (_ToyFamily,))
+    monkeypatch.setitem(proofs.SERVES, "toy", ("vvv8",))
+    monkeypatch.setattr(
+        proofs,
+        "_modules",
+        lambda rulebook: (("toy", _ToyFamily),) if rulebook in (None, "vvv8") else (),
+    )
 
 
 # --- z3api ----------------------------------------------------------------------------------
@@ -478,3 +483,17 @@ def test_every_theorem_the_trace_sees_is_run_by_prove() -> None:
     run_by_prove = {t.name for t in theorems()}
     assert cited <= run_by_prove, sorted(cited - run_by_prove)
     assert run_by_prove <= cited, sorted(run_by_prove - cited)
+
+
+def test_a_proof_module_may_hold_only_what_it_serves(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(proofs.SERVES, "toy", ("uno",))
+    monkeypatch.setattr(proofs, "_modules", lambda rulebook: (("toy", _ToyFamily),))
+    with pytest.raises(proofs.TheoremError, match="about vvv8, which SERVES does not list"):
+        proofs.theorems()
+
+
+def test_each_rulebook_imports_the_proof_modules_serving_it() -> None:
+    for book in ("vvv8", "vandatta", "viggo", "uno"):
+        served = {n for n, books in proofs.SERVES.items() if book in books}
+        assert {n for n, _ in proofs._modules(book)} == served
+        assert proofs.theorems(book), book
