@@ -488,7 +488,7 @@ def test_every_theorem_the_trace_sees_is_run_by_prove() -> None:
 def test_a_proof_module_may_hold_only_what_it_serves(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(proofs.SERVES, "toy", ("uno",))
     monkeypatch.setattr(proofs, "_modules", lambda rulebook: (("toy", _ToyFamily),))
-    with pytest.raises(proofs.TheoremError, match="about vvv8, which SERVES does not list"):
+    with pytest.raises(TheoremError, match="about vvv8, which SERVES does not list"):
         proofs.theorems()
 
 
