@@ -67,6 +67,7 @@ class VandattaMatch(RuleBasedStateMachine):
         legal = GAME.legal_actions(self.state)
         assert legal, "a state that is not over must offer an action"
         action = legal[pick % len(legal)]
+        GAME.check(self.state, action)  # apply trusts its own listing; check judges afresh
         outcome = GAME.apply(self.state, action)
         for event in outcome.events:
             assert set(event.clauses) <= CLAUSES, event

@@ -122,18 +122,22 @@ _RANK_TEXT = {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"}
 _RANK_BY_TEXT = {r.text: r for r in Rank} | {"T": Rank.TEN}
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Card:
     """A French-suited card: a rank and a suit.
 
-    Cards compare equal when rank and suit are; they order by rank, then by suit in bridge order
-    (clubs lowest). Equality, order and hash go through one small integer computed once, since
-    every engine hashes and compares cards on its hottest paths.
+    There is one object per face: ``Card(rank, suit)`` returns the same object every time (two
+    physical cards of one face, in a two-deck game, are the same value, as everywhere in the
+    model). So equality is identity, which Python's containers test without calling back into
+    Python code, and every engine compares cards on its hottest paths. Cards hash and order by
+    one small integer (rank, then suit in bridge order, clubs lowest), the same in every run.
 
     >>> Card.parse("10h")
     Card.parse('10H')
     >>> str(Card(Rank.ACE, Suit.SPADES))
     'A♠'
+    >>> Card(Rank.ACE, Suit.SPADES) is Card.parse("AS")
+    True
     >>> sorted(parse_cards("2H 2C AS"))
     [Card.parse('2C'), Card.parse('2H'), Card.parse('AS')]
     """
@@ -142,18 +146,24 @@ class Card:
     suit: Suit
     _key: int = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
-            raise CardError(f"a card needs a Rank and a Suit, not {self.rank!r} and {self.suit!r}")
-        object.__setattr__(self, "_key", int(self.rank) * 4 + _SUIT_ORDER.index(self.suit))
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        if rank.__class__ is Rank and suit.__class__ is Suit:
+            known = _FACES.get((rank, suit))
+            if known is not None:
+                return known
+        if not isinstance(rank, Rank) or not isinstance(suit, Suit):
+            raise CardError(f"a card needs a Rank and a Suit, not {rank!r} and {suit!r}")
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "_key", int(rank) * 4 + _SUIT_ORDER.index(suit))
+        return _FACES.setdefault((rank, suit), card)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
+        return (Card, (self.rank, self.suit))
 
     def __hash__(self) -> int:
         return self._key
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is Card:
-            return self._key == other._key
-        return NotImplemented
 
     def __lt__(self, other: Card) -> bool:
         return self._key < other._key
@@ -182,6 +192,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({self.code!r})"
+
+
+_FACES: dict[tuple[Rank, Suit], Card] = {}
+"""The one object of each face, filled as faces are first made."""
 
 
 def parse_card(text: str) -> Card:

@@ -32,6 +32,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalActionError",
+    "Listed",
     "OptionError",
     "Outcome",
     "PositionError",
@@ -114,6 +115,36 @@ class Outcome(Generic[S]):
 
     state: S
     events: tuple[Event, ...]
+
+
+class Listed(Generic[S, A]):
+    """The actions ``legal_actions`` last listed, and the state it listed them for.
+
+    ``apply`` checks every action first, except one that is, object for object, an action
+    ``legal_actions`` has just listed for this very state object: judging it again could only
+    repeat the judgement that listed it (states are immutable, and the listing is a function of
+    the state). An equal action built anew is checked as usual. Only the last listing is kept,
+    so the memory it holds is one state and its actions; the pair is replaced in one step, so a
+    reader never sees one state with another state's actions. The tests hold every listed action
+    to ``check`` directly, so this shortcut cannot hide a listing that ``check`` would refuse.
+    """
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        self._last: tuple[S, tuple[A, ...]] | None = None
+
+    def remember(self, state: S, actions: tuple[A, ...]) -> tuple[A, ...]:
+        """Keep ``actions`` as the listing for ``state``, and return them."""
+        self._last = (state, actions)
+        return actions
+
+    def listed(self, state: S, action: A) -> bool:
+        """Whether ``action`` is one of the very objects last listed for this very ``state``."""
+        last = self._last
+        if last is None or last[0] is not state:
+            return False
+        return any(candidate is action for candidate in last[1])
 
 
 class Game(Protocol[S, A, Opts]):

@@ -10,7 +10,7 @@ from collections import Counter
 from itertools import combinations, pairwise
 
 from regelverk.cards import Card, Suit
-from regelverk.engine import IllegalActionError, Outcome
+from regelverk.engine import IllegalActionError, Listed, Outcome
 from regelverk.trace import implements
 from regelverk.vandatta.conduct import (
     conduct_error,
@@ -696,7 +696,11 @@ def _pass_error(state: State, action: Pass) -> IllegalActionError | None:
 # --- legal actions ----------------------------------------------------------------------------
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:  # noqa: PLR0911
+_LISTED: Listed[State, Action] = Listed()
+"""The last listing, so that :func:`apply` need not judge again an action it lists."""
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
     """Every move of play the rules allow now, each with and without a call where allowed.
 
     What else happens at a real vvv8 table (stepping away, coming back, remarks, looking back,
@@ -704,6 +708,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:  # noqa: PLR0911
     two active players, or waits for an absent spelförare (absent_turn = wait), coming back is
     the only thing that can happen.
     """
+    return _LISTED.remember(state, _legal_actions(state))
+
+
+def _legal_actions(state: State) -> tuple[Action, ...]:  # noqa: PLR0911
     phase = state.phase
     if phase is Phase.PLAY:
         if state.away and (paused(state) or waiting_for_absent(state)):
@@ -831,8 +839,12 @@ def _keep(state: State, play: Play, plays: list[Play]) -> None:
 
 
 def apply(state: State, action: Action) -> Outcome[State]:
-    """Check ``action``, then carry it out: the next state and the events, with their clauses."""
-    check(state, action)
+    """Check ``action``, then carry it out: the next state and the events, with their clauses.
+
+    An action object :func:`legal_actions` has just listed for this state object has been
+    judged already (:class:`~regelverk.engine.Listed`); any other action is checked now."""
+    if not _LISTED.listed(state, action):
+        check(state, action)
     return _perform(state, action)
 
 
