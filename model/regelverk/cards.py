@@ -145,6 +145,8 @@ class Card:
     rank: Rank
     suit: Suit
     _key: int = field(init=False, repr=False, compare=False)
+    _code: str = field(init=False, repr=False, compare=False)
+    _text: str = field(init=False, repr=False, compare=False)
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         if rank.__class__ is Rank and suit.__class__ is Suit:
@@ -157,6 +159,8 @@ class Card:
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "_key", int(rank) * 4 + _SUIT_ORDER.index(suit))
+        object.__setattr__(card, "_code", f"{rank.text}{suit.value}")
+        object.__setattr__(card, "_text", f"{rank.text}{suit.symbol}")
         return _FACES.setdefault((rank, suit), card)
 
     def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
@@ -185,10 +189,10 @@ class Card:
     @property
     def code(self) -> str:
         """The card's ASCII notation, e.g. ``10H``."""
-        return f"{self.rank.text}{self.suit.value}"
+        return self._code
 
     def __str__(self) -> str:
-        return f"{self.rank.text}{self.suit.symbol}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card.parse({self.code!r})"

@@ -615,8 +615,11 @@ def _player_calls(state: State) -> bool:
 
 
 @implements("V8-DRAW-MAX-THREE", "VA-DRAW-MAX-THREE", "VA-DRAW-WHEN-STUCK")
-def _draw_error(state: State, draw: Draw) -> IllegalActionError | None:
-    """At most three draws a turn, and (vandatta) only when no card can be laid."""
+def _draw_error(
+    state: State, draw: Draw, is_stuck: bool | None = None
+) -> IllegalActionError | None:
+    """At most three draws a turn, and (vandatta) only when no card can be laid (``is_stuck``:
+    :func:`stuck` for this state, if known already)."""
     name = state.players[draw.player]
     if draws_left(state) <= 0:
         return _refuse(
@@ -628,7 +631,7 @@ def _draw_error(state: State, draw: Draw) -> IllegalActionError | None:
             "the stock is empty and no new stock can be made",
             _cite(state, ("V8-TALON-REBUILD-DURING-ANY-DRAW",), ("VA-DRAW-STOCK-REBUILD",)),
         )
-    if not stuck(state):
+    if not (stuck(state) if is_stuck is None else is_stuck):
         return _refuse(
             f"{name} can lay a card, so he may not draw",
             ("VA-DRAW-WHEN-STUCK", "VA-EIGHT-WHEN-STUCK", "VA-DRAW-PLAY-DRAWN"),
@@ -652,13 +655,14 @@ def _draw_ends_turn(state: State) -> bool:
 
 
 @implements("V8-DRAW-STOP-WHEN-PLAYING", "VA-DRAW-PLAY-DRAWN")
-def _may_pass(state: State) -> bool:
+def _may_pass(state: State, is_stuck: bool | None = None) -> bool:
     """The turn passes without a card laid only after the draws: a player draws until he can
-    and will play (vvv8), or until a drawn card can be laid, which he then lays (vandatta)."""
+    and will play (vvv8), or until a drawn card can be laid, which he then lays (vandatta).
+    ``is_stuck``: :func:`stuck` for this state, if known already."""
     if state.options.voluntary_draw is VoluntaryDraw.ONLY_WHEN_STUCK:
         if state.options.drawn_card is DrawnCard.MAY_KEEP and state.draws > 0:
             return True
-        if not stuck(state):
+        if not (stuck(state) if is_stuck is None else is_stuck):
             return False
     return draws_left(state) <= 0 or not can_draw_any(state)
 
@@ -764,12 +768,17 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
             and _call_error(state, _after(state, play), play.cards) is None
         ):
             found.append(Play(player=seat, cards=play.cards, suit=play.suit, call=True))
+    is_stuck = stuck(state)
     draw = Draw(player=seat)
-    if _draw_error(state, draw) is None:
+    if _draw_error(state, draw, is_stuck) is None:
         found.append(draw)
-        if calls and not utgang and _draw_error(state, Draw(player=seat, call=True)) is None:
+        if (
+            calls
+            and not utgang
+            and _draw_error(state, Draw(player=seat, call=True), is_stuck) is None
+        ):
             found.append(Draw(player=seat, call=True))
-    if _may_pass(state):
+    if _may_pass(state, is_stuck):
         found.append(Pass(player=seat))
         if calls and _call_error(state, state.hands[seat]) is None:
             found.append(Pass(player=seat, call=True))

@@ -665,7 +665,7 @@ class Table:
                 text=text,
                 clauses=clauses,
                 player=None if seat is None else self.players[seat],
-                cards=tuple(c.code for c in cards),
+                cards=tuple([c.code for c in cards]) if cards else (),
             )
         )
 
