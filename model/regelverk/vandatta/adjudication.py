@@ -51,6 +51,7 @@ from regelverk.vandatta.rules import (
     drawn_deal_clauses,
     draws_left,
     first_fits,
+    fitting,
     follow_fits,
     goes_out,
     has_play,
@@ -759,16 +760,18 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
     found: list[Action] = []
     utgang = state.options.go_out_call is GoOutCall.UTGANG
     calls = utgang or _player_calls(state)
-    for play in _plays(state):
+    fits = fitting(state)
+    callable_after: dict[tuple[Card, ...], bool] = {}  # the call hangs on the cards, not the suit
+    for play in _plays(state, fits):
         found.append(play)
-        if (
-            calls
-            and _ends_turn(state, play)
-            and not goes_out(state, seat, len(play.cards))
-            and _call_error(state, _after(state, play), play.cards) is None
-        ):
+        if not calls or not _ends_turn(state, play) or goes_out(state, seat, len(play.cards)):
+            continue
+        if play.cards not in callable_after:
+            error = _call_error(state, _after(state, play), play.cards)
+            callable_after[play.cards] = error is None
+        if callable_after[play.cards]:
             found.append(Play(player=seat, cards=play.cards, suit=play.suit, call=True))
-    is_stuck = stuck(state)
+    is_stuck = stuck(state, fits)
     draw = Draw(player=seat)
     if _draw_error(state, draw, is_stuck) is None:
         found.append(draw)
@@ -785,14 +788,13 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
     return tuple(found)
 
 
-def _plays(state: State) -> list[Play]:
+def _plays(state: State, fits: tuple[Card, ...]) -> list[Play]:
+    """Every play the spelförare may make, beginning with one of ``fits`` (:func:`fitting`)."""
     seat = state.turn
     hand = state.hands[seat]
     plays: list[Play] = []
     twice = state.decks > 1
-    for first in dict.fromkeys(hand) if twice else hand:
-        if not first_fits(state, first):
-            continue
+    for first in dict.fromkeys(fits) if twice else fits:
         if is_eight(first):
             for suit in Suit:
                 _keep_single(state, Play(player=seat, cards=(first,), suit=suit), plays)

@@ -61,6 +61,7 @@ __all__ = [
     "drawn_deal_passes",
     "draws_left",
     "first_fits",
+    "fitting",
     "follow_fits",
     "goes_out",
     "has_play",
@@ -479,15 +480,24 @@ def can_draw_any(state: State) -> bool:
     return len(state.pile) > 1 or bool(spare)
 
 
-def has_play(state: State, *, count_eights: bool = True) -> bool:
-    """Whether the spelförare can lay some card now (a single card suffices to tell)."""
+def fitting(state: State) -> tuple[Card, ...]:
+    """The cards of the spelförare's hand that may begin a play now (:func:`first_fits`), in
+    the hand's order: what a turn's listing and :func:`has_play` both start from."""
+    return tuple([card for card in state.hands[state.turn] if first_fits(state, card)])
+
+
+def has_play(
+    state: State, *, count_eights: bool = True, fits: tuple[Card, ...] | None = None
+) -> bool:
+    """Whether the spelförare can lay some card now (a single card suffices to tell).
+    ``fits``: :func:`fitting` for this state, if known already."""
     seat = state.turn
     hand = state.hands[seat]
     alone = goes_out(state, seat, 1)
-    for card in hand:
+    for card in hand if fits is None else fits:
         if card.rank is EIGHT and not count_eights:
             continue
-        if not first_fits(state, card):
+        if fits is None and not first_fits(state, card):
             continue
         if alone and (
             last_card_barred(state.options, (card,), state.top) or not call_stands(state, seat)
@@ -510,16 +520,17 @@ def _single_restart_possible(state: State, card: Card, hand: tuple[Card, ...]) -
 
 
 @implements("VA-DRAW-WHEN-STUCK", "VA-EIGHT-WHEN-STUCK", "V8-DRAW-NOT-OBLIGED-TO-PLAY")
-def stuck(state: State) -> bool:
+def stuck(state: State, fits: tuple[Card, ...] | None = None) -> bool:
     """Whether the spelförare counts as unable to lay (and so may draw, under vandatta).
 
     Under vvv8 (voluntary_draw = never-obliged) nobody is obliged to play, so this is always
     true; under vandatta a held eight counts as a playable card unless eight_or_draw = may-draw.
+    ``fits``: :func:`fitting` for this state, if known already.
     """
     if state.options.voluntary_draw is VoluntaryDraw.NEVER_OBLIGED:
         return True
     count_eights = state.options.eight_or_draw is EightOrDraw.EIGHT_FIRST
-    return not has_play(state, count_eights=count_eights)
+    return not has_play(state, count_eights=count_eights, fits=fits)
 
 
 # --- the scratch table ------------------------------------------------------------------------
