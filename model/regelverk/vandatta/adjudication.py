@@ -314,7 +314,7 @@ def _play_error(state: State, play: Play, *, from_hand: bool = False) -> Illegal
 def _restart_error(state: State, play: Play) -> IllegalActionError | None:
     """Under restart_fallback = ace-needs-follow an ace or an eight is laid only by a player who
     keeps a card to restart with (VA-AMB-RESTART-WITHOUT-SUIT)."""
-    if restart_possible(state, play.cards, play.suit, _after(state, play)):
+    if restart_possible(state, play.cards, play.suit, state.hands[play.player]):
         return None
     name, card = state.players[play.player], play.cards[-1]
     if is_ace(card):
@@ -801,10 +801,12 @@ def _plays(state: State, fits: tuple[Card, ...]) -> list[Play]:
             if state.options.several_eights is SeveralEights.TOGETHER:
                 _eight_groups(state, first, hand, plays)
             continue
-        rest = list(hand)
-        rest.remove(first)
-        mates = [c for c in rest if c.rank is first.rank and follow_fits(state, first, c, first)]
         _keep_single(state, Play(player=seat, cards=(first,)), plays)
+        rest = [c for c in hand if c.rank is first.rank]
+        if len(rest) == 1:
+            continue
+        rest.remove(first)
+        mates = [c for c in rest if follow_fits(state, first, c, first)]
         for size in range(1, len(mates) + 1):
             groups = combinations(mates, size)
             for group in dict.fromkeys(groups) if twice else groups:

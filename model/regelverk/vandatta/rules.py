@@ -256,9 +256,7 @@ def first_fits(state: State, card: Card) -> bool:
         return eight_fits(options, card, top, named)
     if named is not None:
         return named_fits(options, card, top, named)
-    if top is None or open_start_eight(state):
-        return True
-    return ordinary_fits(options, card, top)
+    return top is None or ordinary_fits(options, card, top) or open_start_eight(state)
 
 
 @implements("VA-DRAW-PASS-AFTER-THREE")
@@ -283,14 +281,16 @@ def restart_needed(state: State, card: Card) -> bool:
 
 @implements("VA-TURN-RESTART-FALLBACK", "VA-ACE-FOLLOW-ACE-SUIT", "VA-EIGHT-LEAD-NAMED-SUIT")
 def restart_possible(
-    state: State, cards: tuple[Card, ...], suit: Suit | None, left: tuple[Card, ...]
+    state: State, cards: tuple[Card, ...], suit: Suit | None, hand: tuple[Card, ...]
 ) -> bool:
     """VA-AMB-RESTART-WITHOUT-SUIT = ace-needs-follow: an ace (or an eight) that makes its
     player restart may be laid only if he keeps a card to restart with: after an ace one of
     the (last) ace's suit, after an eight one of the suit he names with it; another eight
-    restarts too. ``left`` is the hand after the play. Under any other reading, and for
-    plays that need no restart (or that go out), this is always true."""
-    if state.options.restart_fallback is not RestartFallback.ACE_NEEDS_FOLLOW or not left:
+    restarts too. ``hand`` is the hand the play is laid from. Under any other reading, and
+    for plays that need no restart (or that go out), this is always true."""
+    if state.options.restart_fallback is not RestartFallback.ACE_NEEDS_FOLLOW or len(hand) == len(
+        cards
+    ):
         return True
     if not any(is_ace(c) for c in cards) and not is_eight(cards[0]):
         return True
@@ -298,6 +298,9 @@ def restart_possible(
     if not restart_needed(state, last if is_ace(last) else cards[0]):
         return True
     required = last.suit if is_ace(last) else suit
+    left = list(hand)
+    for card in cards:
+        left.remove(card)
     return any(c.rank is EIGHT or c.suit is required for c in left)
 
 
@@ -514,9 +517,7 @@ def _single_restart_possible(state: State, card: Card, hand: tuple[Card, ...]) -
     he keeps, so only an ace can be barred."""
     if state.options.restart_fallback is not RestartFallback.ACE_NEEDS_FOLLOW or not is_ace(card):
         return True
-    left = list(hand)
-    left.remove(card)
-    return restart_possible(state, (card,), None, tuple(left))
+    return restart_possible(state, (card,), None, hand)
 
 
 @implements("VA-DRAW-WHEN-STUCK", "VA-EIGHT-WHEN-STUCK", "V8-DRAW-NOT-OBLIGED-TO-PLAY")
