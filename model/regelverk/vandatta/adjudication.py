@@ -6,6 +6,7 @@ the check; it is private and must only ever see an action that ``check`` has acc
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
 from itertools import combinations, pairwise
 
@@ -55,6 +56,7 @@ from regelverk.vandatta.rules import (
     follow_fits,
     goes_out,
     has_play,
+    held,
     is_ace,
     is_eight,
     lappen_due,
@@ -507,9 +509,12 @@ def _emptied_hand_error(state: State, play: Play) -> IllegalActionError | None:
 
 
 def _ends_turn(state: State, play: Play) -> bool:
-    if is_eight(play.cards[0]):
+    cards = play.cards
+    if is_eight(cards[0]):
         return state.options.after_eight is AfterEight.TURN_PASSES
-    return not any(is_ace(c) for c in play.cards)
+    if len(cards) == 1:
+        return not is_ace(cards[0])
+    return not any(is_ace(c) for c in cards)
 
 
 def _after(state: State, play: Play) -> tuple[Card, ...]:
@@ -530,10 +535,18 @@ def _play_call_error(state: State, play: Play) -> IllegalActionError | None:
     return _call_error(state, _after(state, play), play.cards)
 
 
+class _CallFault(enum.Enum):
+    """Why a call may not be made (:func:`_call_fault`); :func:`_call_error` says it in words."""
+
+    EIGHT_BEING_LAID = "eight-being-laid"
+    NO_REAL_CHANCE = "no-real-chance"
+    NOT_DUE = "not-due"
+
+
 @implements("V8-PEN-OVERDRAW-MAY-CALL", "V8-PEN-NEXT-ROUND-CALL-RISK", "V8-CALL-NEVER-WITH-EIGHT")
-def _call_error(
+def _call_fault(
     state: State, cards: tuple[Card, ...], laid: tuple[Card, ...] = ()
-) -> IllegalActionError | None:
+) -> _CallFault | None:
     """The call is judged on the cards held next turn: the hand, and locked cards that join it
     as this turn ends (a player with cards drawn too many may still call; penalty cards count as
     they are, which all but rules the call out). ``laid``: the cards of the play the call goes
@@ -543,24 +556,39 @@ def _call_error(
         if state.options.eight_in_hand_when is EightInHandWhen.AT_CALL and any(
             is_eight(c) for c in laid
         ):
-            return _refuse(
-                "utgång may never be called with an eight in hand, and the eight being played "
-                "is still in his hand as he calls",
-                ("V8-CALL-NEVER-WITH-EIGHT", "V8-CALL-TIMING", "V8-CALL-ONLY-WITH-REAL-CHANCE"),
-            )
+            return _CallFault.EIGHT_BEING_LAID
         if state.penalties[state.turn]:
             cards = cards + tuple(
                 c for p in state.penalties[state.turn] if p.release_after <= 1 for c in p.cards
             )
         if real_chance(state.options, cards):
             return None
+        return _CallFault.NO_REAL_CHANCE
+    if lappen_due(state.options, cards) or _varning_callable(state, cards):
+        return None
+    return _CallFault.NOT_DUE
+
+
+def _call_error(
+    state: State, cards: tuple[Card, ...], laid: tuple[Card, ...] = ()
+) -> IllegalActionError | None:
+    """What is wrong with a call kept with ``cards`` and said with ``laid``
+    (:func:`_call_fault`), in words and clauses; None if nothing."""
+    fault = _call_fault(state, cards, laid)
+    if fault is None:
+        return None
+    if fault is _CallFault.EIGHT_BEING_LAID:
+        return _refuse(
+            "utgång may never be called with an eight in hand, and the eight being played "
+            "is still in his hand as he calls",
+            ("V8-CALL-NEVER-WITH-EIGHT", "V8-CALL-TIMING", "V8-CALL-ONLY-WITH-REAL-CHANCE"),
+        )
+    if fault is _CallFault.NO_REAL_CHANCE:
         return _refuse(
             "utgång may be called only with a real chance of going out next turn "
             "(never with an eight in hand)",
             ("V8-CALL-ONLY-WITH-REAL-CHANCE", "V8-CALL-NEVER-WITH-EIGHT", "V8-CALL-CHANCE-TEST"),
         )
-    if lappen_due(state.options, cards) or _varning_callable(state, cards):
-        return None
     return _call_not_due(state, len(cards))
 
 
@@ -615,36 +643,62 @@ def _player_calls(state: State) -> bool:
     )
 
 
+class _DrawFault(enum.Enum):
+    """Why a draw may not be made (:func:`_draw_fault`); :func:`_draw_error` says it in words."""
+
+    NO_DRAWS_LEFT = "no-draws-left"
+    NO_STOCK = "no-stock"
+    NOT_STUCK = "not-stuck"
+    CALL_BEFORE_TURN_ENDS = "call-before-turn-ends"
+
+
 @implements("V8-DRAW-MAX-THREE", "VA-DRAW-MAX-THREE", "VA-DRAW-WHEN-STUCK")
-def _draw_error(
+def _draw_fault(
     state: State, draw: Draw, is_stuck: bool | None = None
-) -> IllegalActionError | None:
+) -> _DrawFault | _CallFault | None:
     """At most three draws a turn, and (vandatta) only when no card can be laid (``is_stuck``:
-    :func:`stuck` for this state, if known already)."""
-    name = state.players[draw.player]
+    :func:`stuck` for this state, if known already); a call said with the draw is judged on the
+    hand with the card drawn."""
     if draws_left(state) <= 0:
+        return _DrawFault.NO_DRAWS_LEFT
+    if not can_draw_any(state):
+        return _DrawFault.NO_STOCK
+    if not (stuck(state) if is_stuck is None else is_stuck):
+        return _DrawFault.NOT_STUCK
+    if draw.call:
+        if not _draw_ends_turn(state):
+            return _DrawFault.CALL_BEFORE_TURN_ENDS
+        return _call_fault(state, (*state.hands[draw.player], state.stock[-1]))
+    return None
+
+
+def _draw_error(state: State, draw: Draw) -> IllegalActionError | None:
+    """What is wrong with a draw (:func:`_draw_fault`), in words and clauses; None if nothing."""
+    fault = _draw_fault(state, draw)
+    if fault is None:
+        return None
+    name = state.players[draw.player]
+    if fault is _DrawFault.NO_DRAWS_LEFT:
         return _refuse(
             f"{name} has drawn three cards: he may draw no more this turn",
             _cite(state, ("V8-DRAW-MAX-THREE",), ("VA-DRAW-MAX-THREE",)),
         )
-    if not can_draw_any(state):
+    if fault is _DrawFault.NO_STOCK:
         return _refuse(
             "the stock is empty and no new stock can be made",
             _cite(state, ("V8-TALON-REBUILD-DURING-ANY-DRAW",), ("VA-DRAW-STOCK-REBUILD",)),
         )
-    if not (stuck(state) if is_stuck is None else is_stuck):
+    if fault is _DrawFault.NOT_STUCK:
         return _refuse(
             f"{name} can lay a card, so he may not draw",
             ("VA-DRAW-WHEN-STUCK", "VA-EIGHT-WHEN-STUCK", "VA-DRAW-PLAY-DRAWN"),
         )
-    if draw.call:
-        if not _draw_ends_turn(state):
-            return _refuse(
-                "the call is made as the turn ends, and this draw does not end it",
-                _cite(state, ("V8-CALL-TIMING",), ("VA-CALL-LAPPEN",)),
-            )
-        return _call_error(state, (*state.hands[draw.player], state.stock[-1]))
-    return None
+    if fault is _DrawFault.CALL_BEFORE_TURN_ENDS:
+        return _refuse(
+            "the call is made as the turn ends, and this draw does not end it",
+            _cite(state, ("V8-CALL-TIMING",), ("VA-CALL-LAPPEN",)),
+        )
+    return _call_error(state, (*state.hands[draw.player], state.stock[-1]))
 
 
 def _draw_ends_turn(state: State) -> bool:
@@ -761,29 +815,34 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
     utgang = state.options.go_out_call is GoOutCall.UTGANG
     calls = utgang or _player_calls(state)
     fits = fitting(state)
-    callable_after: dict[tuple[Card, ...], bool] = {}  # the call hangs on the cards, not the suit
+    holding = held(state, seat)
+    eights: dict[tuple[Card, ...], bool] = {}  # an eight's call hangs on its cards, not its suit
     for play in _plays(state, fits):
         found.append(play)
-        if not calls or not _ends_turn(state, play) or goes_out(state, seat, len(play.cards)):
-            continue
-        if play.cards not in callable_after:
-            error = _call_error(state, _after(state, play), play.cards)
-            callable_after[play.cards] = error is None
-        if callable_after[play.cards]:
+        if not calls or len(play.cards) == holding or not _ends_turn(state, play):
+            continue  # no call: not left to the player, or the play goes out, or the turn goes on
+        if play.suit is None:
+            callable_now = _call_fault(state, _after(state, play), play.cards) is None
+        elif play.cards in eights:
+            callable_now = eights[play.cards]
+        else:
+            callable_now = _call_fault(state, _after(state, play), play.cards) is None
+            eights[play.cards] = callable_now
+        if callable_now:
             found.append(Play(player=seat, cards=play.cards, suit=play.suit, call=True))
     is_stuck = stuck(state, fits)
     draw = Draw(player=seat)
-    if _draw_error(state, draw, is_stuck) is None:
+    if _draw_fault(state, draw, is_stuck) is None:
         found.append(draw)
         if (
             calls
             and not utgang
-            and _draw_error(state, Draw(player=seat, call=True), is_stuck) is None
+            and _draw_fault(state, Draw(player=seat, call=True), is_stuck) is None
         ):
             found.append(Draw(player=seat, call=True))
     if _may_pass(state, is_stuck):
         found.append(Pass(player=seat))
-        if calls and _call_error(state, state.hands[seat]) is None:
+        if calls and _call_fault(state, state.hands[seat]) is None:
             found.append(Pass(player=seat, call=True))
     return tuple(found)
 

@@ -425,17 +425,23 @@ def real_chance(options: VandattaOptions, cards: tuple[Card, ...]) -> bool:
     >>> real_chance(VVV8, parse_cards("AH 5H")), real_chance(VVV8, parse_cards("5H 8C"))
     (True, False)
     """
-    if not cards or any(c.rank is EIGHT for c in cards):
-        return False
-    plain = [c for c in cards if c.rank is not ACE]
-    if not plain:
-        return False
-    if options.real_chance_test is RealChanceTest.LENIENT:
+    lenient = options.real_chance_test is RealChanceTest.LENIENT
+    plain: Rank | None = None  # the rank of the non-aces, once one is seen
+    for card in cards:
+        if card.rank is EIGHT:
+            return False
+        if card.rank is ACE:
+            continue
+        if plain is None:
+            plain = card.rank
+        elif card.rank is not plain and not lenient:
+            return False  # two ranks among the non-aces cannot all go in one turn
+    if plain is None:
+        return False  # no cards, or only aces
+    if lenient:
         return True
-    if any(c.rank is not plain[0].rank for c in plain):
-        return False
     aces = [c for c in cards if c.rank is ACE]
-    suits = {c.suit for c in plain}
+    suits = {c.suit for c in cards if c.rank is not ACE}
     return not aces or any(a.suit in suits for a in aces)
 
 
