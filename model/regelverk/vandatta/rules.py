@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from regelverk.cards import Card, Rank, Suit
 from regelverk.engine import Event
+from regelverk.records import builder
 from regelverk.registry import parameter
 from regelverk.trace import implements
 from regelverk.vandatta.options import (
@@ -543,6 +544,12 @@ def stuck(state: State, fits: tuple[Card, ...] | None = None) -> bool:
 # --- the scratch table ------------------------------------------------------------------------
 
 
+_STATE = builder(State)
+"""Builds a :class:`State` from every field's value, in declaration order."""
+_EVENT = builder(Event)
+"""Builds an :class:`~regelverk.engine.Event` from kind, text, clauses, player and cards."""
+
+
 @dataclass(slots=True)
 class Table:
     """A mutable scratch copy of a state, private to one call of ``apply``.
@@ -626,42 +633,43 @@ class Table:
         )
 
     def freeze(self) -> State:
-        """The new frozen state."""
-        return State(
-            options=self.options,
-            players=self.players,
-            seed=self.base.seed,
-            decks=self.base.decks,
-            phase=self.phase,
-            deal_number=self.deal_number,
-            dealer=self.dealer,
-            hands=tuple(self.hands),
-            penalties=tuple(self.penalties),
-            stock=tuple(self.stock),
-            pile=tuple(self.pile),
-            turned=tuple(self.turned),
-            named_suit=self.named_suit,
-            turn=self.turn,
-            draws=self.draws,
-            restart=self.restart,
-            free_lead=self.free_lead,
-            calls=self.calls,
-            false_calls=self.false_calls,
-            vetoed=self.vetoed,
-            away=self.away,
-            benched=self.benched,
-            joining=self.joining,
-            short_deal=self.short_deal,
-            early=self.early,
-            previous=self.previous,
-            talon_passes=self.talon_passes,
-            shuffles=self.shuffles,
-            idle=self.idle,
-            active_at_start=self.active_at_start,
-            winner=self.winner,
-            loser=self.loser,
-            record=self.record,
-            vetoable=self.vetoable,
+        """The new frozen state (built by :data:`_STATE`, the fields in declaration order)."""
+        base = self.base
+        return _STATE(
+            self.options,
+            self.players,
+            base.seed,
+            base.decks,
+            self.phase,
+            self.deal_number,
+            self.dealer,
+            tuple(self.hands),
+            tuple(self.penalties),
+            tuple(self.stock),
+            tuple(self.pile),
+            self.early,
+            tuple(self.turned),
+            self.named_suit,
+            self.turn,
+            self.draws,
+            self.restart,
+            self.free_lead,
+            self.calls,
+            self.false_calls,
+            self.vetoed,
+            self.away,
+            self.benched,
+            self.short_deal,
+            self.joining,
+            self.previous,
+            self.talon_passes,
+            self.shuffles,
+            self.idle,
+            self.active_at_start,
+            self.winner,
+            self.loser,
+            self.record,
+            self.vetoable,
         )
 
     def name(self, seat: int) -> str:
@@ -678,12 +686,12 @@ class Table:
     ) -> None:
         """Record an event."""
         self.events.append(
-            Event(
-                kind=kind,
-                text=text,
-                clauses=clauses,
-                player=None if seat is None else self.players[seat],
-                cards=tuple([c.code for c in cards]) if cards else (),
+            _EVENT(
+                kind,
+                text,
+                clauses,
+                None if seat is None else self.players[seat],
+                tuple([c.code for c in cards]) if cards else (),
             )
         )
 
