@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
 from collections import Counter
 
 import pytest
@@ -188,3 +191,18 @@ def test_cards_order_by_rank_then_suit_in_bridge_order(a: Card, b: Card) -> None
     assert (a == b) == (a.rank is b.rank and a.suit is b.suit)
     assert (hash(a) == hash(b)) == (a == b)
     assert a != a.code
+
+
+def test_each_face_is_one_object_through_parsing_copying_and_pickling() -> None:
+    ace = Card(Rank.ACE, Suit.SPADES)
+    assert Card.parse("as") is ace and parse_card("A♠") is ace
+    assert pickle.loads(pickle.dumps(ace)) is ace and copy.deepcopy(ace) is ace
+    assert dataclasses.replace(ace, suit=Suit.HEARTS) is Card.parse("AH")
+    assert ace == Card.parse("AS") and ace != Card.parse("AH")
+    assert len({*french_deck(2)}) == 52
+
+
+def test_a_card_of_no_rank_or_suit_is_refused_and_leaves_the_faces_alone() -> None:
+    with pytest.raises(CardError, match="a card needs a Rank and a Suit"):
+        Card(14, Suit.SPADES)  # type: ignore[arg-type]
+    assert Card(Rank.ACE, Suit.SPADES).rank is Rank.ACE
