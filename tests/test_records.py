@@ -53,3 +53,23 @@ def test_only_frozen_slotted_records_without_post_init_get_a_builder() -> None:
         builder(Loose)
     with pytest.raises(TypeError, match="__post_init__"):
         builder(Checked)
+
+
+def test_a_vandatta_scratch_table_freezes_back_to_the_state_it_copies() -> None:
+    """Table.of and Table.freeze list the fields by position: every field must come back
+    (but ``vetoable``, which every action clears, and which random legal play never sets)."""
+    import random
+
+    from regelverk.vandatta.rules import Table
+
+    for book in VANDATTA.rulebooks:
+        state = VANDATTA.deal(VANDATTA.options(book), ["A", "B", "C", "D"], 5)
+        chooser = random.Random(2)
+        for _ in range(200):
+            if VANDATTA.is_over(state):
+                break
+            again = Table.of(state).freeze()
+            assert state.vetoable is None and again == state
+            for field in dataclasses.fields(state):
+                assert getattr(again, field.name) == getattr(state, field.name), field.name
+            state = VANDATTA.apply(state, chooser.choice(VANDATTA.legal_actions(state))).state
