@@ -144,7 +144,10 @@ class Listed(Generic[S, A]):
         last = self._last
         if last is None or last[0] is not state:
             return False
-        return any(candidate is action for candidate in last[1])
+        for candidate in last[1]:  # by identity: equal actions built anew are checked
+            if candidate is action:
+                return True
+        return False
 
 
 class Game(Protocol[S, A, Opts]):
