@@ -138,3 +138,18 @@ def test_the_pages_are_in_the_projects_own_words() -> None:
         own = page.read_text(encoding="utf-8")
         for text in texts:
             assert shared_runs(text, own) == (), page.name
+
+
+def test_clause_lists_the_ruling_names_anyway_are_not_repeated() -> None:
+    said = "Bo may not go out (V8-A-B, V8-C-D); the turn passes (V8-E-F)"
+    assert PLAYERS.unrepeated(said, ["V8-A-B", "V8-C-D"]) == (
+        "Bo may not go out; the turn passes (V8-E-F)"
+    )
+
+
+def test_a_seat_given_by_number_is_named() -> None:
+    position = {"players": ["Ann", "Bo"], "turn": "Ann"}
+    said, cards = PLAYERS.action_text({"action": "play", "player": 1, "cards": ["5H"]}, position)
+    assert said == "Bo lays" and cards == ["5H"]
+    said, _ = PLAYERS.action_text({"action": "draw"}, position)
+    assert said == "Ann draws a card"

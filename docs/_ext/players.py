@@ -78,6 +78,20 @@ def cited(text: str) -> str:
     return "".join(out)
 
 
+def unrepeated(message: str, clauses: Sequence[str]) -> str:
+    """A referee's message without the lists of clause ids that the ruling names anyway.
+
+    >>> unrepeated("No (A-B-C, D-E-F); next (X-Y-Z)", ["A-B-C", "D-E-F"])
+    'No; next (X-Y-Z)'
+    """
+
+    def drop(match: re.Match[str]) -> str:
+        named = [i.strip() for i in match.group(1).split(",")]
+        return "" if all(i in clauses for i in named) else match.group(0)
+
+    return re.sub(r" \(((?:[A-Z0-9]+-[A-Z0-9-]+)(?:, [A-Z0-9]+-[A-Z0-9-]+)*)\)", drop, message)
+
+
 def _known(ident: str) -> bool:
     try:
         registry_for(ident).entry(ident)
@@ -195,7 +209,11 @@ def position_html(position: dict[str, Any], actor: str | None) -> str:
 
 def action_text(action: dict[str, Any], position: dict[str, Any]) -> tuple[str, list[str]]:
     """Who attempts what, in words, and the cards involved."""
-    who = str(action.get("player", position.get("turn", "the player to act")))
+    who: Any = action.get("player", position.get("turn", "the player to act"))
+    seats = position.get("players", [])
+    if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(seats):
+        who = seats[who]  # an engine writes a seat by its number
+    who = str(who)
     kind = str(action.get("action", "act"))
     given = action.get("cards", [action["card"]] if "card" in action else [])
     cards = [str(c) for c in given] if isinstance(given, list) else []
@@ -240,7 +258,7 @@ def _differs(readings: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def ruling_lines(step: dict[str, Any]) -> list[str]:
     """A ruling in words: the verdict, what happens, the deciding clauses, other readings."""
     verdict = "**Allowed.**" if step["allowed"] else "**Not allowed.**"
-    lines = [f"{verdict} {cited(step['message'])}", ""]
+    lines = [f"{verdict} {cited(unrepeated(step['message'], step.get('clauses', [])))}", ""]
     if step.get("clauses"):
         refs = ", ".join(need(c) for c in step["clauses"])
         lines += [f"*Decided by:* {refs}", ""]
