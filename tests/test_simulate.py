@@ -178,3 +178,26 @@ def test_the_committed_table_is_what_the_command_gives_for_its_seed() -> None:
     )
     for row in again.rows:
         assert rows[(row.rulebook, row.option, row.reading)] == row
+
+
+def test_the_text_table_says_which_seeds_and_how_many_games_did_not_finish() -> None:
+    from regelverk.cli import _simulation_text
+
+    row = {
+        "rulebook": "uno",
+        "option": "",
+        "reading": "",
+        "games": 4,
+        "finished": 4,
+        "mean_actions": 10.0,
+        "mean_rounds": 1.0,
+        "diverged": 0.0,
+        "changed": 0.0,
+        "wins": [0.5, 0.5],
+        "losses": [0.0, 0.0],
+    }
+    other = {**row, "option": "number_match", "reading": "colour-only", "finished": 3}
+    text = _simulation_text({"seed": 3, "games": 4, "players": 2, "rows": [row, other]})
+    assert text.splitlines()[0] == "4 games per reading, 2 players, seeds 3 to 6"
+    assert "uno (preset): 4 of 4 finished" in text
+    assert "number_match = colour-only" in text and "(1 unfinished)" in text

@@ -674,10 +674,12 @@ def _simulation_text(data: dict[str, Any]) -> str:
                 f"  losses by seat: {losses}",
             ]
         else:
+            unfinished = row["games"] - row["finished"]
             lines.append(
                 f"  {row['option']} = {row['reading']}: {row['diverged']:.0%} of games go "
                 f"otherwise, {row['changed']:.0%} end with another result; "
                 f"{row['mean_actions']} actions on average"
+                + (f" ({unfinished} unfinished)" if unfinished else "")
             )
     return "\n".join(lines) + "\n"
 
