@@ -797,6 +797,14 @@ class SimulationTableDirective(SphinxDirective):
         return self.parse_text_to_nodes("\n".join(lines))
 
 
+def always_read(
+    app: Sphinx, env: Any, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Read the players' pages again at every build: their rulings come from the engine, which
+    Sphinx does not watch, so an answer can never be left over from older code."""
+    return sorted(d for d in env.found_docs if d.startswith("players/") and d not in added)
+
+
 def add_static(app: Sphinx, config: Config) -> None:
     """Serve the card and diagram styles."""
     config.html_static_path.append(str(STATIC))
@@ -811,5 +819,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("simulation-table", SimulationTableDirective)
     app.connect("config-inited", add_static)
     app.connect("builder-inited", draw_plots)
+    app.connect("env-get-outdated", always_read)
     app.add_css_file("players.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
