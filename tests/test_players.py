@@ -153,3 +153,36 @@ def test_a_seat_given_by_number_is_named() -> None:
     assert said == "Bo lays" and cards == ["5H"]
     said, _ = PLAYERS.action_text({"action": "draw"}, position)
     assert said == "Ann draws a card"
+
+
+def test_without_matplotlib_the_plots_ask_for_the_docs_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from sphinx.errors import ExtensionError
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(ExtensionError, match=r"pip install 'regelverk\[docs\]'"):
+        PLAYERS._pyplot()
+
+
+def test_the_plots_are_drawn_from_the_committed_table(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    (tmp_path / "players").mkdir()
+    table = ROOT / "docs" / "players" / "simulation.csv"
+    (tmp_path / "players" / "simulation.csv").write_text(table.read_text(encoding="utf-8"))
+
+    class App:
+        srcdir = str(tmp_path)
+
+    PLAYERS.draw_plots(App())
+    drawn = sorted(p.name for p in (tmp_path / "_generated" / "players").glob("*.svg"))
+    assert drawn == [
+        "length.svg",
+        "readings-uno.svg",
+        "readings-vandatta.svg",
+        "readings-viggo.svg",
+        "readings-vvv8.svg",
+        "seats.svg",
+    ]
+    seats = (tmp_path / "_generated" / "players" / "seats.svg").read_text(encoding="utf-8")
+    assert "viggo: loses" in seats and "uno: wins" in seats
