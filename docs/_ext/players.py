@@ -300,7 +300,9 @@ def referee_lines(path: Path, rel: str) -> list[str]:
         lines += raw(position_html(position, actor))
     if answer.get("opening"):
         lines += ["*The deal:*", ""]
-        lines += [f"* {cited(e['text'])}" for e in answer["opening"]]
+        for event in answer["opening"]:
+            refs = ", ".join(need(c) for c in event["clauses"])
+            lines.append(f"* {cited(event['text'])}" + (f" ({refs})" if refs else ""))
         lines.append("")
     if "steps" in answer:
         for step in answer["steps"]:
