@@ -186,3 +186,13 @@ def test_the_plots_are_drawn_from_the_committed_table(tmp_path: Path) -> None:
     ]
     seats = (tmp_path / "_generated" / "players" / "seats.svg").read_text(encoding="utf-8")
     assert "viggo: loses" in seats and "uno: wins" in seats
+
+
+def test_the_variants_page_names_the_command_that_wrote_its_table() -> None:
+    page = (ROOT / "docs" / "players" / "variants.rst").read_text(encoding="utf-8")
+    table = (ROOT / "docs" / "players" / "simulation.csv").read_text(encoding="utf-8")
+    head = dict(part.split("=") for part in table.splitlines()[0][2:].split())
+    assert f"--games {head['games']} --seed {head['seed']}" in page
+    named = set(re.findall(r"--option (\w+)", page))
+    rows = {line.split(",")[1] for line in table.splitlines()[2:]} - {""}
+    assert named == rows
