@@ -188,8 +188,9 @@ def _parse_choice(text: str) -> tuple[str, Any, bool]:
 
 def variants(rulebook: str, choices: Sequence[str]) -> tuple[Variant, ...]:
     """The preset of ``rulebook`` and the variants ``choices`` ask for: ``NAME`` gives every
-    other reading of that option, ``NAME=VALUE`` that one value. A choice naming an option the
-    rulebook does not have, or a value its engine refuses, is an error."""
+    other reading of that option, ``NAME=VALUE`` that one value (the preset's own value adds
+    nothing). A choice naming an option the rulebook does not have, or a value its engine
+    refuses, is an error."""
     if rulebook not in RULEBOOKS:
         raise UnknownRulebookError(rulebook, RULEBOOKS)
     game = game_for(rulebook)
@@ -313,7 +314,7 @@ def simulate(
     """Play ``games`` seeded games of each variant of each rulebook and measure them.
 
     ``choices`` are ``NAME`` or ``NAME=VALUE`` (see :func:`variants`); a choice is applied to
-    every rulebook that has the option, and one that no rulebook asked for has is an error.
+    every rulebook asked for that has the option, and a choice none of them has is an error.
     ``jobs`` processes play the games (0: one per core); the table is the same for any ``jobs``.
     """
     _check_count(games, "the number of games", 1, MAX_GAMES)
@@ -325,7 +326,7 @@ def simulate(
     for book in books:
         if book not in RULEBOOKS:
             raise UnknownRulebookError(book, RULEBOOKS)
-    plan: list[tuple[str, Variant]] = []
+    plan: list[Variant] = []
     for choice in choices:
         name = _parse_choice(choice)[0]
         if not any(name in option_values(game_for(b).options(b)) for b in books):
@@ -333,7 +334,7 @@ def simulate(
     for book in books:
         fields = option_values(game_for(book).options(book))
         own = [c for c in choices if _parse_choice(c)[0] in fields]
-        plan += [(book, v) for v in variants(book, own)]
+        plan += variants(book, own)
     names = tuple(f"P{n}" for n in range(1, players + 1))
     for book in books:  # a player count the rulebook refuses is one error, before any game
         game = game_for(book)
@@ -343,7 +344,7 @@ def simulate(
             raise SimulationError(f"{book} with {players} players: {error}") from None
     tasks = [
         (variant.rulebook, tuple(sorted(variant.overrides().items())), players, seed + k)
-        for _, variant in plan
+        for variant in plan
         for k in range(games)
     ]
     workers = min(jobs or os.cpu_count() or 1, len(tasks))
@@ -355,7 +356,7 @@ def simulate(
             results = list(pool.map(_task, tasks, chunksize=max(1, len(tasks) // (workers * 8))))
     rows: list[Row] = []
     base: Sequence[GameResult] = ()
-    for number, (_, variant) in enumerate(plan):
+    for number, variant in enumerate(plan):
         played = results[number * games : (number + 1) * games]
         if variant.option is None:
             base = played
