@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 project = "regelverk"
 author = "the regelverk project"
 copyright = "the regelverk project"
-extensions = ["sphinx_needs", "rulebook"]
+extensions = ["sphinx_needs", "rulebook", "players"]
 exclude_patterns = ["_build"]
 html_theme = "alabaster"
 html_title = "regelverk: the annotated rulebook"

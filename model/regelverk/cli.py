@@ -626,6 +626,64 @@ def cmd_play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play many seeded games by random legal moves, per rulebook and per reading, and write
+    the table of their lengths, results and seat shares."""
+    from regelverk.simulate import simulate, table_to_csv, table_to_data
+
+    start = time.perf_counter()
+    table = simulate(
+        args.rulebook,
+        games=args.games,
+        seed=args.seed,
+        players=args.players,
+        choices=args.option,
+        jobs=args.jobs,
+    )
+    seconds = time.perf_counter() - start
+    kind = "json" if args.json else args.format
+    if kind == "json":
+        text = json.dumps(table_to_data(table), ensure_ascii=False, indent=2) + "\n"
+    elif kind == "csv":
+        text = table_to_csv(table)
+    else:
+        text = _simulation_text(table_to_data(table))
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        played = sum(row.games for row in table.rows)
+        print(f"{_count(played, 'game')} in {seconds:.1f} s; the table is in {args.out}")
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+def _simulation_text(data: dict[str, Any]) -> str:
+    """The table for people: one block per rulebook, one line per reading."""
+    lines = [
+        f"{_count(data['games'], 'game')} per reading, {data['players']} players, "
+        f"seeds {data['seed']} to {data['seed'] + data['games'] - 1}"
+    ]
+    for row in data["rows"]:
+        if not row["option"]:
+            wins = " ".join(f"{share:.2f}" for share in row["wins"])
+            losses = " ".join(f"{share:.2f}" for share in row["losses"])
+            lines += [
+                f"{row['rulebook']} (preset): {row['finished']} of {row['games']} finished, "
+                f"{row['mean_actions']} actions and {row['mean_rounds']} rounds on average",
+                f"  wins by seat: {wins}",
+                f"  losses by seat: {losses}",
+            ]
+        else:
+            unfinished = row["games"] - row["finished"]
+            lines.append(
+                f"  {row['option']} = {row['reading']}: {row['diverged']:.0%} of games go "
+                f"otherwise, {row['changed']:.0%} end with another result; "
+                f"{row['mean_actions']} actions on average"
+                + (f" ({unfinished} unfinished)" if unfinished else "")
+            )
+    return "\n".join(lines) + "\n"
+
+
 def _mutant_line(row: dict[str, Any]) -> str:
     theorems = ", ".join(row["theorems"]) or "no theorem"
     tests = ", ".join(row["tests"]) or "no test"
@@ -704,6 +762,47 @@ def cmd_mutate(args: argparse.Namespace) -> int:
     errors = [r for r in rows if r["error"]]
     survivors = [r for r in rows if not (r["theorems"] or r["tests"])]
     return EXIT_FAILED if survivors or errors else EXIT_OK
+
+
+def _add_simulate(add: Any) -> None:
+    """The ``simulate`` command's arguments."""
+    simulate_cmd = add(
+        "simulate",
+        cmd_simulate,
+        "Play many seeded games by random legal moves (game k of seed S is 'regelverk play "
+        "RULEBOOK --seed S+k'), under each rulebook's preset and under other readings of its "
+        "options, on all cores; write how long games last, how often a reading changes a "
+        "game's result, and each seat's share of wins and losses.",
+    )
+    simulate_cmd.add_argument(
+        "--rulebook",
+        action="append",
+        default=[],
+        choices=RULEBOOKS,
+        help="only this rulebook (repeatable; default: all four)",
+    )
+    simulate_cmd.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE]",
+        help="also play every other reading of this option, or just VALUE (repeatable)",
+    )
+    simulate_cmd.add_argument(
+        "--games", type=int, default=100, help="games per rulebook and reading (default 100)"
+    )
+    simulate_cmd.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    simulate_cmd.add_argument("--players", type=int, default=4, help="players (default 4)")
+    simulate_cmd.add_argument(
+        "--jobs", type=int, default=0, help="processes playing games (default: one per core)"
+    )
+    simulate_cmd.add_argument(
+        "--format",
+        choices=("text", "csv", "json"),
+        default="text",
+        help="the table's format (default text; --json is --format json)",
+    )
+    simulate_cmd.add_argument("--out", metavar="FILE", help="write the table to FILE")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -826,6 +925,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="override an option of the rulebook's preset (repeatable)",
     )
+    _add_simulate(add)
     return parser
 
 

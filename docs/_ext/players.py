@@ -1,0 +1,826 @@
+"""Sphinx extension: the pages for players, with pictures and the referee's own answers.
+
+* ``.. cards:: 9H 9S 10S 8C`` draws cards (French or UNO notation) as small coloured cards that
+  wrap on a narrow screen.
+* ``.. referee:: examples/vandatta/go-out-on-an-eight.json`` runs the referee on a question file
+  of ``examples/`` when the page is built and shows the position as cards, the attempt, and the
+  ruling with the clauses that decide it, as links. An answer on these pages therefore cannot
+  drift from the rules: change the engine and the page changes with it (and the example tests
+  hold each file to its expected ruling).
+* ``.. turn-flow:: vvv8`` draws the course of a turn of one game as an inline SVG diagram.
+* ``.. simulation-figure:: seats`` (``length``, ``readings-vvv8`` …) shows a plot drawn with
+  matplotlib from ``players/simulation.csv``, the table ``regelverk simulate`` wrote (a test
+  checks that the command gives it again for its seed); ``.. simulation-table:: vvv8`` gives the
+  same figures as a table.
+
+Nothing on these pages needs Graphviz: the diagrams are drawn here.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.errors import ExtensionError
+from sphinx.util.docutils import SphinxDirective
+
+from regelverk.cards import parse_card, parse_uno_card
+from regelverk.errors import RegelverkError
+from regelverk.registry import registry_for
+from regelverk.simulate import Row, Table, table_from_csv
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+"""The checkout: question files are named relative to it."""
+
+STATIC = Path(__file__).resolve().parent / "players_static"
+TABLE = Path("players") / "simulation.csv"
+"""The committed simulation table, relative to the docs source folder."""
+
+IDS = re.compile(r"\b(?:V8|VA|VG|UNO)-[A-Z0-9]+(?:-[A-Z0-9]+)+\b")
+
+SUIT_NAMES = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+UNO_COLOURS = {"RED": "r", "YELLOW": "y", "GREEN": "g", "BLUE": "b"}
+UNO_FACES = {
+    "SKIP": ("⊘", "Skip"),
+    "REVERSE": ("⇄", "Reverse"),
+    "DRAW_TWO": ("+2", "Draw Two"),
+    "WILD": ("W", "Wild"),
+    "WILD_DRAW_FOUR": ("+4", "Wild Draw Four"),
+    "SHUFFLE_HANDS": ("⤮", "Shuffle Hands"),
+    "BLANK_WILD": ("✎", "blank wild"),
+}
+
+
+def esc(text: str) -> str:
+    """Escape reStructuredText markup in plain text."""
+    return re.sub(r"([\\*`|_\[\]])", r"\\\1", text)
+
+
+def need(ident: str) -> str:
+    """A checked link to a clause or ambiguity that shows its id."""
+    return f":need:`[[id]] <{ident}>`"
+
+
+def cited(text: str) -> str:
+    """Plain text with every clause or ambiguity id in it turned into a checked link."""
+    parts = IDS.split(text)
+    found = IDS.findall(text)
+    out = [esc(parts[0])]
+    for ident, rest in zip(found, parts[1:], strict=True):
+        out += [need(ident) if _known(ident) else esc(ident), esc(rest)]
+    return "".join(out)
+
+
+def unrepeated(message: str, clauses: Sequence[str]) -> str:
+    """A referee's message without the lists of clause ids that the ruling names anyway.
+
+    >>> unrepeated("No (A-B-C, D-E-F); next (X-Y-Z)", ["A-B-C", "D-E-F"])
+    'No; next (X-Y-Z)'
+    """
+
+    def drop(match: re.Match[str]) -> str:
+        named = [i.strip() for i in match.group(1).split(",")]
+        return "" if all(i in clauses for i in named) else match.group(0)
+
+    return re.sub(r" \(((?:[A-Z0-9]+-[A-Z0-9-]+)(?:, [A-Z0-9]+-[A-Z0-9-]+)*)\)", drop, message)
+
+
+def _known(ident: str) -> bool:
+    try:
+        registry_for(ident).entry(ident)
+    except (RegelverkError, KeyError):
+        return False
+    return True
+
+
+# ---------------------------------------------------------------------------------- cards
+
+
+def card_html(text: str) -> str:
+    """One card as HTML: a French card with its suit symbol in red or black, an UNO card in
+    its colour. Raises :class:`RegelverkError` for a card that is neither."""
+    try:
+        card = parse_card(text)
+    except RegelverkError:
+        return _uno_html(text)
+    shown = str(card)
+    rank, suit = shown[:-1], shown[-1]
+    colour = "red" if suit in "♥♦" else "black"
+    label = f"{rank} of {SUIT_NAMES[suit]}"
+    return (
+        f'<span class="pc pc-{colour}" role="img" aria-label="{label}" title="{label}">'
+        f'<span class="pc-rank">{html.escape(rank)}</span><span class="pc-suit">{suit}</span>'
+        "</span>"
+    )
+
+
+def _uno_html(text: str) -> str:
+    card = parse_uno_card(text)
+    value = card.value.name
+    colour = UNO_COLOURS[card.colour.name] if card.colour is not None else "w"
+    face, name = UNO_FACES.get(value, (str(card)[1:], ""))
+    colour_name = card.colour.name.lower() if card.colour is not None else ""
+    label = f"{colour_name} {name or face}".strip()
+    return (
+        f'<span class="pc uc uc-{colour}" role="img" aria-label="{label}" title="{label}">'
+        f'<span class="pc-rank">{html.escape(face)}</span></span>'
+    )
+
+
+def cards_html(cards: Sequence[str], *, more: int = 0) -> str:
+    """A row of cards that wraps; ``more`` face-down cards are counted after them."""
+    body = "".join(card_html(c) for c in cards)
+    if more:
+        body += f'<span class="pc pc-back" title="{more} more">+{more}</span>'
+    return f'<span class="pc-row">{body}</span>'
+
+
+def raw(markup: str) -> list[str]:
+    """A raw HTML block for the HTML builders."""
+    return [".. raw:: html", "", *(f"   {line}" for line in markup.splitlines()), ""]
+
+
+# ------------------------------------------------------------------------------- positions
+
+
+def _pile(position: dict[str, Any]) -> tuple[str, list[str], int]:
+    """The name of the face-up pile, its top cards (top last, at most three) and how many
+    lie below them."""
+    for key, name in (("pile", "the pile"), ("discard", "the discard pile")):
+        cards = position.get(key)
+        if isinstance(cards, list) and cards:
+            return name, [str(c) for c in cards[-3:]], max(0, len(cards) - 3)
+    return "the pile", [], 0
+
+
+def position_html(position: dict[str, Any], actor: str | None) -> str:
+    """A position at the table: each seat's hand as cards (the player to act marked), and
+    what lies face up."""
+    hands: dict[str, list[str]] = position.get("hands", {})
+    turn = position.get("turn")
+    rows = []
+    for name in position.get("players", list(hands)):
+        held = [str(c) for c in hands.get(name, [])]
+        marks = []
+        if name == turn:
+            marks.append("to play")
+        if name in position.get("calls", []):
+            marks.append("has called")
+        if name == position.get("exposed"):
+            marks.append("did not call UNO")
+        mark = f' <span class="pc-mark">({", ".join(marks)})</span>' if marks else ""
+        cards = cards_html(held) if held else '<span class="pc-none">no cards</span>'
+        css = "pc-seat pc-actor" if name == actor else "pc-seat"
+        rows.append(
+            f'<div class="{css}"><span class="pc-name">{html.escape(name)}{mark}</span>'
+            f"{cards}</div>"
+        )
+    name, top, below = _pile(position)
+    table = []
+    if top:
+        below_text = f" ({below} more below)" if below else ""
+        table.append(
+            f'<div class="pc-seat pc-pile"><span class="pc-name">{name}, top card last'
+            f"{below_text}</span>{cards_html(top)}</div>"
+        )
+    for play in position.get("trick", []):
+        table.append(
+            f'<div class="pc-seat pc-pile"><span class="pc-name">in the trick, from '
+            f"{html.escape(str(play['player']))}</span>{cards_html(play['cards'])}</div>"
+        )
+    notes = []
+    if position.get("named_suit"):
+        suit = str(parse_card(f"2{position['named_suit']}"))[-1]
+        notes.append(f"the suit named is {SUIT_NAMES[suit]} {suit}")
+    if position.get("colour"):
+        notes.append(f"the colour is {html.escape(str(position['colour']))}")
+    if "stock" in position and not position["stock"]:
+        notes.append("the talon is empty")
+    note = f'<div class="pc-note">{"; ".join(notes)}</div>' if notes else ""
+    return '<div class="pc-table">' + "".join(rows + table) + note + "</div>"
+
+
+def action_text(action: dict[str, Any], position: dict[str, Any]) -> tuple[str, list[str]]:
+    """Who attempts what, in words, and the cards involved."""
+    who: Any = action.get("player", position.get("turn", "the player to act"))
+    seats = position.get("players", [])
+    if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(seats):
+        who = seats[who]  # an engine writes a seat by its number
+    who = str(who)
+    kind = str(action.get("action", "act"))
+    given = action.get("cards", [action["card"]] if "card" in action else [])
+    cards = [str(c) for c in given] if isinstance(given, list) else []
+    words = {
+        "play": "lays",
+        "draw": "draws a card",
+        "pass": "passes",
+        "catch": f"points out that {action.get('target')} did not call UNO",
+        "challenge": "challenges the Wild Draw Four",
+        "call-uno": "calls UNO",
+        "look-back": f"looks {given} cards down the pile",
+        "remark": "makes a remark about another player's hand",
+        "veto": "vetoes the penalty draw",
+        "redeal": "demands a new deal",
+        "step-in": "steps in",
+    }.get(kind, kind.replace("-", " "))
+    extra = []
+    if action.get("suit"):
+        extra.append(f"naming {SUIT_NAMES[str(parse_card('2' + str(action['suit'])))[-1]]}")
+    if action.get("colour"):
+        extra.append(f"naming {action['colour']}")
+    if action.get("call") or action.get("uno"):
+        extra.append("and calls")
+    return " ".join([who, words, *extra]), cards
+
+
+def _differs(readings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The readings whose answer is not the one their ambiguity's default gives."""
+    default = {r["ambiguity"]: r for r in readings if r["default"]}
+    return [
+        r
+        for r in readings
+        if not r["default"]
+        and (r["allowed"], r["summary"])
+        != (
+            default.get(r["ambiguity"], {}).get("allowed"),
+            default.get(r["ambiguity"], {}).get("summary"),
+        )
+    ]
+
+
+def ruling_lines(step: dict[str, Any]) -> list[str]:
+    """A ruling in words: the verdict, what happens, the deciding clauses, other readings."""
+    verdict = "**Allowed.**" if step["allowed"] else "**Not allowed.**"
+    lines = [f"{verdict} {cited(unrepeated(step['message'], step.get('clauses', [])))}", ""]
+    if step.get("clauses"):
+        refs = ", ".join(need(c) for c in step["clauses"])
+        lines += [f"*Decided by:* {refs}", ""]
+    other = _differs(step.get("readings", []))
+    if other:
+        lines += ["*Where the rules are unclear, another reading rules otherwise:*", ""]
+        for r in other:
+            answer = "allowed" if r["allowed"] else "not allowed"
+            lines += [
+                f"* ``{r['option']} = {r['reading']}`` ({need(r['ambiguity'])}): {answer}; "
+                f"{cited(r['summary'])}"
+            ]
+        lines.append("")
+    return lines
+
+
+def _dealt(deal: Any) -> dict[str, Any]:
+    """A given UNO deal as a position to draw: the hands, and the first card turned up."""
+    if not isinstance(deal, dict):
+        return {}
+    first = [deal["first"]] if deal.get("first") else []
+    return {"players": deal.get("players", []), "hands": deal.get("hands", {}), "discard": first}
+
+
+def referee_lines(path: Path, rel: str) -> list[str]:
+    """The reStructuredText for one question file: the position, the attempt, the ruling."""
+    from regelverk.referee import ask, load_question
+
+    question = load_question(path)
+    answer = ask(question)
+    position = question.get("position") or _dealt(question.get("deal"))
+    lines: list[str] = []
+    if question.get("options"):
+        pairs = ", ".join(f"``{k} = {v}``" for k, v in question["options"].items())
+        lines += [f"*Played with:* {pairs}.", ""]
+    if position:
+        first = question.get("action") or (question.get("actions") or [{}])[0]
+        actor = str(first.get("player", position.get("turn", "")))
+        lines += raw(position_html(position, actor))
+    if answer.get("opening"):
+        lines += ["*The deal:*", ""]
+        for event in answer["opening"]:
+            refs = ", ".join(need(c) for c in event["clauses"])
+            lines.append(f"* {cited(event['text'])}" + (f" ({refs})" if refs else ""))
+        lines.append("")
+    if "steps" in answer:
+        for step in answer["steps"]:
+            said, cards = action_text(step["action"], position)
+            lines += [f"**{step['number']}.** {esc(said)}", ""]
+            if cards:
+                lines += raw(cards_html(cards))
+            lines += ruling_lines(step)
+    elif "action" in question:
+        said, cards = action_text(question["action"], position)
+        lines += [f"*The attempt:* {esc(said)}", ""]
+        if cards:
+            lines += raw(cards_html(cards))
+        lines += ruling_lines(answer)
+    lines += [
+        f"*Ask it yourself:* ``regelverk ask {rel}``",
+        "",
+    ]
+    return lines
+
+
+# ----------------------------------------------------------------------------- turn flows
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A step of a turn diagram at a place in a two-column grid."""
+
+    key: str
+    text: str
+    row: int
+    col: int = 0
+    kind: str = "step"
+    """``step``, ``choice`` (a question), ``end`` (the game or deal is over) or ``card``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Arrow:
+    """An arrow between two boxes, with an optional label; ``back`` arrows run up the left."""
+
+    start: str
+    end: str
+    label: str = ""
+    back: bool = False
+    dashed: bool = False
+    """A dashed line without a head: the box on the right says more about the one on the left."""
+
+
+FLOWS: dict[str, tuple[tuple[Box, ...], tuple[Arrow, ...], str]] = {
+    "vvv8": (
+        (
+            Box("deal", "Draw for the deal; seven cards each; turn up the start card", 0),
+            Box(
+                "turn",
+                "Your turn: lay a card of the top card's suit or rank, plus more of that rank",
+                1,
+            ),
+            Box("ace", "Ace: everyone else draws one, and you lay again", 1, 1, "card"),
+            Box("draw", "Cannot or will not lay? Draw one at a time, at most three", 2),
+            Box(
+                "eight", "Eight: on any card, one at a time; name the suit to follow", 2, 1, "card"
+            ),
+            Box(
+                "out",
+                "Last card gone? Only after 'utgång' last turn; never an ace or an eight",
+                3,
+                0,
+                "choice",
+            ),
+            Box("next", "The next player takes the turn", 3, 1),
+            Box("win", "You win; the player before you loses", 4, 0, "end"),
+        ),
+        (
+            Arrow("deal", "turn"),
+            Arrow("turn", "draw"),
+            Arrow("draw", "out"),
+            Arrow("out", "win", "yes"),
+            Arrow("out", "next", "no"),
+            Arrow("next", "turn", back=True),
+            Arrow("turn", "ace", dashed=True),
+            Arrow("draw", "eight", dashed=True),
+        ),
+        "The course of a vvv8 turn",
+    ),
+    "vandatta": (
+        (
+            Box("deal", "Seven cards each; turn up the start card (an eight goes back)", 0),
+            Box(
+                "turn",
+                "Your turn: lay a card of the top card's suit or rank (several of a rank at once)",
+                1,
+            ),
+            Box(
+                "ace",
+                "Ace, of the same suit only: the others draw one; you lay again in its suit",
+                1,
+                1,
+                "card",
+            ),
+            Box("draw", "Nothing to lay? Draw until you can, at most three", 2),
+            Box(
+                "eight",
+                "Eight, stuck or by choice: the pile turns away; name a suit, start again",
+                2,
+                1,
+                "card",
+            ),
+            Box(
+                "calls",
+                "Three cards left: call 'varning!'; one card to go out on: 'LAPPEN!'",
+                3,
+                0,
+                "choice",
+            ),
+            Box("next", "The next player's turn", 3, 1),
+            Box(
+                "out",
+                "Last card gone, no ace or eight: the deal is yours; the others count points",
+                4,
+                0,
+                "end",
+            ),
+        ),
+        (
+            Arrow("deal", "turn"),
+            Arrow("turn", "draw"),
+            Arrow("draw", "calls"),
+            Arrow("calls", "out", "out"),
+            Arrow("calls", "next"),
+            Arrow("next", "turn", back=True),
+            Arrow("turn", "ace", dashed=True),
+            Arrow("draw", "eight", dashed=True),
+        ),
+        "The course of a vandatta turn",
+    ),
+    "viggo": (
+        (
+            Box("deal", "Thirteen cards each (two players draft theirs)", 0),
+            Box(
+                "lead",
+                "Lead any combination: a single, a pair, three or four of a kind, or a run of five",
+                1,
+            ),
+            Box("order", "Low to high: 4 5 6 7 8 9 10 J Q K A 2 3", 1, 1, "card"),
+            Box("reply", "Each next player lays the same kind, higher, or passes", 2),
+            Box("three", "A three beats a three; nobody switches kinds", 2, 1, "card"),
+            Box("trick", "Nobody beats it? The trick is set aside", 3, 0, "choice"),
+            Box("next", "The player after the highest leads again", 3, 1),
+            Box(
+                "out",
+                "First with no cards wins the round; the others score a point a card; 53 loses",
+                4,
+                0,
+                "end",
+            ),
+        ),
+        (
+            Arrow("deal", "lead"),
+            Arrow("lead", "reply"),
+            Arrow("reply", "trick"),
+            Arrow("trick", "next"),
+            Arrow("next", "lead", back=True),
+            Arrow("trick", "out", "a hand empties"),
+            Arrow("lead", "order", dashed=True),
+            Arrow("reply", "three", dashed=True),
+        ),
+        "The course of a Viggo round",
+    ),
+    "uno": (
+        (
+            Box(
+                "deal",
+                "Seven cards each; the first card turned up acts as if the dealer laid it",
+                0,
+            ),
+            Box("turn", "Your turn: match the top card's colour, number or symbol", 1),
+            Box(
+                "wild",
+                "Wild: any time, name a colour; Wild Draw Four only without that colour",
+                1,
+                1,
+                "card",
+            ),
+            Box("draw", "Nothing to lay, or rather not? Draw one; lay it if it fits", 2),
+            Box(
+                "action",
+                "Skip, Reverse, Draw Two: the next player loses a turn, or the direction turns",
+                2,
+                1,
+                "card",
+            ),
+            Box("uno", "One card left? Say 'UNO' before the next player starts", 3, 0, "choice"),
+            Box("next", "The next player in the direction of play", 3, 1),
+            Box("out", "No cards left: score the others' cards; 500 wins the game", 4, 0, "end"),
+        ),
+        (
+            Arrow("deal", "turn"),
+            Arrow("turn", "draw"),
+            Arrow("draw", "uno"),
+            Arrow("uno", "out", "out"),
+            Arrow("uno", "next"),
+            Arrow("next", "turn", back=True),
+            Arrow("turn", "wild", dashed=True),
+            Arrow("draw", "action", dashed=True),
+        ),
+        "The course of an UNO turn",
+    ),
+}
+"""Each game's turn as boxes in a two-column grid and the arrows between them."""
+
+_W, _GAP, _LEFT, _LINE, _PAD = 172, 16, 20, 17, 8
+_FILL = {"step": "#eef3f8", "choice": "#fff7e0", "end": "#e3f4e1", "card": "#fdecea"}
+
+
+def flow_svg(rulebook: str) -> str:
+    """The turn diagram of a rulebook as a self-contained SVG that scales to its container."""
+    boxes, arrows, title = FLOWS[rulebook]
+    wrapped = {b.key: textwrap.wrap(b.text, 21) for b in boxes}
+    rows = max(b.row for b in boxes) + 1
+    heights = [
+        max((len(wrapped[b.key]) for b in boxes if b.row == r), default=1) * _LINE + 2 * _PAD
+        for r in range(rows)
+    ]
+    tops = [sum(heights[:r]) + 38 * r + 8 for r in range(rows)]
+    width = _LEFT + 2 * _W + _GAP + 8
+    height = tops[-1] + heights[-1] + 8
+    where = {b.key: b for b in boxes}
+
+    def box_x(col: int) -> int:
+        return _LEFT + col * (_W + _GAP)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'class="pc-flow" role="img" aria-label="{html.escape(title)}" '
+        'font-family="sans-serif">',
+        f"<title>{html.escape(title)}</title>",
+        '<defs><marker id="pc-arrow-' + rulebook + '" viewBox="0 0 10 10" refX="9" refY="5" '
+        'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
+        '<path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs>',
+    ]
+    for b in boxes:
+        x, y, h = box_x(b.col), tops[b.row], heights[b.row]
+        parts.append(
+            f'<rect x="{x}" y="{y}" width="{_W}" height="{h}" rx="8" fill="{_FILL[b.kind]}" '
+            'stroke="#7a8a99"/>'
+        )
+        lines = wrapped[b.key]
+        first = y + h / 2 - (len(lines) - 1) * _LINE / 2 + 4
+        for number, line in enumerate(lines):
+            parts.append(
+                f'<text x="{x + _W / 2}" y="{first + number * _LINE:.1f}" '
+                f'text-anchor="middle" font-size="14">{html.escape(line)}</text>'
+            )
+    marker = f'marker-end="url(#pc-arrow-{rulebook})"'
+    for a in arrows:
+        s, e = where[a.start], where[a.end]
+        sx, sy, sh = box_x(s.col), tops[s.row], heights[s.row]
+        ex, ey, eh = box_x(e.col), tops[e.row], heights[e.row]
+        lx: float
+        ly: float
+        if a.back:
+            gutter = 8
+            path = (
+                f"M{sx},{sy + sh / 2} H{gutter} V{ey + eh / 2} H{ex}"
+                if s.col == 0
+                else f"M{sx + _W / 2},{sy + sh} V{sy + sh + 10} H{gutter} V{ey + eh / 2} H{ex}"
+            )
+            lx, ly = gutter + 4, (sy + ey) / 2
+        elif s.row == e.row:
+            left = s.col < e.col
+            path = f"M{sx + (_W if left else 0)},{sy + sh / 2} H{ex + (0 if left else _W)}"
+            lx, ly = (sx + ex + _W) / 2, sy + sh / 2 - 4
+        elif s.col == e.col:
+            path = f"M{sx + _W / 2},{sy + sh} V{ey}"
+            lx, ly = sx + _W / 2 + 5, ey - 5
+        else:
+            mid = (sy + sh + ey) / 2
+            path = f"M{sx + _W / 2},{sy + sh} V{mid} H{ex + _W / 2} V{ey}"
+            lx, ly = (sx + ex + _W) / 2, mid - 4
+        style = 'stroke-dasharray="4 3"' if a.dashed else marker
+        parts.append(f'<path d="{path}" fill="none" stroke="#555" stroke-width="1.4" {style}/>')
+        if a.label:
+            parts.append(
+                f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="13" font-style="italic" '
+                f'fill="#333">{html.escape(a.label)}</text>'
+            )
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+# ------------------------------------------------------------------------------- plots
+
+BOOKS = ("vvv8", "vandatta", "viggo", "uno")
+
+
+def load_table(srcdir: Path) -> Table:
+    """The committed simulation table."""
+    return table_from_csv((srcdir / TABLE).read_text(encoding="utf-8"))
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise ExtensionError(
+            "the players' pages draw their plots with matplotlib: pip install 'regelverk[docs]'"
+        ) from None
+    matplotlib.use("Agg")
+    matplotlib.rcParams.update(
+        {"svg.hashsalt": "regelverk", "svg.fonttype": "none", "font.size": 9}
+    )
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _save(plt: Any, figure: Any, path: Path) -> None:
+    figure.tight_layout()
+    figure.savefig(path, format="svg", metadata={"Date": None})
+    plt.close(figure)
+
+
+def _preset(table: Table, book: str) -> Row:
+    return next(r for r in table.rows if r.rulebook == book and not r.option)
+
+
+def plot_seats(table: Table, path: Path) -> None:
+    """Each seat's share of wins (Viggo: of losses) under each preset."""
+    plt = _pyplot()
+    figure, axes = plt.subplots(2, 2, figsize=(4.4, 4.2), sharey=True)
+    for ax, book in zip(axes.flat, BOOKS, strict=True):
+        row = _preset(table, book)
+        shares = row.losses if book == "viggo" else row.wins
+        seats = [f"P{n}" for n in range(1, len(shares) + 1)]
+        ax.bar(seats, shares, color="#c0392b" if book == "viggo" else "#2e6da4")
+        ax.axhline(1 / len(shares), color="#777", linestyle="--", linewidth=1)
+        ax.set_title(f"{book}: {'loses' if book == 'viggo' else 'wins'}")
+        ax.set_ylim(0, 1)
+    axes[0][0].set_ylabel("share of games")
+    axes[1][0].set_ylabel("share of games")
+    _save(plt, figure, path)
+
+
+def plot_length(table: Table, path: Path) -> None:
+    """The average number of actions and of deals, rounds or hands per game, per preset."""
+    plt = _pyplot()
+    figure, (left, right) = plt.subplots(1, 2, figsize=(4.4, 2.8))
+    rows = [_preset(table, b) for b in BOOKS]
+    left.bar(BOOKS, [r.mean_actions for r in rows], color="#2e6da4")
+    left.set_title("actions per game")
+    right.bar(BOOKS, [r.mean_rounds for r in rows], color="#5b8c3a")
+    right.set_title("deals, rounds or hands")
+    for ax in (left, right):
+        ax.tick_params(axis="x", labelrotation=30)
+    _save(plt, figure, path)
+
+
+def plot_readings(table: Table, book: str, path: Path) -> None:
+    """For each other reading: the share of games it changes at all, and the share whose
+    result it changes."""
+    plt = _pyplot()
+    rows = [r for r in table.rows if r.rulebook == book and r.option]
+    figure, ax = plt.subplots(figsize=(4.0, 0.62 * len(rows) + 1.0))
+    ys = [1.1 * n for n in range(len(rows))]
+    ax.barh([y + 0.08 for y in ys], [r.diverged for r in rows], 0.3, label="game goes otherwise")
+    ax.barh([y + 0.4 for y in ys], [r.changed for r in rows], 0.3, label="result changes")
+    for y, row in zip(ys, rows, strict=True):
+        ax.text(0.005, y - 0.2, f"{row.option} = {row.reading}", fontsize=9, va="center")
+    ax.set_yticks([])
+    ax.set_ylim(ys[-1] + 0.7, -0.55)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of games")
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=9, frameon=False)
+    _save(plt, figure, path)
+
+
+def draw_plots(app: Sphinx) -> None:
+    """Write every plot of the simulation table into ``_generated/players/``."""
+    srcdir = Path(app.srcdir)
+    table_path = srcdir / TABLE
+    if not table_path.is_file():
+        return
+    out = srcdir / "_generated" / "players"
+    out.mkdir(parents=True, exist_ok=True)
+    stamp = out / "table.csv"
+    text = table_path.read_text(encoding="utf-8")
+    names = ["seats.svg", "length.svg", *(f"readings-{b}.svg" for b in BOOKS)]
+    fresh = stamp.is_file() and stamp.read_text(encoding="utf-8") == text
+    if fresh and all((out / n).is_file() for n in names):
+        return
+    table = table_from_csv(text)
+    plot_seats(table, out / "seats.svg")
+    plot_length(table, out / "length.svg")
+    for book in BOOKS:
+        plot_readings(table, book, out / f"readings-{book}.svg")
+    stamp.write_text(text, encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- directives
+
+
+class CardsDirective(SphinxDirective):
+    """``.. cards:: 9H 9S 10S 8C``: a row of cards."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+
+    def run(self) -> list[Any]:
+        try:
+            markup = cards_html(self.arguments[0].split())
+        except RegelverkError as error:
+            raise self.error(f"cards: {error}") from None
+        return self.parse_text_to_nodes("\n".join(raw(markup)))
+
+
+class RefereeDirective(SphinxDirective):
+    """``.. referee:: examples/…/file.json``: the position, the attempt and the ruling."""
+
+    required_arguments = 1
+
+    def run(self) -> list[Any]:
+        rel = self.arguments[0]
+        path = ROOT / rel
+        if not path.is_file():
+            raise self.error(f"referee: no question file {rel}")
+        self.env.note_dependency(str(path))
+        try:
+            lines = referee_lines(path, rel)
+        except RegelverkError as error:
+            raise self.error(f"referee: {rel}: {error}") from None
+        return self.parse_text_to_nodes("\n".join(lines))
+
+
+class TurnFlowDirective(SphinxDirective):
+    """``.. turn-flow:: vvv8``: the course of a turn as a diagram."""
+
+    required_arguments = 1
+
+    def run(self) -> list[Any]:
+        book = self.arguments[0]
+        if book not in FLOWS:
+            raise self.error(f"turn-flow: no diagram for {book!r}")
+        markup = f'<figure class="pc-figure">{flow_svg(book)}</figure>'
+        return self.parse_text_to_nodes("\n".join(raw(markup)))
+
+
+class SimulationFigureDirective(SphinxDirective):
+    """``.. simulation-figure:: seats``: a plot of the simulation table, with a caption."""
+
+    required_arguments = 1
+    has_content = True
+
+    def run(self) -> list[Any]:
+        name = self.arguments[0]
+        self.env.note_dependency(str(Path(self.env.srcdir) / TABLE))
+        caption = "\n".join(f"   {line}" for line in self.content)
+        text = f".. figure:: /_generated/players/{name}.svg\n   :width: 100%\n\n{caption}\n"
+        return self.parse_text_to_nodes(text)
+
+
+class SimulationTableDirective(SphinxDirective):
+    """``.. simulation-table:: vvv8``: the readings of a rulebook in the table, as figures."""
+
+    required_arguments = 1
+
+    def run(self) -> list[Any]:
+        book = self.arguments[0]
+        srcdir = Path(self.env.srcdir)
+        self.env.note_dependency(str(srcdir / TABLE))
+        table = load_table(srcdir)
+        preset = _preset(table, book)
+        lines = [
+            f"{preset.games} games under the preset: {preset.finished} finished, "
+            f"{preset.mean_actions:g} actions and {preset.mean_rounds:g} deals, rounds or hands "
+            "on average.",
+            "",
+            ".. list-table::",
+            "   :header-rows: 1",
+            "",
+            "   * - reading",
+            "     - goes otherwise",
+            "     - result changes",
+        ]
+        by_option = {a.option: a.id for a in registry_for(book).rulebook(book).ambiguities}
+        for row in table.rows:
+            if row.rulebook != book or not row.option:
+                continue
+            link = f" ({need(by_option[row.option])})" if row.option in by_option else ""
+            lines += [
+                f"   * - ``{row.option} = {row.reading}``{link}",
+                f"     - {row.diverged:.0%}",
+                f"     - {row.changed:.0%}",
+            ]
+        return self.parse_text_to_nodes("\n".join(lines))
+
+
+def always_read(
+    app: Sphinx, env: Any, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Read the players' pages again at every build: their rulings come from the engine, which
+    Sphinx does not watch, so an answer can never be left over from older code."""
+    return sorted(d for d in env.found_docs if d.startswith("players/") and d not in added)
+
+
+def add_static(app: Sphinx, config: Config) -> None:
+    """Serve the card and diagram styles."""
+    config.html_static_path.append(str(STATIC))
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the directives, the styles and the plots."""
+    app.add_directive("cards", CardsDirective)
+    app.add_directive("referee", RefereeDirective)
+    app.add_directive("turn-flow", TurnFlowDirective)
+    app.add_directive("simulation-figure", SimulationFigureDirective)
+    app.add_directive("simulation-table", SimulationTableDirective)
+    app.connect("config-inited", add_static)
+    app.connect("builder-inited", draw_plots)
+    app.connect("env-get-outdated", always_read)
+    app.add_css_file("players.css")
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,448 @@
+"""``regelverk simulate``: many seeded games by random legal moves, measured per reading.
+
+Each game is played exactly as ``regelverk play RULEBOOK --seed S --players N`` plays it (the
+same deal, the same seeded choice among the legal actions), so any game of a table can be
+replayed and read move by move. Game ``k`` of a run with seed ``S`` has seed ``S + k``; a reading
+of an option plays the very same seeds, so each of its games has a twin under the preset.
+
+For each rulebook the table has a row for its preset and one for every other reading asked
+for. A row gives
+
+* ``games`` and ``finished`` (a game stops unfinished after :data:`MAX_ACTIONS` actions);
+* ``mean_actions`` and ``mean_rounds``: how long a finished game is, in actions and in deals
+  (Vändåtta), rounds (Viggo) or hands (UNO);
+* ``diverged``: the share of games that did not end exactly as their twin under the preset (the
+  reading came into play at least once);
+* ``changed``: the share of games whose result (the winners and the losers the final position
+  names) differs from their twin's. Once a reading has changed anything, the random players'
+  later choices differ too, so this is about how often the reading comes into play, times the
+  chance that a different game has a different result;
+* ``wins`` and ``losses`` per seat: the share of finished games in which that seat is among the
+  winners (losers) the final position names. Vändåtta names the match's champions, UNO its
+  winner, Viggo its loser (and a winner only under ``game_winner = 'lowest-total-wins'``).
+
+Games run in parallel on ``jobs`` processes; the table does not depend on ``jobs``. Nothing here
+needs matplotlib: the rulebook's plots are drawn from the table by the docs.
+
+>>> table = simulate(("viggo",), games=2, seed=5, players=4, jobs=1)
+>>> [(row.rulebook, row.games, row.finished) for row in table.rows]
+[('viggo', 2, 2)]
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import difflib
+import enum
+import hashlib
+import io
+import json
+import os
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from regelverk.engine import Game, OptionError, opening, option_values, with_options
+from regelverk.errors import RegelverkError, UnknownRulebookError
+from regelverk.games import game_for
+from regelverk.referee import MAX_ACTIONS, MAX_PLAYERS, checked_seed
+from regelverk.registry import RULEBOOKS
+
+__all__ = [
+    "MAX_GAMES",
+    "GameResult",
+    "Row",
+    "SimulationError",
+    "Table",
+    "Variant",
+    "play_one",
+    "readings_of",
+    "simulate",
+    "table_from_csv",
+    "table_to_csv",
+    "table_to_data",
+    "variants",
+]
+
+MAX_GAMES = 1_000_000
+"""The most games one run may ask for per reading."""
+
+MAX_JOBS = 256
+"""The most worker processes one run may ask for."""
+
+
+class SimulationError(RegelverkError):
+    """A simulation asked for that cannot run: a bad count, option or reading."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Variant:
+    """A rulebook's preset, or the preset with one option set to another reading."""
+
+    rulebook: str
+    option: str | None = None
+    """The option changed, or ``None`` for the preset itself."""
+    reading: Any = None
+    """The option's value under this variant (a reading name, a switch or a number)."""
+
+    def overrides(self) -> dict[str, Any]:
+        """The options changed from the preset, as ``regelverk play --option`` takes them."""
+        return {} if self.option is None else {self.option: self.reading}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameResult:
+    """One game, as measured."""
+
+    seed: int
+    actions: int
+    rounds: int
+    finished: bool
+    winners: tuple[int, ...]
+    """Seats (0 = the first player named) among the winners the final position names."""
+    losers: tuple[int, ...]
+    digest: str
+    """A digest of the final position: equal digests mean the game ended the same way."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Row:
+    """The measures of one variant over all its games."""
+
+    rulebook: str
+    option: str
+    """The option changed; empty for the preset."""
+    reading: str
+    """The option's value as text (JSON for a switch or a number); empty for the preset."""
+    games: int
+    finished: int
+    mean_actions: float
+    mean_rounds: float
+    diverged: float
+    changed: float
+    wins: tuple[float, ...]
+    losses: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Table:
+    """A simulation's table, with what produced it."""
+
+    seed: int
+    games: int
+    players: int
+    rows: tuple[Row, ...]
+
+
+def _check_count(value: int, name: str, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SimulationError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+
+
+def readings_of(rulebook: str, option: str) -> tuple[Any, ...]:
+    """Every value of a rulebook's option that its engine plays as a single change: each reading
+    of an enum option, both values of a switch. Other options (numbers) take ``NAME=VALUE``."""
+    game = game_for(rulebook)
+    preset = game.options(rulebook)
+    fields = {f.name for f in dataclasses.fields(preset)}
+    if option not in fields:
+        near = difflib.get_close_matches(option, sorted(fields), n=3)
+        hint = f"; did you mean {', '.join(near)}?" if near else ""
+        raise SimulationError(f"{option!r} is not an option of {rulebook}{hint}")
+    current = getattr(preset, option)
+    if isinstance(current, bool):
+        values: list[Any] = [True, False]
+    elif isinstance(current, enum.Enum):
+        values = [member.value for member in type(current)]
+    else:
+        raise SimulationError(
+            f"option {option!r} of {rulebook} is a {type(current).__name__}, not a choice of "
+            f"readings: give a value, as in --option {option}=VALUE"
+        )
+    accepted = []
+    for value in values:
+        try:
+            with_options(preset, {option: value})
+        except OptionError:
+            continue
+        accepted.append(value)
+    return tuple(accepted)
+
+
+def _parse_choice(text: str) -> tuple[str, Any, bool]:
+    """``NAME`` or ``NAME=VALUE`` (the value read as JSON where it parses, else as text)."""
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    if not name:
+        raise SimulationError(f"--option takes NAME or NAME=VALUE, not {text!r}")
+    if not sep:
+        return name, None, False
+    try:
+        return name, json.loads(raw), True
+    except json.JSONDecodeError:
+        return name, raw, True
+
+
+def variants(rulebook: str, choices: Sequence[str]) -> tuple[Variant, ...]:
+    """The preset of ``rulebook`` and the variants ``choices`` ask for: ``NAME`` gives every
+    other reading of that option, ``NAME=VALUE`` that one value (the preset's own value adds
+    nothing). A choice naming an option the rulebook does not have, or a value its engine
+    refuses, is an error."""
+    if rulebook not in RULEBOOKS:
+        raise UnknownRulebookError(rulebook, RULEBOOKS)
+    game = game_for(rulebook)
+    preset = game.options(rulebook)
+    values = option_values(preset)
+    found = [Variant(rulebook=rulebook)]
+    for choice in choices:
+        name, value, given = _parse_choice(choice)
+        readings = readings_of(rulebook, name) if not given else None
+        if given:
+            if name not in values:
+                readings_of(rulebook, name)  # raises, naming the option
+            try:
+                with_options(preset, {name: value})
+            except OptionError as error:
+                raise SimulationError(f"{rulebook}: {error}") from None
+            readings = (value,)
+        for reading in readings or ():
+            variant = Variant(rulebook=rulebook, option=name, reading=reading)
+            if reading != values[name] and variant not in found:
+                found.append(variant)
+    return tuple(found)
+
+
+def _seats(names: Iterable[str], players: Sequence[str]) -> tuple[int, ...]:
+    index = {name: seat for seat, name in enumerate(players)}
+    return tuple(sorted(index[name] for name in names if name in index))
+
+
+def _result(
+    final: Mapping[str, Any], players: Sequence[str]
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """The rounds played, the winners and the losers a final position names."""
+    record = final.get("record")
+    if isinstance(record, Mapping):  # Vändåtta: the match record
+        return int(record.get("deals", 0)), _seats(record.get("champions", ()), players), ()
+    rounds = int(final.get("round", final.get("hand_number", 0)))
+    winners = _seats(final.get("winners", ()), players)
+    losers = _seats(final.get("losers", ()), players)
+    return rounds, winners, losers
+
+
+def play_one(rulebook: str, overrides: Mapping[str, Any], players: int, seed: int) -> GameResult:
+    """One game by random legal moves, the same game ``regelverk play`` plays for this seed."""
+    game: Game[Any, Any, Any] = game_for(rulebook)
+    options = with_options(game.options(rulebook), overrides)
+    names = tuple(f"P{n}" for n in range(1, players + 1))
+    state = opening(game, options, names, seed).state
+    chooser = random.Random(f"regelverk-play-{seed}")
+    actions = 0
+    while not game.is_over(state) and actions < MAX_ACTIONS:
+        legal = game.legal_actions(state)
+        if not legal:
+            break
+        state = game.apply(state, chooser.choice(legal)).state
+        actions += 1
+    finished = game.is_over(state)
+    final = game.position_to_data(state)
+    rounds, winners, losers = _result(final, names)
+    text = json.dumps(final, sort_keys=True, ensure_ascii=True, default=str)
+    return GameResult(
+        seed=seed,
+        actions=actions,
+        rounds=rounds,
+        finished=finished,
+        winners=winners if finished else (),
+        losers=losers if finished else (),
+        digest=hashlib.sha256(text.encode()).hexdigest()[:16],
+    )
+
+
+def _task(task: tuple[str, tuple[tuple[str, Any], ...], int, int]) -> GameResult:
+    rulebook, overrides, players, seed = task
+    return play_one(rulebook, dict(overrides), players, seed)
+
+
+def _reading_text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _row(
+    variant: Variant, results: Sequence[GameResult], base: Sequence[GameResult], seats: int
+) -> Row:
+    done = [r for r in results if r.finished]
+    pairs = list(zip(results, base, strict=True))
+
+    def share(count: int, of: int) -> float:
+        return round(count / of, 4) if of else 0.0
+
+    def per_seat(pick: str) -> tuple[float, ...]:
+        return tuple(
+            share(sum(seat in getattr(r, pick) for r in done), len(done)) for seat in range(seats)
+        )
+
+    return Row(
+        rulebook=variant.rulebook,
+        option=variant.option or "",
+        reading="" if variant.option is None else _reading_text(variant.reading),
+        games=len(results),
+        finished=len(done),
+        mean_actions=round(sum(r.actions for r in done) / len(done), 2) if done else 0.0,
+        mean_rounds=round(sum(r.rounds for r in done) / len(done), 2) if done else 0.0,
+        diverged=share(sum(a.digest != b.digest for a, b in pairs), len(pairs)),
+        changed=share(
+            sum((a.winners, a.losers) != (b.winners, b.losers) for a, b in pairs), len(pairs)
+        ),
+        wins=per_seat("winners"),
+        losses=per_seat("losers"),
+    )
+
+
+def simulate(
+    rulebooks: Sequence[str],
+    *,
+    games: int,
+    seed: int,
+    players: int = 4,
+    choices: Sequence[str] = (),
+    jobs: int = 0,
+) -> Table:
+    """Play ``games`` seeded games of each variant of each rulebook and measure them.
+
+    ``choices`` are ``NAME`` or ``NAME=VALUE`` (see :func:`variants`); a choice is applied to
+    every rulebook asked for that has the option, and a choice none of them has is an error.
+    ``jobs`` processes play the games (0: one per core); the table is the same for any ``jobs``.
+    """
+    _check_count(games, "the number of games", 1, MAX_GAMES)
+    _check_count(jobs, "the number of jobs", 0, MAX_JOBS)
+    _check_count(players, "the number of players", 1, MAX_PLAYERS)
+    checked_seed(seed, "simulate")
+    checked_seed(seed + games - 1, "simulate (the last game's seed)")
+    books = tuple(dict.fromkeys(rulebooks)) or RULEBOOKS
+    for book in books:
+        if book not in RULEBOOKS:
+            raise UnknownRulebookError(book, RULEBOOKS)
+    plan: list[Variant] = []
+    for choice in choices:
+        name = _parse_choice(choice)[0]
+        if not any(name in option_values(game_for(b).options(b)) for b in books):
+            readings_of(books[0], name)  # raises, naming the option and near names
+    for book in books:
+        fields = option_values(game_for(book).options(book))
+        own = [c for c in choices if _parse_choice(c)[0] in fields]
+        plan += variants(book, own)
+    names = tuple(f"P{n}" for n in range(1, players + 1))
+    for book in books:  # a player count the rulebook refuses is one error, before any game
+        game = game_for(book)
+        try:
+            opening(game, game.options(book), names, seed)
+        except RegelverkError as error:
+            raise SimulationError(f"{book} with {players} players: {error}") from None
+    tasks = [
+        (variant.rulebook, tuple(sorted(variant.overrides().items())), players, seed + k)
+        for variant in plan
+        for k in range(games)
+    ]
+    workers = min(jobs or os.cpu_count() or 1, len(tasks))
+    results: list[GameResult]
+    if workers <= 1:
+        results = [_task(t) for t in tasks]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(_task, tasks, chunksize=max(1, len(tasks) // (workers * 8))))
+    rows: list[Row] = []
+    base: Sequence[GameResult] = ()
+    for number, variant in enumerate(plan):
+        played = results[number * games : (number + 1) * games]
+        if variant.option is None:
+            base = played
+        rows.append(_row(variant, played, base, players))
+    return Table(seed=seed, games=games, players=players, rows=tuple(rows))
+
+
+COLUMNS = (
+    "rulebook",
+    "option",
+    "reading",
+    "games",
+    "finished",
+    "mean_actions",
+    "mean_rounds",
+    "diverged",
+    "changed",
+)
+"""The CSV columns before the per-seat ones (``wins_P1`` …, then ``losses_P1`` …)."""
+
+
+def table_to_data(table: Table) -> dict[str, Any]:
+    """The table as plain data for JSON."""
+    return {
+        "seed": table.seed,
+        "games": table.games,
+        "players": table.players,
+        "rows": [
+            {
+                **{name: getattr(row, name) for name in COLUMNS},
+                "wins": list(row.wins),
+                "losses": list(row.losses),
+            }
+            for row in table.rows
+        ],
+    }
+
+
+def table_to_csv(table: Table) -> str:
+    """The table as CSV: a header, then one line per row; per-seat shares in columns
+    ``wins_P1`` … and ``losses_P1`` …. The run's seed, games and players are in the first
+    columns' names' comment line, ``# seed=S games=N players=P``."""
+    buffer = io.StringIO()
+    seats = [f"P{n}" for n in range(1, table.players + 1)]
+    buffer.write(f"# seed={table.seed} games={table.games} players={table.players}\n")
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([*COLUMNS, *(f"wins_{s}" for s in seats), *(f"losses_{s}" for s in seats)])
+    for row in table.rows:
+        writer.writerow(
+            [
+                *(getattr(row, name) for name in COLUMNS),
+                *_padded(row.wins, table.players),
+                *_padded(row.losses, table.players),
+            ]
+        )
+    return buffer.getvalue()
+
+
+def _padded(values: tuple[float, ...], count: int) -> list[float]:
+    return [*values, *([0.0] * (count - len(values)))][:count]
+
+
+def table_from_csv(text: str) -> Table:
+    """Read back a table that :func:`table_to_csv` wrote."""
+    lines = text.splitlines()
+    if not lines or not lines[0].startswith("# "):
+        raise SimulationError("a simulation table starts with '# seed=S games=N players=P'")
+    head = dict(part.split("=", 1) for part in lines[0][2:].split())
+    players = int(head["players"])
+    rows = []
+    for record in csv.DictReader(lines[1:]):
+        rows.append(
+            Row(
+                rulebook=record["rulebook"],
+                option=record["option"],
+                reading=record["reading"],
+                games=int(record["games"]),
+                finished=int(record["finished"]),
+                mean_actions=float(record["mean_actions"]),
+                mean_rounds=float(record["mean_rounds"]),
+                diverged=float(record["diverged"]),
+                changed=float(record["changed"]),
+                wins=tuple(float(record[f"wins_P{n}"]) for n in range(1, players + 1)),
+                losses=tuple(float(record[f"losses_P{n}"]) for n in range(1, players + 1)),
+            )
+        )
+    return Table(
+        seed=int(head["seed"]), games=int(head["games"]), players=players, rows=tuple(rows)
+    )
