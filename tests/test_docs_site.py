@@ -1,0 +1,320 @@
+"""The published rulebook as a reader meets it: every link leads somewhere, the search page puts
+a typed clause id first, and no page is wider than a phone.
+
+The site is the one ``scripts/test.sh`` builds (it names it in ``REGELVERK_DOCS_HTML``); without
+that, the first test to need it builds it once into a temporary folder shared by every worker.
+The checks in a browser run in a headless Chromium when one is installed (``scripts/setup.sh``
+installs it where it can) and are skipped, saying so, when none is.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PHONE_WIDTH = 390
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+def build_site(into: Path) -> Path:
+    """Build the rulebook into ``into`` (once: later calls find it built)."""
+    html = into / "html"
+    with (into / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (html / "index.html").exists():
+            env = dict(os.environ)
+            proofs = ROOT / "docs" / "_build" / "proofs.json"
+            if "REGELVERK_PROOF_RESULTS" not in env and proofs.exists():
+                env["REGELVERK_PROOF_RESULTS"] = str(proofs)
+            command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html"]
+            command += ["-d", str(into / "doctrees"), str(ROOT / "docs"), str(html)]
+            subprocess.run(command, check=True, env=env, cwd=ROOT)
+    return html
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built html of the rulebook."""
+    named = os.environ.get("REGELVERK_DOCS_HTML")
+    if named:
+        html = Path(named)
+        assert (html / "index.html").is_file(), f"REGELVERK_DOCS_HTML={named} holds no site"
+        return html
+    shared = tmp_path_factory.getbasetemp().parent / "rulebook-site"
+    shared.mkdir(exist_ok=True)
+    return build_site(shared)
+
+
+class Page(HTMLParser):
+    """The ids a page defines and the addresses it links to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        for key in ("id", "name") if tag == "a" else ("id",):
+            if found.get(key):
+                self.ids.add(str(found[key]))
+        address = found.get("href") if tag in ("a", "link") else found.get("src")
+        if address and tag in ("a", "link", "script", "img"):
+            self.links.append(address)
+
+
+def read_page(path: Path) -> Page:
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def pages_of(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def broken_links(site: Path) -> list[str]:
+    """Every link from a page of the site to a file it lacks or an anchor its target lacks."""
+    pages = {path.resolve(): read_page(path) for path in pages_of(site)}
+    broken: list[str] = []
+    for path, page in pages.items():
+        for address in page.links:
+            parts = urlsplit(address)
+            if parts.scheme or address.startswith("//"):
+                continue
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            where = f"{path.relative_to(site.resolve())}: {address}"
+            if not target.exists():
+                broken.append(f"{where} (no such file)")
+            elif target.is_dir():
+                broken.append(f"{where} (a folder)")
+            elif parts.fragment and target.suffix == ".html":
+                ids = pages[target].ids if target in pages else read_page(target).ids
+                if unquote(parts.fragment) not in ids:
+                    broken.append(f"{where} (no anchor #{parts.fragment})")
+    return broken
+
+
+def test_every_internal_link_and_anchor_resolves(site: Path) -> None:
+    pages = pages_of(site)
+    assert len(pages) > 20, f"only {len(pages)} pages in {site}"
+    broken = broken_links(site)
+    assert not broken, f"{len(broken)} broken links:\n" + "\n".join(broken[:50])
+
+
+def test_links_from_clauses_lead_to_source_lines(site: Path) -> None:
+    page = site / "_generated" / "vvv8" / "section-2.html"
+    links = read_page(page).links
+    code = [link for link in links if "_source/model/" in link]
+    tests = [link for link in links if "_source/tests/" in link]
+    assert code, "the clauses link to no code"
+    assert tests, "the clauses link to no tests"
+    assert all(re.search(r"\.py\.html#L-\d+$", link) for link in code + tests)
+
+
+def test_the_site_holds_no_doctrees(site: Path) -> None:
+    assert not (site / ".doctrees").exists()
+
+
+def clause_table(site: Path) -> list[dict[str, str]]:
+    text = (site / "_static" / "clauses.js").read_text(encoding="utf-8")
+    prefix = "window.rulebookClauses = "
+    assert text.startswith(prefix)
+    table: list[dict[str, str]] = json.loads(text.removeprefix(prefix).rstrip().rstrip(";"))
+    return table
+
+
+def test_the_clause_table_leads_to_each_clause(site: Path) -> None:
+    table = clause_table(site)
+    ids = {entry["id"] for entry in table}
+    assert {"V8-EIGHT-ON-ANY-CARD", "UNO-DECK-108"} <= ids
+    ids_of: dict[str, set[str]] = {}
+    missing = []
+    for entry in table:
+        path, _, anchor = entry["url"].partition("#")
+        target = site / path
+        if path not in ids_of:
+            ids_of[path] = read_page(target).ids if target.is_file() else set()
+        if anchor not in ids_of[path]:
+            missing.append(f"{entry['id']}: {entry['url']}")
+    assert not missing, "\n".join(missing[:20])
+
+
+def test_no_trace_title_shows_an_escape(site: Path) -> None:
+    text = (site / "_generated" / "trace.html").read_text(encoding="utf-8")
+    assert "test_V8" in text
+    assert "\\_" not in text
+
+
+# In a browser.
+
+
+def browser() -> str:
+    for name in BROWSERS:
+        found = shutil.which(name)
+        if found:
+            return found
+    pytest.skip(
+        "no headless Chromium is installed (scripts/setup.sh installs the Debian package "
+        "'chromium' when it runs as root with apt-get)"
+    )
+
+
+BROWSER_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars")
+
+MEASURE = """<!doctype html><meta charset="utf-8"><title>widths</title>
+<body>
+<script>
+const pages = %(pages)s;
+const found = {};
+let waiting = pages.length;
+function measure(frame, page) {
+  const win = frame.contentWindow;
+  const doc = win.document;
+  const width = doc.documentElement.scrollWidth;
+  const wide = width <= win.innerWidth ? [] : [...doc.querySelectorAll("body *")]
+    .filter((e) => e.getBoundingClientRect().right > win.innerWidth + 1)
+    .filter((e) => !e.closest(".sidebar-drawer, .toc-drawer"))
+    .slice(0, 3)
+    .map((e) => e.tagName.toLowerCase() + "." + [...e.classList].join("."));
+  found[page] = [width, win.innerWidth, wide];
+  waiting -= 1;
+  if (waiting === 0) {
+    fetch("/__widths__", {method: "POST", body: JSON.stringify(found)});
+  }
+}
+// A few frames side by side, each taking the next page when it has measured one.
+let next = 0;
+function take(frame) {
+  if (next === pages.length) return;
+  const page = pages[next++];
+  frame.onload = () => { measure(frame, page); take(frame); };
+  frame.src = page;
+}
+for (let i = 0; i < %(frames)d; i++) {
+  const frame = document.createElement("iframe");
+  frame.style = "width: %(width)dpx; height: 800px; border: 0";
+  document.body.append(frame);
+  take(frame);
+}
+</script>
+"""
+
+
+@pytest.fixture
+def served(site: Path) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The site on a local address, with a page measuring every page's width in a frame as wide
+    as a phone; the widths come back to ``received["widths"]``."""
+    received: dict[str, Any] = {}
+    done = threading.Event()
+    pages = [p.relative_to(site).as_posix() for p in pages_of(site)]
+    measure = MEASURE % {
+        "width": PHONE_WIDTH,
+        "frames": 4,
+        "pages": json.dumps(["/" + p for p in pages]),
+    }
+
+    class Handler(SimpleHTTPRequestHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(site), **kwargs)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            if self.path == "/__widths__.html":
+                body = measure.encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            super().do_GET()
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length", 0))
+            received["widths"] = json.loads(self.rfile.read(length))
+            self.send_response(204)
+            self.end_headers()
+            done.set()
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    received["done"] = done
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", received
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_no_page_is_wider_than_a_phone(served: tuple[str, dict[str, Any]]) -> None:
+    chromium = browser()
+    address, received = served
+    command = [chromium, *BROWSER_FLAGS, "--window-size=1280,900", f"{address}/__widths__.html"]
+    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as run:
+        try:
+            finished = received["done"].wait(timeout=180)
+        finally:
+            run.terminate()
+            try:
+                run.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                run.kill()
+    assert finished, "the browser did not measure the pages within 180 s"
+    widths: dict[str, list[Any]] = received["widths"]
+    assert len(widths) > 20
+    assert all(inner == PHONE_WIDTH for _, inner, _ in widths.values())
+    wide = {page: w for page, w in widths.items() if w[0] > w[1]}
+    assert not wide, "pages wider than a phone (scroll width, screen, what sticks out):\n" + (
+        "\n".join(f"{page}: {w}" for page, w in sorted(wide.items()))
+    )
+
+
+def test_searching_a_clause_id_finds_that_clause_first(site: Path) -> None:
+    chromium = browser()
+    page = (site / "search.html").resolve().as_uri() + "?q=V8-EIGHT-ON-ANY-CARD"
+    run = subprocess.run(
+        [chromium, *BROWSER_FLAGS, "--virtual-time-budget=5000", "--dump-dom", page],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    section = run.stdout.partition('id="clause-results"')[2]
+    assert section, "the search page shows no clauses"
+    first = re.search(r'<a href="([^"]+)" class="clause-id">([^<]+)</a>', section)
+    assert first is not None
+    assert first.group(2) == "V8-EIGHT-ON-ANY-CARD"
+    assert first.group(1).endswith("#V8-EIGHT-ON-ANY-CARD")
+
+
+def test_searching_words_finds_the_clauses_holding_them(site: Path) -> None:
+    chromium = browser()
+    page = (site / "search.html").resolve().as_uri() + "?q=eight+any+card"
+    run = subprocess.run(
+        [chromium, *BROWSER_FLAGS, "--virtual-time-budget=5000", "--dump-dom", page],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    found = re.findall(r'class="clause-id">([^<]+)</a>', run.stdout)
+    assert "V8-EIGHT-ON-ANY-CARD" in found[:5]
