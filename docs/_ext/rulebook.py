@@ -16,6 +16,7 @@ import json
 import os
 import re
 import textwrap
+import weakref
 from collections import Counter
 from collections.abc import Iterable
 from contextlib import redirect_stdout
@@ -24,6 +25,7 @@ from typing import Any
 
 import rulebook_site
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 
 from regelverk.cli import build_parser
 from regelverk.cli import main as cli_main
@@ -104,7 +106,7 @@ def trace_lines(item: ClauseTrace, run: frozenset[str]) -> list[str]:
     ]
     summary = "Code, tests, proofs: " + ", ".join(counts) if counts else "Why no code"
     lines = [f"   .. disclosure:: {summary}", ""]
-    lines += [f"      *{item.status.value}*: {esc(item.reason)}.", ""]
+    lines += [f"      {esc(item.reason[:1].upper() + item.reason[1:])}.", ""]
     if item.clause.also_at:
         lines += [f"      Also stated at {', '.join(str(a) for a in item.clause.also_at)}.", ""]
     for title, own in (("Code", code), ("Tests", tests)):
@@ -166,9 +168,12 @@ def clause_block(
     return lines
 
 
-def ambiguity_block(entry: Ambiguity) -> list[str]:
-    """An ``ambiguity`` need with its readings."""
+def ambiguity_block(entry: Ambiguity, mark: str = "-") -> list[str]:
+    """One entry of the register under its own heading: a hidden ``ambiguity`` need (its data
+    and anchor for sphinx-needs) and the card a reader sees: the question, the situation, the
+    readings and why the default, then one line with its id, kind, option and clauses."""
     lines = [
+        *heading(esc(entry.title), mark),
         f".. ambiguity:: {plain(entry.title)}",
         f"   :id: {entry.id}",
         f"   :kind: {entry.kind}",
@@ -176,6 +181,11 @@ def ambiguity_block(entry: Ambiguity) -> list[str]:
         f"   :default_reading: {entry.default}",
         f"   :rulebook: {entry.rulebook}",
         f"   :bears_on: {', '.join(entry.clauses)}",
+        "   :hide:",
+        "",
+        f"   {esc(entry.question)}",
+        "",
+        f".. rb-card:: {entry.id}",
         "",
         f"   **Question.** {esc(entry.question)}",
         "",
@@ -183,13 +193,21 @@ def ambiguity_block(entry: Ambiguity) -> list[str]:
         "",
     ]
     for reading in entry.readings:
-        mark = " (the model's default)" if reading.name == entry.default else ""
+        default = " (the model's default)" if reading.name == entry.default else ""
         lines += [
-            f"   * ``{entry.option} = {reading.name!r}``{mark}: {esc(reading.reading)}",
+            f"   * ``{entry.option} = {reading.name!r}``{default}: {esc(reading.reading)}",
             f"     In the situation: {esc(reading.outcome)}",
         ]
     winner = "can change who wins or loses" if entry.changes_winner else "does not change who wins"
     lines += ["", f"   **Why the default.** {esc(entry.reason)} The choice {winner}.", ""]
+    clauses = ", ".join(f":need:`{c}`" for c in entry.clauses)
+    lines += [
+        "   .. container:: clause-meta",
+        "",
+        f"      :need:`{entry.id} <{entry.id}>` · {entry.kind} · option ``{entry.option}`` · "
+        f"bears on {clauses}",
+        "",
+    ]
     return lines
 
 
@@ -352,21 +370,26 @@ def rulebook_pages(
     outside = any(section_of(i.clause) is None for i in items)
     pages: dict[str, str] = {}
     if len(items) > SPLIT_ABOVE:
-        entries: list[str] = []
+        entries: list[tuple[str, str, int]] = []
         for number in numbers:
             if not any(section_of(i.clause) == number for i in items):
                 continue
             name = f"{book.id}/section-{number}"
             body = section_lines(book, number, items, marks="#=", run=run, unclear=unclear)
             pages[name] = "\n".join([f".. _rulebook-{book.id}-{number}:", "", *body]) + "\n"
-            entries.append(name)
+            own = sum(1 for i in items if section_of(i.clause) == number)
+            title = next(s.title for s in book.sections if s.number == number)
+            entries.append((name, f"§{number} {esc(title)}", own))
         if outside:
             name = f"{book.id}/outside"
             pages[name] = "\n".join(outside_lines(items, "#=", run, unclear)) + "\n"
-            entries.append(name)
+            own = sum(1 for i in items if section_of(i.clause) is None)
+            entries.append((name, "Rules from outside the text", own))
         lines += heading("The sections", "=")
-        lines += [".. toctree::", "   :maxdepth: 1", ""]
-        lines += [f"   {name}" for name in entries]
+        lines += [".. toctree::", "   :hidden:", ""]
+        lines += [f"   {name}" for name, _, _ in entries]
+        lines.append("")
+        lines += [f"* :doc:`{title} <{name}>`: {plural(n, 'clause')}" for name, title, n in entries]
         lines.append("")
         lines += [
             "Sections without a rule: "
@@ -399,8 +422,9 @@ def rulebook_pages(
     return pages
 
 
-def register_page(registry: Registry) -> str:
-    """The ambiguity register of all four rulebooks."""
+def register_pages(registry: Registry) -> dict[str, str]:
+    """The ambiguity register of all four rulebooks: a page saying what it holds, and a page
+    per rulebook with a heading per entry."""
     lines = [".. _register:", "", *heading("The ambiguity register", "#")]
     total = sum(len(b.ambiguities) for b in registry.rulebooks)
     lines += [
@@ -409,14 +433,24 @@ def register_page(registry: Registry) -> str:
         "table where they differ, the reading the model takes by default and why, and the option "
         "that selects another reading.",
         "",
+        ".. toctree::",
+        "   :hidden:",
+        "",
+        *(f"   register/{book.id}" for book in registry.rulebooks),
+        "",
     ]
+    pages: dict[str, str] = {}
     for book in registry.rulebooks:
         kinds = Counter(a.kind for a in book.ambiguities)
-        lines += [f".. _register-{book.id}:", "", *heading(f"{book.name} ({book.id})", "=")]
-        lines += [", ".join(plural(n, k) for k, n in sorted(kinds.items())) or "None.", ""]
+        counted = ", ".join(plural(n, k) for k, n in sorted(kinds.items())) or "none"
+        lines += [f"* :ref:`{book.name} ({book.id}) <register-{book.id}>`: {counted}"]
+        page = [f".. _register-{book.id}:", "", *heading(f"Register: {book.name} ({book.id})", "#")]
+        page += [f"{counted.capitalize()}.", ""]
         for entry in book.ambiguities:
-            lines += ambiguity_block(entry)
-    return "\n".join(lines) + "\n"
+            page += ambiguity_block(entry, "=")
+        pages[f"register/{book.id}"] = "\n".join(page) + "\n"
+    pages["register"] = "\n".join([*lines, ""]) + "\n"
+    return pages
 
 
 def comparison_page(registry: Registry) -> str:
@@ -489,7 +523,7 @@ def link_blocks(links: Iterable[Link]) -> list[str]:
         )
     lines: list[str] = []
     for path, entries in by_file.items():
-        lines += [f"``{path}``", "", *entries, ""]
+        lines += [*heading(f"``{path}``", "-"), *entries, ""]
     return lines
 
 
@@ -777,10 +811,13 @@ def questions_page(root: Path | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_if_changed(path: Path, text: str) -> None:
-    """Write a page only when it changed, so Sphinx rebuilds only what changed."""
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write a page only when it changed, so Sphinx rebuilds only what changed; say whether
+    it did."""
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.write_text(text, encoding="utf-8")
+    return True
 
 
 def clause_table(
@@ -810,13 +847,17 @@ def clause_table(
                 "id": a.id,
                 "book": book.id,
                 "kind": "ambiguity",
-                "where": "the register",
+                "where": "register",
                 "text": f"{a.title}. {a.question}",
-                "url": f"_generated/register.html#{a.id}",
+                "url": page_of[a.id],
             }
             for a in book.ambiguities
         ]
     return table
+
+
+#: Whether this build's generated pages differ from the last build's.
+REWRITTEN: weakref.WeakKeyDictionary[Sphinx, bool] = weakref.WeakKeyDictionary()
 
 
 def generate(app: Sphinx) -> None:
@@ -828,34 +869,46 @@ def generate(app: Sphinx) -> None:
     items = trace(registry)
     proofs = proof_results()
     pages: dict[str, str] = {}
+    changed = False
     for book in registry.rulebooks:
         own = tuple(i for i in items if i.clause.rulebook == book.id)
         pages.update(rulebook_pages(book, own, proofs))
+    pages.update(register_pages(registry))
     for name, text in pages.items():
         (out / name).parent.mkdir(parents=True, exist_ok=True)
-        write_if_changed(out / f"{name}.rst", text)
+        changed |= write_if_changed(out / f"{name}.rst", text)
     for stale in out.glob("*/*.rst"):
         if stale.relative_to(out).with_suffix("").as_posix() not in pages:
             stale.unlink()
+            changed = True
     rulebook_site.publish(
         app,
         sources=sorted({link.path for i in items for link in i.links}),
         clauses=clause_table(registry, pages, items),
     )
-    write_if_changed(out / "register.rst", register_page(registry))
-    write_if_changed(out / "comparison.rst", comparison_page(registry))
-    write_if_changed(out / "glossary.rst", glossary_page(registry))
-    write_if_changed(out / "trace.rst", trace_page(items))
-    write_if_changed(out / "ask_pages.rst.txt", ask_pages(Path(app.srcdir)))
-    write_if_changed(out / "options.rst", options_page(registry))
+    changed |= write_if_changed(out / "comparison.rst", comparison_page(registry))
+    changed |= write_if_changed(out / "glossary.rst", glossary_page(registry))
+    changed |= write_if_changed(out / "trace.rst", trace_page(items))
+    changed |= write_if_changed(out / "ask_pages.rst.txt", ask_pages(Path(app.srcdir)))
+    changed |= write_if_changed(out / "options.rst", options_page(registry))
     with redirect_stdout(io.StringIO()):
-        write_if_changed(out / "cli.rst", cli_page())
-    write_if_changed(out / "proofs.rst", proofs_page(proofs))
-    write_if_changed(out / "mutants.rst", mutants_page(recorded_mutants()))
-    write_if_changed(out / "questions.rst", questions_page(source_root()))
+        changed |= write_if_changed(out / "cli.rst", cli_page())
+    changed |= write_if_changed(out / "proofs.rst", proofs_page(proofs))
+    changed |= write_if_changed(out / "mutants.rst", mutants_page(recorded_mutants()))
+    changed |= write_if_changed(out / "questions.rst", questions_page(source_root()))
+    REWRITTEN[app] = changed
+
+
+def outdated(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """When a generated page changed, every page is read again: a clause or an entry of the
+    register may have moved to another page, and the pages that refer to it must follow."""
+    return sorted(env.found_docs) if REWRITTEN.get(app) else []
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the page generator."""
     app.connect("builder-inited", generate)
+    app.connect("env-get-outdated", outdated)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
