@@ -161,6 +161,17 @@ def test_no_trace_title_shows_an_escape(site: Path) -> None:
     assert "\\_" not in text
 
 
+def test_no_reference_to_a_clause_is_cut_short(site: Path) -> None:
+    labels = [
+        label
+        for page in pages_of(site / "_generated")
+        for label in re.findall(r'class="xref need">([^<]*)</', page.read_text(encoding="utf-8"))
+    ]
+    assert len(labels) > 100
+    assert not [label for label in labels if "..." in label]
+    assert "V8-SETUP-TWO-DECKS-FOUR-PLUS" in labels
+
+
 # In a browser.
 
 
