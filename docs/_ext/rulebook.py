@@ -848,7 +848,7 @@ def clause_table(
                 "book": book.id,
                 "kind": "ambiguity",
                 "where": "register",
-                "text": f"{a.title}. {a.question}",
+                "text": f"{a.title}{'' if a.title[-1:] in '.?!' else '.'} {a.question}",
                 "url": page_of[a.id],
             }
             for a in book.ambiguities
