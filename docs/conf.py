@@ -29,6 +29,7 @@ html_title = "regelverk rulebook"
 html_short_title = "regelverk"
 html_static_path = ["_static"]
 html_css_files = ["rulebook.css"]
+html_js_files = ["rulebook.js"]
 html_theme_options = {"navigation_with_keys": True, "top_of_page_buttons": []}
 html_copy_source = False
 html_show_sourcelink = False

@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import json
 import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -142,7 +143,7 @@ def linked_sources(app: Sphinx) -> list[str]:
     return published.sources if published else []
 
 
-def source_pages(app: Sphinx) -> Any:
+def source_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     """Yield one page per linked file: its source, highlighted, a ``L-<n>`` anchor per line."""
     if app.builder.format != "html":
         return
@@ -163,7 +164,7 @@ def source_pages(app: Sphinx) -> Any:
             f"<h1>{html.escape(path)}</h1>\n"
             f'<div class="source-file highlight-{language} notranslate">{highlighted}</div>\n'
         )
-        context = {"title": path, "body": body, "parents": [], "display_toc": False}
+        context: dict[str, Any] = {"title": path, "body": body, "parents": []}
         yield (source_page(path), context, "page.html")
 
 
