@@ -88,12 +88,27 @@ def pages_of(site: Path) -> list[Path]:
     return sorted(site.rglob("*.html"))
 
 
+def checked_pages(site: Path) -> list[Path]:
+    """The pages whose links are checked: every page, except that the source pages, which
+    share one layout and link only to their own lines, are stood for by the longest."""
+    pages = pages_of(site)
+    sources = [p for p in pages if p.relative_to(site).parts[0] == "_source"]
+    longest = [max(sources, key=lambda p: p.stat().st_size)] if sources else []
+    return [p for p in pages if p not in sources] + longest
+
+
 def broken_links(site: Path) -> list[str]:
-    """Every link from a page of the site to a file it lacks or an anchor its target lacks."""
-    pages = {path.resolve(): read_page(path) for path in pages_of(site)}
+    """Every link from a checked page to a file the site lacks or an anchor its target lacks."""
+    read: dict[Path, Page] = {}
+
+    def page(path: Path) -> Page:
+        if path not in read:
+            read[path] = read_page(path)
+        return read[path]
+
     broken: list[str] = []
-    for path, page in pages.items():
-        for address in page.links:
+    for path in (p.resolve() for p in checked_pages(site)):
+        for address in page(path).links:
             parts = urlsplit(address)
             if parts.scheme or address.startswith("//"):
                 continue
@@ -103,10 +118,12 @@ def broken_links(site: Path) -> list[str]:
                 broken.append(f"{where} (no such file)")
             elif target.is_dir():
                 broken.append(f"{where} (a folder)")
-            elif parts.fragment and target.suffix == ".html":
-                ids = pages[target].ids if target in pages else read_page(target).ids
-                if unquote(parts.fragment) not in ids:
-                    broken.append(f"{where} (no anchor #{parts.fragment})")
+            elif (
+                parts.fragment
+                and target.suffix == ".html"
+                and unquote(parts.fragment) not in page(target).ids
+            ):
+                broken.append(f"{where} (no anchor #{parts.fragment})")
     return broken
 
 
@@ -233,7 +250,9 @@ def served(site: Path) -> Iterator[tuple[str, dict[str, Any]]]:
     as a phone; the widths come back to ``received["widths"]``."""
     received: dict[str, Any] = {}
     done = threading.Event()
-    pages = [p.relative_to(site).as_posix() for p in pages_of(site)]
+    # The source pages share one layout, their code scrolling in its own box: the longest
+    # stands for all of them.
+    pages = [p.relative_to(site).as_posix() for p in checked_pages(site)]
     measure = MEASURE % {
         "width": PHONE_WIDTH,
         "frames": 4,
