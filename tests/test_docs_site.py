@@ -17,7 +17,6 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -220,7 +219,11 @@ function measure(frame, page) {
     .filter((e) => !e.closest(".sidebar-drawer, .toc-drawer"))
     .slice(0, 3)
     .map((e) => e.tagName.toLowerCase() + "." + [...e.classList].join("."));
-  found[page] = [width, win.innerWidth, wide];
+  const toc = doc.querySelector(".toc-drawer");
+  const box = toc ? toc.getBoundingClientRect() : null;
+  const contents = Boolean(box) && getComputedStyle(toc).position !== "fixed"
+    && box.width > 0 && box.left >= 0 && box.right <= win.innerWidth;
+  found[page] = {width: width, screen: win.innerWidth, wide: wide, contents: contents};
   waiting -= 1;
   if (waiting === 0) {
     fetch("/__widths__", {method: "POST", body: JSON.stringify(found)});
@@ -244,20 +247,14 @@ for (let i = 0; i < %(frames)d; i++) {
 """
 
 
-@pytest.fixture
-def served(site: Path) -> Iterator[tuple[str, dict[str, Any]]]:
-    """The site on a local address, with a page measuring every page's width in a frame as wide
-    as a phone; the widths come back to ``received["widths"]``."""
-    received: dict[str, Any] = {}
+def measure_pages(site: Path, pages: list[str], width: int) -> dict[str, dict[str, Any]]:
+    """Each page's scroll width (and what sticks out), the screen's width, and whether the
+    page's contents column is in view, as a headless Chromium lays the page out in a frame
+    ``width`` pixels wide. The site is served on a local address for it."""
+    chromium = browser()
+    received: dict[str, dict[str, Any]] = {}
     done = threading.Event()
-    # The source pages share one layout, their code scrolling in its own box: the longest
-    # stands for all of them.
-    pages = [p.relative_to(site).as_posix() for p in checked_pages(site)]
-    measure = MEASURE % {
-        "width": PHONE_WIDTH,
-        "frames": 4,
-        "pages": json.dumps(["/" + p for p in pages]),
-    }
+    measure = MEASURE % {"width": width, "frames": 4, "pages": json.dumps(["/" + p for p in pages])}
 
     class Handler(SimpleHTTPRequestHandler):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -279,43 +276,51 @@ def served(site: Path) -> Iterator[tuple[str, dict[str, Any]]]:
 
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length", 0))
-            received["widths"] = json.loads(self.rfile.read(length))
+            received.update(json.loads(self.rfile.read(length)))
             self.send_response(204)
             self.end_headers()
             done.set()
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    received["done"] = done
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    address = f"http://127.0.0.1:{server.server_address[1]}/__widths__.html"
+    command = [chromium, *BROWSER_FLAGS, "--window-size=1400,900", address]
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", received
+        with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as run:
+            try:
+                finished = done.wait(timeout=180)
+            finally:
+                run.terminate()
+                try:
+                    run.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    run.kill()
     finally:
         server.shutdown()
         server.server_close()
-
-
-def test_no_page_is_wider_than_a_phone(served: tuple[str, dict[str, Any]]) -> None:
-    chromium = browser()
-    address, received = served
-    command = [chromium, *BROWSER_FLAGS, "--window-size=1280,900", f"{address}/__widths__.html"]
-    with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as run:
-        try:
-            finished = received["done"].wait(timeout=180)
-        finally:
-            run.terminate()
-            try:
-                run.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                run.kill()
     assert finished, "the browser did not measure the pages within 180 s"
-    widths: dict[str, list[Any]] = received["widths"]
-    assert len(widths) > 20
-    assert all(inner == PHONE_WIDTH for _, inner, _ in widths.values())
-    wide = {page: w for page, w in widths.items() if w[0] > w[1]}
+    return received
+
+
+def test_no_page_is_wider_than_a_phone(site: Path) -> None:
+    # The source pages share one layout, their code scrolling in its own box: the longest
+    # stands for all of them.
+    pages = [p.relative_to(site).as_posix() for p in checked_pages(site)]
+    found = measure_pages(site, pages, PHONE_WIDTH)
+    assert len(found) == len(pages)
+    assert all(f["screen"] == PHONE_WIDTH for f in found.values())
+    wide = {page: f for page, f in found.items() if f["width"] > f["screen"]}
     assert not wide, "pages wider than a phone (scroll width, screen, what sticks out):\n" + (
-        "\n".join(f"{page}: {w}" for page, w in sorted(wide.items()))
+        "\n".join(f"{page}: {f['width']} > {f['screen']}: {f['wide']}" for page, f in wide.items())
     )
+
+
+@pytest.mark.parametrize("width", [1280, 1100])
+def test_on_a_desktop_the_contents_stay_beside_the_text(site: Path, width: int) -> None:
+    pages = ["_generated/vvv8/section-2.html", "_generated/options.html", "reading.html"]
+    found = measure_pages(site, pages, width)
+    assert all(f["contents"] for f in found.values()), found
+    assert all(f["width"] <= f["screen"] for f in found.values()), found
 
 
 def test_searching_a_clause_id_finds_that_clause_first(site: Path) -> None:
