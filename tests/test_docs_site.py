@@ -143,6 +143,37 @@ def test_links_from_clauses_lead_to_source_lines(site: Path) -> None:
     assert all(re.search(r"\.py\.html#L-\d+$", link) for link in code + tests)
 
 
+def test_a_long_rulebook_has_a_page_per_section_with_a_heading_per_paragraph(site: Path) -> None:
+    sections = sorted((site / "_generated" / "vvv8").glob("section-*.html"))
+    assert len(sections) == 3
+    cards = {
+        p.name: p.read_text(encoding="utf-8").count('<div class="clause-card') for p in sections
+    }
+    assert sum(cards.values()) == 151, cards
+    assert max(cards.values()) <= 64, cards
+    for page in sections:
+        headings = re.findall(r"<h2>¶(\d+) ", page.read_text(encoding="utf-8"))
+        assert len(headings) >= 3, page.name
+        assert [int(h) for h in headings] == sorted(int(h) for h in headings)
+
+
+def test_a_clause_card_shows_its_rule_first_and_folds_its_links(site: Path) -> None:
+    text = (site / "_generated" / "vvv8" / "section-2.html").read_text(encoding="utf-8")
+    card = text.partition('id="V8-EIGHT-ON-ANY-CARD"')[2].partition('<div class="clause-card')[0]
+    rule, meta, trace = (
+        card.index("An eight may be played on any card."),
+        card.index('class="clause-meta'),
+        card.index("<details"),
+    )
+    assert rule < meta < trace
+    line = card[meta : card.index("</div>", meta)]
+    assert "000 §2 ¶7" in line
+    assert "special-card" in line
+    assert 'class="status status-' in line
+    assert card.count("status-") == 1, "the status is shown once"
+    assert "_source/model/regelverk/" in card[trace:]
+
+
 def test_the_site_holds_no_doctrees(site: Path) -> None:
     assert not (site / ".doctrees").exists()
 
