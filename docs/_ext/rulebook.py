@@ -153,8 +153,9 @@ def clause_block(
     if clause.parameters:
         pairs = "; ".join(f"``{k} = {v!r}``" for k, v in clause.parameters)
         lines += [f"   Fixes: {pairs}.", ""]
-    for entry in (unclear or {}).get(clause.id, []):
-        lines += [f"   Unclear: :need:`{entry.id}`.", ""]
+    entries = (unclear or {}).get(clause.id, [])
+    if entries:
+        lines += ["   Unclear: " + "; ".join(f":need:`{e.id}`" for e in entries) + ".", ""]
     if clause.refs:
         lines += ["   See also: " + ", ".join(f":need:`{r}`" for r in clause.refs) + ".", ""]
     lines += [
