@@ -49,6 +49,10 @@ def depart_disclosure(translator: HTML5Translator, node: disclosure) -> None:
     translator.body.append("</details>\n")
 
 
+def pass_through(translator: Any, node: disclosure) -> None:
+    """Other formats than HTML show the folded content as it is."""
+
+
 class DisclosureDirective(SphinxDirective):
     """``.. disclosure:: SUMMARY`` with a body: folded content."""
 
@@ -196,7 +200,15 @@ def search_page_scripts(
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directive, roles, source pages and clause search."""
-    app.add_node(disclosure, html=(visit_disclosure, depart_disclosure))
+    passed = (pass_through, pass_through)
+    app.add_node(
+        disclosure,
+        html=(visit_disclosure, depart_disclosure),
+        latex=passed,
+        text=passed,
+        man=passed,
+        texinfo=passed,
+    )
     app.add_directive("disclosure", DisclosureDirective)
     app.add_directive("rb-card", CardDirective)
     app.add_role("rb-status", StatusRole())
