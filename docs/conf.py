@@ -14,11 +14,25 @@ sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 project = "regelverk"
 author = "the regelverk project"
 copyright = "the regelverk project"
-extensions = ["sphinx_needs", "rulebook", "players"]
+extensions = ["sphinx_needs", "rulebook_site", "rulebook", "players"]
 exclude_patterns = ["_build"]
-html_theme = "alabaster"
-html_title = "regelverk: the annotated rulebook"
-html_theme_options = {"description": "Four card-game rulebooks, clause by clause"}
+
+# The theme is Furo, chosen over the PyData theme for long reference text read at the table: a
+# single readable column with the page's own contents in a sticky column beside it, a header
+# with navigation and search at the top of a phone's screen (not below the page), light and
+# dark colours from the reader's settings, and little JavaScript or CSS to load on a phone.
+# The PyData theme is built for API sites with a top bar of many sections and weighs several
+# times more. ``_static/rulebook.css`` keeps the contents column in view down to 1072 px
+# (Furo folds it into a button below 1312 px) and styles the clause cards.
+html_theme = "furo"
+html_title = "regelverk rulebook"
+html_short_title = "regelverk"
+html_static_path = ["_static"]
+html_css_files = ["rulebook.css"]
+html_js_files = ["rulebook.js"]
+html_theme_options = {"navigation_with_keys": True, "top_of_page_buttons": []}
+html_copy_source = False
+html_show_sourcelink = False
 
 needs_id_regex = r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$"
 needs_id_required = True
@@ -48,4 +62,7 @@ needs_links = {
     "proves": {"incoming": "cited by theorem", "outgoing": "rests on"},
 }
 needs_build_json = False
+# A reference to a clause shows its id, to an ambiguity its title and id, in full.
+needs_role_need_template = '{{ id if type == "clause" else title ~ " (" ~ id ~ ")" }}'
+needs_role_need_max_title_length = -1
 suppress_warnings: list[str] = []

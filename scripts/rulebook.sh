@@ -12,8 +12,9 @@ proved=0
 regelverk prove --write-json docs/_build/proofs.json || proved=$?
 echo "== the rulebook"
 start=$(date +%s)
+rm -rf docs/_build/html/.doctrees  # left by builds before the doctrees had their own folder
 REGELVERK_PROOF_RESULTS=docs/_build/proofs.json \
-  sphinx-build -W --keep-going -q -b html docs docs/_build/html
+  sphinx-build -W --keep-going -q -b html -d docs/_build/doctrees docs docs/_build/html
 echo "built in $(( $(date +%s) - start )) s"
 echo "The rulebook is at $PWD/docs/_build/html/index.html"
 if [ "$proved" -ne 0 ]; then

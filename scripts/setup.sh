@@ -17,3 +17,16 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   touch "$stamp"
 fi
 export PATH="$PWD/.venv/bin:$PATH"
+# The tests look at the rulebook in a headless Chromium when one is installed
+# (tests/test_docs_site.py). Install Debian's package where we may (root with apt-get), once
+# per .venv; without it those checks are skipped, and nothing else changes.
+browser_stamp=.venv/.regelverk-browser-tried
+if [ ! -f "$browser_stamp" ] && ! command -v chromium >/dev/null 2>&1 \
+  && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+  echo "== installing chromium (apt-get) for the rulebook's browser checks"
+  if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -qq --no-install-recommends chromium; } >/dev/null 2>&1; then
+    echo "could not install chromium: the browser checks will be skipped" >&2
+  fi
+  touch "$browser_stamp"
+fi

@@ -16,13 +16,16 @@ import json
 import os
 import re
 import textwrap
+import weakref
 from collections import Counter
 from collections.abc import Iterable
 from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
 
+import rulebook_site
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 
 from regelverk.cli import build_parser
 from regelverk.cli import main as cli_main
@@ -67,50 +70,123 @@ def link_id(link: Link) -> str:
     return f"{prefix}-{body}"
 
 
-def clause_block(item: ClauseTrace, run: frozenset[str] = frozenset()) -> list[str]:
-    """A ``clause`` need for one clause; ``run`` holds the theorems whose results are on the
-    Proofs page (the others are named without a link)."""
-    clause = item.clause
-    title = f"{clause.source} · {clause.tag}"
-    lines = [
-        f".. clause:: {esc(title)}",
-        f"   :id: {clause.id}",
-        f"   :tag: {clause.tag}",
-        f"   :locator: {esc(clause.source)}",
-        f"   :origin: {clause.origin}",
-        f"   :status: {item.status.value}",
-        f"   :rulebook: {clause.rulebook}",
+def plain(text: str) -> str:
+    """A value for a need's title or field, which sphinx-needs shows as it is (no markup)."""
+    return " ".join(text.split())
+
+
+def gist(text: str, width: int = 60) -> str:
+    """The start of a sentence, cut at a word and marked with an ellipsis when cut."""
+    text = " ".join(text.split()).rstrip(".")
+    if len(text) <= width:
+        return text
+    return text[:width].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def source_ref(label: str, link: Link) -> str:
+    """A link to the line of the source that a trace link names."""
+    return f":rb-source:`{label} <{link.path}:{link.line}>`"
+
+
+def short_name(link: Link) -> str:
+    """A function's dotted name without the package, a test's or theorem's own name."""
+    return link.target.rpartition("::")[2].removeprefix("regelverk.")
+
+
+def trace_lines(item: ClauseTrace, run: frozenset[str]) -> list[str]:
+    """The folded part of a clause card: why it has its status, and its code, tests and
+    proofs, each linked to its source (a theorem that was run links to its result)."""
+    code = item.of_kind(LinkKind.CODE)
+    tests = item.of_kind(LinkKind.TEST)
+    proofs = item.of_kind(LinkKind.PROOF)
+    counts = [
+        plural(len(own), word)
+        for own, word in ((code, "function"), (tests, "test"), (proofs, "theorem"))
+        if own
     ]
-    if clause.refs:
-        lines.append(f"   :refs: {', '.join(clause.refs)}")
-    lines += ["", f"   {esc(clause.rule)}", ""]
-    if clause.also_at:
-        lines += [f"   Also stated at {', '.join(str(a) for a in clause.also_at)}.", ""]
-    if clause.parameters:
-        pairs = "; ".join(f"``{k} = {v!r}``" for k, v in clause.parameters)
-        lines += [f"   Fixes: {pairs}.", ""]
-    lines += [f"   *Status:* {item.status.value}: {esc(item.reason)}.", ""]
-    theorems = dict.fromkeys(
-        link.target.rpartition("::")[2] for link in item.links if link.kind is LinkKind.PROOF
-    )
-    if theorems:
-        refs = ", ".join(
-            f":ref:`{name} <theorem-{name}>`" if name in run else f"``{name}``" for name in theorems
-        )
-        lines += [f"   *Theorems that rest on it:* {refs}.", ""]
+    summary = "Code, tests, proofs: " + ", ".join(counts) if counts else "Why no code"
+    lines = [f"   .. disclosure:: {summary}", ""]
+    lines += [f"      {esc(item.reason[:1].upper() + item.reason[1:])}.", ""]
+    if item.clause.also_at:
+        lines += [f"      Also stated at {', '.join(str(a) for a in item.clause.also_at)}.", ""]
+    for title, own in (("Code", code), ("Tests", tests)):
+        first: dict[str, Link] = {}
+        for link in own:
+            first.setdefault(short_name(link), link)
+        if first:
+            refs = [source_ref(name, link) for name, link in first.items()]
+            lines += [f"      {title}: " + ", ".join(refs) + ".", ""]
+    if proofs:
+        refs = []
+        for link in proofs:
+            name = short_name(link)
+            result = f" (:ref:`result <theorem-{name}>`)" if name in run else ""
+            refs.append(source_ref(name, link) + result)
+        lines += ["      Proofs: " + ", ".join(dict.fromkeys(refs)) + ".", ""]
     return lines
 
 
-def ambiguity_block(entry: Ambiguity) -> list[str]:
-    """An ``ambiguity`` need with its readings."""
+def clause_block(
+    item: ClauseTrace,
+    run: frozenset[str] = frozenset(),
+    unclear: dict[str, list[Ambiguity]] | None = None,
+) -> list[str]:
+    """One clause: a hidden ``clause`` need (its data and anchor for sphinx-needs) and the card
+    a reader sees: the rule first, then its id, locator, tag and status on one line, the
+    ambiguities that bear on it, and its code, tests and proofs folded away. ``run`` holds the
+    theorems whose results are on the Proofs page."""
+    clause = item.clause
     lines = [
-        f".. ambiguity:: {esc(entry.title)}",
+        f".. clause:: {plain(clause.source)} · {clause.tag}",
+        f"   :id: {clause.id}",
+        f"   :tag: {clause.tag}",
+        f"   :locator: {plain(clause.source)}",
+        f"   :origin: {clause.origin}",
+        f"   :status: {item.status.value}",
+        f"   :rulebook: {clause.rulebook}",
+        "   :hide:",
+    ]
+    if clause.refs:
+        lines.append(f"   :refs: {', '.join(clause.refs)}")
+    lines += ["", f"   {esc(clause.rule)}", "", f".. rb-card:: {clause.id}", ""]
+    lines += [f"   {esc(clause.rule)}", ""]
+    if clause.parameters:
+        pairs = "; ".join(f"``{k} = {v!r}``" for k, v in clause.parameters)
+        lines += [f"   Fixes: {pairs}.", ""]
+    entries = (unclear or {}).get(clause.id, [])
+    if entries:
+        lines += ["   Unclear: " + "; ".join(f":need:`{e.id}`" for e in entries) + ".", ""]
+    if clause.refs:
+        lines += ["   See also: " + ", ".join(f":need:`{r}`" for r in clause.refs) + ".", ""]
+    lines += [
+        "   .. container:: clause-meta",
+        "",
+        f"      :need:`{clause.id} <{clause.id}>` · {esc(clause.source)} · {clause.tag} · "
+        f":rb-status:`{item.status.value}`",
+        "",
+        *trace_lines(item, run),
+    ]
+    return lines
+
+
+def ambiguity_block(entry: Ambiguity, mark: str = "-") -> list[str]:
+    """One entry of the register under its own heading: a hidden ``ambiguity`` need (its data
+    and anchor for sphinx-needs) and the card a reader sees: the question, the situation, the
+    readings and why the default, then one line with its id, kind, option and clauses."""
+    lines = [
+        *heading(esc(entry.title), mark),
+        f".. ambiguity:: {plain(entry.title)}",
         f"   :id: {entry.id}",
         f"   :kind: {entry.kind}",
         f"   :option: {entry.option}",
         f"   :default_reading: {entry.default}",
         f"   :rulebook: {entry.rulebook}",
         f"   :bears_on: {', '.join(entry.clauses)}",
+        "   :hide:",
+        "",
+        f"   {esc(entry.question)}",
+        "",
+        f".. rb-card:: {entry.id}",
         "",
         f"   **Question.** {esc(entry.question)}",
         "",
@@ -118,19 +194,27 @@ def ambiguity_block(entry: Ambiguity) -> list[str]:
         "",
     ]
     for reading in entry.readings:
-        mark = " (the model's default)" if reading.name == entry.default else ""
+        default = " (the model's default)" if reading.name == entry.default else ""
         lines += [
-            f"   * ``{entry.option} = {reading.name!r}``{mark}: {esc(reading.reading)}",
+            f"   * ``{entry.option} = {reading.name!r}``{default}: {esc(reading.reading)}",
             f"     In the situation: {esc(reading.outcome)}",
         ]
     winner = "can change who wins or loses" if entry.changes_winner else "does not change who wins"
     lines += ["", f"   **Why the default.** {esc(entry.reason)} The choice {winner}.", ""]
+    clauses = ", ".join(f":need:`{c}`" for c in entry.clauses)
+    lines += [
+        "   .. container:: clause-meta",
+        "",
+        f"      :need:`{entry.id} <{entry.id}>` · {entry.kind} · option ``{entry.option}`` · "
+        f"bears on {clauses}",
+        "",
+    ]
     return lines
 
 
 def example_block(example: Example) -> list[str]:
     """A worked example as a table of steps with the model's verdict on each."""
-    lines = [*heading(f"Worked example: {example.title} ({example.id})", "~")]
+    lines = [*heading(f"Worked example: {example.title} ({example.id})", "-")]
     lines += [f".. _{example.id}:", "", esc(example.setup), ""]
     lines += [".. list-table::", "   :header-rows: 1", "", "   * - #", "     - where"]
     lines += ["     - who", "     - does", "     - the text shows", "     - verdict", ""]
@@ -179,10 +263,97 @@ def findings_block(book: Rulebook, proofs: dict[str, Any]) -> list[str]:
     return lines
 
 
-def rulebook_page(book: Rulebook, items: tuple[ClauseTrace, ...], proofs: dict[str, Any]) -> str:
-    """The page of one rulebook: what the theorems found, every clause by section, notes, and
-    worked examples."""
+#: A rulebook with more clauses than this gets one page per section.
+SPLIT_ABOVE = 80
+#: A section with more clauses than this gets a heading per paragraph (or, outside the
+#: text, per tag), so that the page's contents lead to every part of it.
+HEADINGS_ABOVE = 10
+
+
+def clause_groups(
+    items: list[ClauseTrace], mark: str, run: frozenset[str], unclear: dict[str, list[Ambiguity]]
+) -> list[str]:
+    """A section's clauses in text order; in a long section under one heading per paragraph,
+    titled with the start of its first rule (clauses from outside the text: one per tag)."""
+    lines: list[str] = []
+    if len(items) <= HEADINGS_ABOVE:
+        for item in items:
+            lines += clause_block(item, run, unclear)
+        return lines
+    groups: dict[str, list[ClauseTrace]] = {}
+    for item in items:
+        at = item.clause.at
+        key = f"¶{at.paragraph}" if at is not None else item.clause.tag.capitalize()
+        groups.setdefault(key, []).append(item)
+    for key, own in groups.items():
+        first = esc(gist(own[0].clause.rule))
+        lines += heading(f"{key} {first}" if key.startswith("¶") else key, mark)
+        for item in own:
+            lines += clause_block(item, run, unclear)
+    return lines
+
+
+def section_lines(
+    book: Rulebook,
+    number: int,
+    items: tuple[ClauseTrace, ...],
+    *,
+    marks: str,
+    run: frozenset[str],
+    unclear: dict[str, list[Ambiguity]],
+) -> list[str]:
+    """One section of a text: its heading (``marks[0]``), its notes, and its clauses."""
+    section = next(s for s in book.sections if s.number == number)
+    own = sorted((i for i in items if section_of(i.clause) == number), key=paragraph_of)
+    notes = [n for n in book.notes if n.at.section == number]
+    lines = heading(f"§{section.number} {section.title}", marks[0])
+    shape = "A headed" if section.heading else "An unheaded"
+    lines += [
+        f"{shape} section starting at line {section.first_line}, with "
+        f"{plural(len(section.paragraph_lines), 'paragraph')} and "
+        f"{plural(len(own), 'clause')}.",
+        "",
+    ]
+    for note in notes:
+        lines += [f"* {note.at} (``{note.id}``, {note.kind}, no rule here): {esc(note.what)}"]
+    if notes:
+        lines.append("")
+    return lines + clause_groups(own, marks[1], run, unclear)
+
+
+def outside_lines(
+    items: tuple[ClauseTrace, ...],
+    marks: str,
+    run: frozenset[str],
+    unclear: dict[str, list[Ambiguity]],
+) -> list[str]:
+    """The clauses a text presupposes without stating them."""
+    own = [i for i in items if section_of(i.clause) is None]
+    lines = heading("Rules from outside the text", marks[0])
+    lines += [
+        "The text presupposes these rules without stating them; each says where it comes from.",
+        "",
+    ]
+    return lines + clause_groups(own, marks[1], run, unclear)
+
+
+def unclear_clauses(book: Rulebook) -> dict[str, list[Ambiguity]]:
+    """For each clause, the entries of the register that bear on it."""
+    found: dict[str, list[Ambiguity]] = {}
+    for entry in book.ambiguities:
+        for clause in entry.clauses:
+            found.setdefault(clause, []).append(entry)
+    return found
+
+
+def rulebook_pages(
+    book: Rulebook, items: tuple[ClauseTrace, ...], proofs: dict[str, Any]
+) -> dict[str, str]:
+    """The pages of one rulebook, by name under ``_generated/``: its own page (what the
+    theorems found, every clause by section, notes, and worked examples) or, for a long text,
+    its own page with a contents list and one page per section."""
     run = frozenset(t["name"] for t in proofs["theorems"])
+    unclear = unclear_clauses(book)
     counts = Counter(i.status.value for i in items)
     lines = [f".. _rulebook-{book.id}:", "", *heading(f"{book.name} ({book.id})", "#")]
     lines += [
@@ -195,42 +366,66 @@ def rulebook_page(book: Rulebook, items: tuple[ClauseTrace, ...], proofs: dict[s
         f":Ambiguities: {len(book.ambiguities)} (see :ref:`the register <register-{book.id}>`)",
         f":Clause id prefix: ``{book.prefix}-``",
         "",
-        *findings_block(book, proofs),
     ]
-    for section in book.sections:
-        own = [i for i in items if section_of(i.clause) == section.number]
-        notes = [n for n in book.notes if n.at.section == section.number]
-        lines += heading(f"§{section.number} {section.title}", "=")
-        shape = "A headed" if section.heading else "An unheaded"
+    numbers = [s.number for s in book.sections]
+    outside = any(section_of(i.clause) is None for i in items)
+    pages: dict[str, str] = {}
+    if len(items) > SPLIT_ABOVE:
+        entries: list[tuple[str, str, int]] = []
+        for number in numbers:
+            if not any(section_of(i.clause) == number for i in items):
+                continue
+            name = f"{book.id}/section-{number}"
+            body = section_lines(book, number, items, marks="#=", run=run, unclear=unclear)
+            pages[name] = "\n".join([f".. _rulebook-{book.id}-{number}:", "", *body]) + "\n"
+            own = sum(1 for i in items if section_of(i.clause) == number)
+            title = next(s.title for s in book.sections if s.number == number)
+            entries.append((name, f"§{number} {esc(title)}", own))
+        if outside:
+            name = f"{book.id}/outside"
+            pages[name] = "\n".join(outside_lines(items, "#=", run, unclear)) + "\n"
+            own = sum(1 for i in items if section_of(i.clause) is None)
+            entries.append((name, "Rules from outside the text", own))
+        lines += heading("The sections", "=")
+        lines += [".. toctree::", "   :hidden:", ""]
+        lines += [f"   {name}" for name, _, _ in entries]
+        lines.append("")
+        lines += [f"* :doc:`{title} <{name}>`: {plural(n, 'clause')}" for name, title, n in entries]
+        lines.append("")
         lines += [
-            f"{shape} section starting at line {section.first_line}, with "
-            f"{plural(len(section.paragraph_lines), 'paragraph')}.",
+            "Sections without a rule: "
+            + (
+                ", ".join(
+                    f"§{s.number} {esc(s.title)}"
+                    for s in book.sections
+                    if f"{book.id}/section-{s.number}" not in pages
+                )
+                or "none"
+            )
+            + ".",
             "",
         ]
-        for note in notes:
-            lines += [f"* {note.at} (``{note.id}``, {note.kind}, no rule here): {esc(note.what)}"]
-        if notes:
-            lines.append("")
-        for item in sorted(own, key=paragraph_of):
-            lines += clause_block(item, run)
-    outside = [i for i in items if section_of(i.clause) is None]
-    if outside:
-        lines += heading("Rules from outside the text", "=")
-        lines += [
-            "The text presupposes these rules without stating them; each says where it comes from.",
-            "",
-        ]
-        for item in outside:
-            lines += clause_block(item, run)
+        for note in book.notes:
+            if f"{book.id}/section-{note.at.section}" not in pages:
+                lines += [f"* {note.at} (``{note.id}``, {note.kind}): {esc(note.what)}"]
+        lines += ["", *findings_block(book, proofs)]
+    else:
+        lines += findings_block(book, proofs)
+        for number in numbers:
+            lines += section_lines(book, number, items, marks="=-", run=run, unclear=unclear)
+        if outside:
+            lines += outside_lines(items, "=-", run, unclear)
     if book.examples:
         lines += heading("Worked examples", "=")
         for example in book.examples:
             lines += example_block(example)
-    return "\n".join(lines) + "\n"
+    pages[book.id] = "\n".join(lines) + "\n"
+    return pages
 
 
-def register_page(registry: Registry) -> str:
-    """The ambiguity register of all four rulebooks."""
+def register_pages(registry: Registry) -> dict[str, str]:
+    """The ambiguity register of all four rulebooks: a page saying what it holds, and a page
+    per rulebook with a heading per entry."""
     lines = [".. _register:", "", *heading("The ambiguity register", "#")]
     total = sum(len(b.ambiguities) for b in registry.rulebooks)
     lines += [
@@ -239,14 +434,24 @@ def register_page(registry: Registry) -> str:
         "table where they differ, the reading the model takes by default and why, and the option "
         "that selects another reading.",
         "",
+        ".. toctree::",
+        "   :hidden:",
+        "",
+        *(f"   register/{book.id}" for book in registry.rulebooks),
+        "",
     ]
+    pages: dict[str, str] = {}
     for book in registry.rulebooks:
         kinds = Counter(a.kind for a in book.ambiguities)
-        lines += [f".. _register-{book.id}:", "", *heading(f"{book.name} ({book.id})", "=")]
-        lines += [", ".join(plural(n, k) for k, n in sorted(kinds.items())) or "None.", ""]
+        counted = ", ".join(plural(n, k) for k, n in sorted(kinds.items())) or "none"
+        lines += [f"* :ref:`{book.name} ({book.id}) <register-{book.id}>`: {counted}"]
+        page = [f".. _register-{book.id}:", "", *heading(f"Register: {book.name} ({book.id})", "#")]
+        page += [f"{counted.capitalize()}.", ""]
         for entry in book.ambiguities:
-            lines += ambiguity_block(entry)
-    return "\n".join(lines) + "\n"
+            page += ambiguity_block(entry, "=")
+        pages[f"register/{book.id}"] = "\n".join(page) + "\n"
+    pages["register"] = "\n".join([*lines, ""]) + "\n"
+    return pages
 
 
 def comparison_page(registry: Registry) -> str:
@@ -294,23 +499,32 @@ def glossary_page(registry: Registry) -> str:
 
 
 def link_blocks(links: Iterable[Link]) -> list[str]:
-    """One need per function, test or theorem, linking to the clauses it covers."""
+    """One entry per function, test or theorem, grouped by file: a hidden need (its data and
+    anchor for sphinx-needs), the name linked to its source line, and the clauses it covers."""
     directive = {LinkKind.CODE: "codelink", LinkKind.TEST: "testlink", LinkKind.PROOF: "prooflink"}
     option = {LinkKind.CODE: "implements", LinkKind.TEST: "exercises", LinkKind.PROOF: "proves"}
     grouped: dict[str, list[Link]] = {}
     for link in links:
         grouped.setdefault(link_id(link), []).append(link)
-    lines: list[str] = []
-    for ident, group in sorted(grouped.items()):
+    by_file: dict[str, list[str]] = {}
+    for ident, group in sorted(grouped.items(), key=lambda kv: (kv[1][0].path, kv[1][0].line)):
         first = group[0]
-        clauses = ", ".join(dict.fromkeys(link.clause for link in group))
-        lines += [
-            f".. {directive[first.kind]}:: {esc(first.target)}",
-            f"   :id: {ident}",
-            f"   :where: {esc(first.path)}:{first.line}",
-            f"   :{option[first.kind]}: {clauses}",
-            "",
-        ]
+        clauses = list(dict.fromkeys(link.clause for link in group))
+        by_file.setdefault(first.path, []).extend(
+            [
+                f"* .. {directive[first.kind]}:: {plain(first.target)}",
+                f"     :id: {ident}",
+                f"     :where: {plain(first.path)}:{first.line}",
+                f"     :{option[first.kind]}: {', '.join(clauses)}",
+                "     :hide:",
+                "",
+                f"  {source_ref(short_name(first), first)} (line {first.line}): "
+                + ", ".join(f":need:`{c}`" for c in clauses),
+            ]
+        )
+    lines: list[str] = []
+    for path, entries in by_file.items():
+        lines += [*heading(f"``{path}``", "-"), *entries, ""]
     return lines
 
 
@@ -417,7 +631,8 @@ def options_page(registry: Registry) -> str:
         first = presets[books[0]]
         docs = field_docs(type(first))
         lines += heading(f"{game.family} ({', '.join(books)})", "=")
-        lines += [".. list-table::", "   :header-rows: 1", "", "   * - option"]
+        lines += [".. list-table::", "   :header-rows: 1", "   :widths: auto", ""]
+        lines += ["   * - option"]
         lines += [f"     - {b}" for b in books] + ["     - what it is"]
         for field in dataclasses.fields(first):
             values = [option_values(presets[b])[field.name] for b in books]
@@ -597,36 +812,104 @@ def questions_page(root: Path | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_if_changed(path: Path, text: str) -> None:
-    """Write a page only when it changed, so Sphinx rebuilds only what changed."""
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write a page only when it changed, so Sphinx rebuilds only what changed; say whether
+    it did."""
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
+def clause_table(
+    registry: Registry, pages: dict[str, str], items: tuple[ClauseTrace, ...]
+) -> list[dict[str, str]]:
+    """Every clause and ambiguity for the search page: id, rulebook, kind, words, and the page
+    (relative to the site's root) that holds it."""
+    page_of: dict[str, str] = {}
+    for name, text in pages.items():
+        for ident in re.findall(r"^\s*:id: (\S+)$", text, re.MULTILINE):
+            page_of[ident] = f"_generated/{name}.html#{ident}"
+    table = [
+        {
+            "id": i.clause.id,
+            "book": i.clause.rulebook,
+            "kind": i.clause.tag,
+            "where": i.clause.source,
+            "text": i.clause.rule,
+            "url": page_of[i.clause.id],
+        }
+        for i in items
+        if i.clause.id in page_of
+    ]
+    for book in registry.rulebooks:
+        table += [
+            {
+                "id": a.id,
+                "book": book.id,
+                "kind": "ambiguity",
+                "where": "register",
+                "text": f"{a.title}{'' if a.title[-1:] in '.?!' else '.'} {a.question}",
+                "url": page_of[a.id],
+            }
+            for a in book.ambiguities
+        ]
+    return table
+
+
+#: Whether this build's generated pages differ from the last build's.
+REWRITTEN: weakref.WeakKeyDictionary[Sphinx, bool] = weakref.WeakKeyDictionary()
 
 
 def generate(app: Sphinx) -> None:
-    """Write every generated page into ``_generated/``."""
+    """Write every generated page into ``_generated/``, and tell the site extension which
+    source files the pages link to and where each clause stands."""
     out = Path(app.srcdir) / "_generated"
     out.mkdir(exist_ok=True)
     registry = default_registry()
     items = trace(registry)
     proofs = proof_results()
+    pages: dict[str, str] = {}
+    changed = False
     for book in registry.rulebooks:
         own = tuple(i for i in items if i.clause.rulebook == book.id)
-        write_if_changed(out / f"{book.id}.rst", rulebook_page(book, own, proofs))
-    write_if_changed(out / "register.rst", register_page(registry))
-    write_if_changed(out / "comparison.rst", comparison_page(registry))
-    write_if_changed(out / "glossary.rst", glossary_page(registry))
-    write_if_changed(out / "trace.rst", trace_page(items))
-    write_if_changed(out / "ask_pages.rst.txt", ask_pages(Path(app.srcdir)))
-    write_if_changed(out / "options.rst", options_page(registry))
+        pages.update(rulebook_pages(book, own, proofs))
+    pages.update(register_pages(registry))
+    for name, text in pages.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        changed |= write_if_changed(out / f"{name}.rst", text)
+    for stale in out.glob("*/*.rst"):
+        if stale.relative_to(out).with_suffix("").as_posix() not in pages:
+            stale.unlink()
+            changed = True
+    rulebook_site.publish(
+        app,
+        sources=sorted({link.path for i in items for link in i.links}),
+        clauses=clause_table(registry, pages, items),
+    )
+    changed |= write_if_changed(out / "comparison.rst", comparison_page(registry))
+    changed |= write_if_changed(out / "glossary.rst", glossary_page(registry))
+    changed |= write_if_changed(out / "trace.rst", trace_page(items))
+    changed |= write_if_changed(out / "ask_pages.rst.txt", ask_pages(Path(app.srcdir)))
+    changed |= write_if_changed(out / "options.rst", options_page(registry))
     with redirect_stdout(io.StringIO()):
-        write_if_changed(out / "cli.rst", cli_page())
-    write_if_changed(out / "proofs.rst", proofs_page(proofs))
-    write_if_changed(out / "mutants.rst", mutants_page(recorded_mutants()))
-    write_if_changed(out / "questions.rst", questions_page(source_root()))
+        changed |= write_if_changed(out / "cli.rst", cli_page())
+    changed |= write_if_changed(out / "proofs.rst", proofs_page(proofs))
+    changed |= write_if_changed(out / "mutants.rst", mutants_page(recorded_mutants()))
+    changed |= write_if_changed(out / "questions.rst", questions_page(source_root()))
+    REWRITTEN[app] = changed
+
+
+def outdated(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """When a generated page changed, every page is read again: a clause or an entry of the
+    register may have moved to another page, and the pages that refer to it must follow."""
+    return sorted(env.found_docs) if REWRITTEN.get(app) else []
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the page generator."""
     app.connect("builder-inited", generate)
+    app.connect("env-get-outdated", outdated)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

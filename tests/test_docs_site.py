@@ -1,0 +1,386 @@
+"""The published rulebook as a reader meets it: every link leads somewhere, the search page puts
+a typed clause id first, and no page is wider than a phone.
+
+The site is the one ``scripts/test.sh`` builds (it names it in ``REGELVERK_DOCS_HTML``); without
+that, the first test to need it builds it once into a temporary folder shared by every worker.
+The checks in a browser run in a headless Chromium when one is installed (``scripts/setup.sh``
+installs it where it can) and are skipped, saying so, when none is.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from html.parser import HTMLParser
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PHONE_WIDTH = 390
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+def build_site(into: Path) -> Path:
+    """Build the rulebook into ``into`` (once: later calls find it built)."""
+    html = into / "html"
+    with (into / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (html / "index.html").exists():
+            env = dict(os.environ)
+            proofs = ROOT / "docs" / "_build" / "proofs.json"
+            if "REGELVERK_PROOF_RESULTS" not in env and proofs.exists():
+                env["REGELVERK_PROOF_RESULTS"] = str(proofs)
+            command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html"]
+            command += ["-d", str(into / "doctrees"), str(ROOT / "docs"), str(html)]
+            subprocess.run(command, check=True, env=env, cwd=ROOT)
+    return html
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built html of the rulebook."""
+    named = os.environ.get("REGELVERK_DOCS_HTML")
+    if named:
+        html = Path(named)
+        assert (html / "index.html").is_file(), f"REGELVERK_DOCS_HTML={named} holds no site"
+        return html
+    shared = tmp_path_factory.getbasetemp().parent / "rulebook-site"
+    shared.mkdir(exist_ok=True)
+    return build_site(shared)
+
+
+class Page(HTMLParser):
+    """The ids a page defines and the addresses it links to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        for key in ("id", "name") if tag == "a" else ("id",):
+            if found.get(key):
+                self.ids.add(str(found[key]))
+        address = found.get("href") if tag in ("a", "link") else found.get("src")
+        if address and tag in ("a", "link", "script", "img"):
+            self.links.append(address)
+
+
+def read_page(path: Path) -> Page:
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def pages_of(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def checked_pages(site: Path) -> list[Path]:
+    """The pages whose links are checked: every page, except that the source pages, which
+    share one layout and link only to their own lines, are stood for by the longest."""
+    pages = pages_of(site)
+    sources = [p for p in pages if p.relative_to(site).parts[0] == "_source"]
+    longest = [max(sources, key=lambda p: p.stat().st_size)] if sources else []
+    return [p for p in pages if p not in sources] + longest
+
+
+def broken_links(site: Path) -> list[str]:
+    """Every link from a checked page to a file the site lacks or an anchor its target lacks."""
+    read: dict[Path, Page] = {}
+
+    def page(path: Path) -> Page:
+        if path not in read:
+            read[path] = read_page(path)
+        return read[path]
+
+    broken: list[str] = []
+    for path in (p.resolve() for p in checked_pages(site)):
+        for address in page(path).links:
+            parts = urlsplit(address)
+            if parts.scheme or address.startswith("//"):
+                continue
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            where = f"{path.relative_to(site.resolve())}: {address}"
+            if not target.exists():
+                broken.append(f"{where} (no such file)")
+            elif target.is_dir():
+                broken.append(f"{where} (a folder)")
+            elif (
+                parts.fragment
+                and target.suffix == ".html"
+                and unquote(parts.fragment) not in page(target).ids
+            ):
+                broken.append(f"{where} (no anchor #{parts.fragment})")
+    return broken
+
+
+def test_every_internal_link_and_anchor_resolves(site: Path) -> None:
+    pages = pages_of(site)
+    assert len(pages) > 20, f"only {len(pages)} pages in {site}"
+    broken = broken_links(site)
+    assert not broken, f"{len(broken)} broken links:\n" + "\n".join(broken[:50])
+
+
+def test_links_from_clauses_lead_to_source_lines(site: Path) -> None:
+    page = site / "_generated" / "vvv8" / "section-2.html"
+    links = read_page(page).links
+    code = [link for link in links if "_source/model/" in link]
+    tests = [link for link in links if "_source/tests/" in link]
+    assert code, "the clauses link to no code"
+    assert tests, "the clauses link to no tests"
+    assert all(re.search(r"\.py\.html#L-\d+$", link) for link in code + tests)
+
+
+def test_a_long_rulebook_has_a_page_per_section_with_a_heading_per_paragraph(site: Path) -> None:
+    sections = sorted((site / "_generated" / "vvv8").glob("section-*.html"))
+    assert len(sections) == 3
+    cards = {
+        p.name: p.read_text(encoding="utf-8").count('<div class="clause-card') for p in sections
+    }
+    assert sum(cards.values()) == 151, cards
+    assert max(cards.values()) <= 64, cards
+    for page in sections:
+        headings = re.findall(r"<h2>¶(\d+) ", page.read_text(encoding="utf-8"))
+        assert len(headings) >= 3, page.name
+        assert [int(h) for h in headings] == sorted(int(h) for h in headings)
+
+
+def test_a_clause_card_shows_its_rule_first_and_folds_its_links(site: Path) -> None:
+    text = (site / "_generated" / "vvv8" / "section-2.html").read_text(encoding="utf-8")
+    card = text.partition('id="V8-EIGHT-ON-ANY-CARD"')[2].partition('<div class="clause-card')[0]
+    rule, meta, trace = (
+        card.index("An eight may be played on any card."),
+        card.index('class="clause-meta'),
+        card.index("<details"),
+    )
+    assert rule < meta < trace
+    line = card[meta : card.index("</div>", meta)]
+    assert "000 §2 ¶7" in line
+    assert "special-card" in line
+    assert 'class="status status-' in line
+    assert card.count("status-") == 1, "the status is shown once"
+    assert "_source/model/regelverk/" in card[trace:]
+
+
+def test_the_site_holds_no_doctrees(site: Path) -> None:
+    assert not (site / ".doctrees").exists()
+
+
+def clause_table(site: Path) -> list[dict[str, str]]:
+    text = (site / "_static" / "clauses.js").read_text(encoding="utf-8")
+    prefix = "window.rulebookClauses = "
+    assert text.startswith(prefix)
+    table: list[dict[str, str]] = json.loads(text.removeprefix(prefix).rstrip().rstrip(";"))
+    return table
+
+
+def test_the_clause_table_leads_to_each_clause(site: Path) -> None:
+    table = clause_table(site)
+    ids = {entry["id"] for entry in table}
+    assert {"V8-EIGHT-ON-ANY-CARD", "UNO-DECK-108"} <= ids
+    ids_of: dict[str, set[str]] = {}
+    missing = []
+    for entry in table:
+        path, _, anchor = entry["url"].partition("#")
+        target = site / path
+        if path not in ids_of:
+            ids_of[path] = read_page(target).ids if target.is_file() else set()
+        if anchor not in ids_of[path]:
+            missing.append(f"{entry['id']}: {entry['url']}")
+    assert not missing, "\n".join(missing[:20])
+
+
+def test_no_trace_title_shows_an_escape(site: Path) -> None:
+    text = (site / "_generated" / "trace.html").read_text(encoding="utf-8")
+    assert "test_V8" in text
+    assert "\\_" not in text
+
+
+def test_no_reference_to_a_clause_is_cut_short(site: Path) -> None:
+    labels = [
+        label
+        for page in pages_of(site / "_generated")
+        for label in re.findall(r'class="xref need">([^<]*)</', page.read_text(encoding="utf-8"))
+    ]
+    assert len(labels) > 100
+    assert not [label for label in labels if "..." in label]
+    assert "V8-SETUP-TWO-DECKS-FOUR-PLUS" in labels
+
+
+# In a browser.
+
+
+def browser() -> str:
+    for name in BROWSERS:
+        found = shutil.which(name)
+        if found:
+            return found
+    pytest.skip(
+        "no headless Chromium is installed (scripts/setup.sh installs the Debian package "
+        "'chromium' when it runs as root with apt-get)"
+    )
+
+
+BROWSER_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars")
+
+MEASURE = """<!doctype html><meta charset="utf-8"><title>widths</title>
+<body>
+<script>
+const pages = %(pages)s;
+const found = {};
+let waiting = pages.length;
+function measure(frame, page) {
+  const win = frame.contentWindow;
+  const doc = win.document;
+  const width = doc.documentElement.scrollWidth;
+  const wide = width <= win.innerWidth ? [] : [...doc.querySelectorAll("body *")]
+    .filter((e) => e.getBoundingClientRect().right > win.innerWidth + 1)
+    .filter((e) => !e.closest(".sidebar-drawer, .toc-drawer"))
+    .slice(0, 3)
+    .map((e) => e.tagName.toLowerCase() + "." + [...e.classList].join("."));
+  const toc = doc.querySelector(".toc-drawer");
+  const box = toc ? toc.getBoundingClientRect() : null;
+  const contents = Boolean(box) && getComputedStyle(toc).position !== "fixed"
+    && box.width > 0 && box.left >= 0 && box.right <= win.innerWidth;
+  found[page] = {width: width, screen: win.innerWidth, wide: wide, contents: contents};
+  waiting -= 1;
+  if (waiting === 0) {
+    fetch("/__widths__", {method: "POST", body: JSON.stringify(found)});
+  }
+}
+// A few frames side by side, each taking the next page when it has measured one.
+let next = 0;
+function take(frame) {
+  if (next === pages.length) return;
+  const page = pages[next++];
+  frame.onload = () => { measure(frame, page); take(frame); };
+  frame.src = page;
+}
+for (let i = 0; i < %(frames)d; i++) {
+  const frame = document.createElement("iframe");
+  frame.style = "width: %(width)dpx; height: 800px; border: 0";
+  document.body.append(frame);
+  take(frame);
+}
+</script>
+"""
+
+
+def measure_pages(site: Path, pages: list[str], width: int) -> dict[str, dict[str, Any]]:
+    """Each page's scroll width (and what sticks out), the screen's width, and whether the
+    page's contents column is in view, as a headless Chromium lays the page out in a frame
+    ``width`` pixels wide. The site is served on a local address for it."""
+    chromium = browser()
+    received: dict[str, dict[str, Any]] = {}
+    done = threading.Event()
+    measure = MEASURE % {"width": width, "frames": 4, "pages": json.dumps(["/" + p for p in pages])}
+
+    class Handler(SimpleHTTPRequestHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(site), **kwargs)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            if self.path == "/__widths__.html":
+                body = measure.encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            super().do_GET()
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length", 0))
+            received.update(json.loads(self.rfile.read(length)))
+            self.send_response(204)
+            self.end_headers()
+            done.set()
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    address = f"http://127.0.0.1:{server.server_address[1]}/__widths__.html"
+    command = [chromium, *BROWSER_FLAGS, "--window-size=1400,900", address]
+    try:
+        with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as run:
+            try:
+                finished = done.wait(timeout=180)
+            finally:
+                run.terminate()
+                try:
+                    run.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    run.kill()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert finished, "the browser did not measure the pages within 180 s"
+    return received
+
+
+def test_no_page_is_wider_than_a_phone(site: Path) -> None:
+    # The source pages share one layout, their code scrolling in its own box: the longest
+    # stands for all of them.
+    pages = [p.relative_to(site).as_posix() for p in checked_pages(site)]
+    found = measure_pages(site, pages, PHONE_WIDTH)
+    assert len(found) == len(pages)
+    assert all(f["screen"] == PHONE_WIDTH for f in found.values())
+    wide = {page: f for page, f in found.items() if f["width"] > f["screen"]}
+    assert not wide, "pages wider than a phone (scroll width, screen, what sticks out):\n" + (
+        "\n".join(f"{page}: {f['width']} > {f['screen']}: {f['wide']}" for page, f in wide.items())
+    )
+
+
+@pytest.mark.parametrize("width", [1280, 1100])
+def test_on_a_desktop_the_contents_stay_beside_the_text(site: Path, width: int) -> None:
+    pages = ["_generated/vvv8/section-2.html", "_generated/options.html", "reading.html"]
+    found = measure_pages(site, pages, width)
+    assert all(f["contents"] for f in found.values()), found
+    assert all(f["width"] <= f["screen"] for f in found.values()), found
+
+
+def test_searching_a_clause_id_finds_that_clause_first(site: Path) -> None:
+    chromium = browser()
+    page = (site / "search.html").resolve().as_uri() + "?q=V8-EIGHT-ON-ANY-CARD"
+    run = subprocess.run(
+        [chromium, *BROWSER_FLAGS, "--virtual-time-budget=5000", "--dump-dom", page],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    section = run.stdout.partition('id="clause-results"')[2]
+    assert section, "the search page shows no clauses"
+    first = re.search(r'<a href="([^"]+)" class="clause-id">([^<]+)</a>', section)
+    assert first is not None
+    assert first.group(2) == "V8-EIGHT-ON-ANY-CARD"
+    assert first.group(1).endswith("#V8-EIGHT-ON-ANY-CARD")
+
+
+def test_searching_words_finds_the_clauses_holding_them(site: Path) -> None:
+    chromium = browser()
+    page = (site / "search.html").resolve().as_uri() + "?q=eight+any+card"
+    run = subprocess.run(
+        [chromium, *BROWSER_FLAGS, "--virtual-time-budget=5000", "--dump-dom", page],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    found = re.findall(r'class="clause-id">([^<]+)</a>', run.stdout)
+    assert "V8-EIGHT-ON-ANY-CARD" in found[:5]
