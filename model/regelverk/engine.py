@@ -144,7 +144,7 @@ class Listed(Generic[S, A]):
         last = self._last
         if last is None or last[0] is not state:
             return False
-        for candidate in last[1]:  # by identity: equal actions built anew are checked
+        for candidate in last[1]:  # noqa: SIM110 (a plain loop: no generator on every apply)
             if candidate is action:
                 return True
         return False
