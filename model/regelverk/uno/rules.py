@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from regelverk.cards import Colour, UnoCard, UnoValue, uno_deck
-from regelverk.engine import IllegalActionError
+from regelverk.engine import IllegalActionError, Listed
 from regelverk.registry import parameter
 from regelverk.trace import implements
 from regelverk.uno.options import (
@@ -48,6 +48,7 @@ __all__ = [
     "DRAW_TWO_DRAW",
     "FIRST_DRAW_TWO_DRAW",
     "HAND_SIZE",
+    "LISTED",
     "NEW_WILD_POINTS",
     "TURN_DRAW",
     "WD4_DRAW",
@@ -454,8 +455,17 @@ def _playable(state: UnoState, hand: Sequence[UnoCard]) -> list[UnoCard]:
     return found
 
 
+LISTED: Listed[UnoState, Action] = Listed()
+"""The last listing, so that :meth:`UnoGame.apply <regelverk.uno.UnoGame.apply>` need not judge
+again an action it lists (see :class:`~regelverk.engine.Listed`)."""
+
+
 def legal_actions(state: UnoState) -> tuple[Action, ...]:
     """Every action the rules allow now, catches and late UNO calls included."""
+    return LISTED.remember(state, _legal_actions(state))
+
+
+def _legal_actions(state: UnoState) -> tuple[Action, ...]:
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return ()

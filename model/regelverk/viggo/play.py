@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import chain, combinations, product
 
 from regelverk.cards import Card
-from regelverk.engine import Event, IllegalActionError, Outcome
+from regelverk.engine import Event, IllegalActionError, Listed, Outcome
 from regelverk.trace import implements
 from regelverk.viggo.combos import (
     CARD_OF,
@@ -239,7 +239,7 @@ def _check_play(state: ViggoState, action: Play) -> Verdict | None:
             )
         return None
     top = state.trick[-1]
-    old = classify(top.cards, state.options)
+    old = _top_combo(state)
     if old is None:  # a position read from data is checked by problems(); be safe here
         raise IllegalActionError("the combination on the table is no combination", _COMBO_CLAUSES)
     verdict = _reply_verdict(combo, old, state.options)
@@ -250,6 +250,23 @@ def _check_play(state: ViggoState, action: Play) -> Verdict | None:
             verdict.clauses,
         )
     return verdict
+
+
+def _listed_verdict(state: ViggoState, action: Play) -> Verdict | None:
+    """The verdict :func:`_check_play` gives a play :func:`legal_actions` has listed: none on a
+    lead, else the one judgement of a reply (which allowed it, or it would not be listed)."""
+    if not state.trick:
+        return None
+    options = state.options
+    new = classify(action.cards, options)
+    old = _top_combo(state)
+    assert new is not None and old is not None  # a listed play on a listed top
+    return _reply_verdict(new, old, options)
+
+
+def _top_combo(state: ViggoState) -> Combo | None:
+    """The combination on top of the trick (``None`` only in a position built by hand)."""
+    return classify(state.trick[-1].cards, state.options)
 
 
 def _reply_verdict(new: Combo, old: Combo, options: ViggoOptions) -> Verdict:
@@ -327,7 +344,16 @@ def check(state: ViggoState, action: ViggoAction) -> None:
 
 
 def apply(state: ViggoState, action: ViggoAction) -> Outcome[ViggoState]:
-    """Check, then play ``action``: the next state and the events, each with its clauses."""
+    """Check, then play ``action``: the next state and the events, each with its clauses.
+
+    An action object :func:`legal_actions` has just listed for this state object has been
+    judged already (:class:`~regelverk.engine.Listed`); any other action is checked now."""
+    if _LISTED.listed(state, action):
+        if isinstance(action, Keep):
+            return _apply_keep(state, action)
+        if isinstance(action, Pass):
+            return _apply_pass(state)
+        return _apply_play(state, action, _listed_verdict(state, action))
     _check_turn(state, action)
     if isinstance(action, Keep):
         _check_keep(state, action)
@@ -628,6 +654,10 @@ _SIZES = {kind: size for size, kind in SET_KINDS.items()} | {Kind.SEQUENCE: 5}
 _PASS = Pass()
 
 
+_LISTED: Listed[ViggoState, ViggoAction] = Listed()
+"""The last listing, so that :func:`apply` need not judge again an action it lists."""
+
+
 @implements("VG-PLAY-REPLY-OR-PASS", "VG-PLAY-FIRST-HAND-LEADS-FREE")
 def legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
     """Every action allowed now: in the draft, keeping either card drawn; on a lead, every
@@ -637,6 +667,10 @@ def legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
     than the top is taken or left whole; only a bunch of equal strength is judged combination
     by combination with :func:`~regelverk.viggo.combos.beats`, where suits may matter. The
     combinations of a hand are cached by the hand (see :func:`_bunches`)."""
+    return _LISTED.remember(state, _legal_actions(state))
+
+
+def _legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
     if state.phase is Phase.OVER:
         return ()
     if state.phase is Phase.DRAFT:
