@@ -14,11 +14,13 @@ The unchecked fast path for random play is private: :mod:`regelverk.viggo._fast`
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import chain, combinations, product
 
 from regelverk.cards import Card
 from regelverk.engine import Event, IllegalActionError, Listed, Outcome
+from regelverk.records import builder
 from regelverk.trace import implements
 from regelverk.viggo.combos import (
     CARD_OF,
@@ -30,6 +32,7 @@ from regelverk.viggo.combos import (
     card_mask,
     classify,
     codes,
+    combo_reader,
     describe,
     position,
     run_starts,
@@ -382,27 +385,36 @@ def _in_trick(
     replies: int,
     set_aside: tuple[Card, ...],
 ) -> ViggoState:
-    """The state with the trick's fields changed (a plain constructor call: the hot path)."""
-    return ViggoState(
-        options=state.options,
-        players=state.players,
-        seed=state.seed,
-        round=state.round,
-        phase=state.phase,
-        dealer=state.dealer,
-        first_hand=state.first_hand,
-        turn=turn,
-        hands=hands,
-        stock=state.stock,
-        put_away=state.put_away,
-        trick=trick,
-        passed=passed,
-        highest=highest,
-        replies=replies,
-        set_aside=set_aside,
-        scores=state.scores,
-        history=state.history,
+    """The state with the trick's fields changed (the hot path: built by
+    :func:`regelverk.records.builder`, every field in declaration order)."""
+    return _build_state(
+        state.options,
+        state.players,
+        state.seed,
+        state.round,
+        state.phase,
+        state.dealer,
+        state.first_hand,
+        turn,
+        hands,
+        state.stock,
+        state.put_away,
+        trick,
+        passed,
+        highest,
+        replies,
+        set_aside,
+        state.scores,
+        state.history,
+        -1,
+        (),
+        (),
     )
+
+
+_build_state = builder(ViggoState)
+_build_event = builder(Event)
+"""New states and events from their fields in declaration order (:mod:`regelverk.records`)."""
 
 
 @implements("VG-PLAY-REPLY-OR-PASS", "VG-PLAY-PASS-NOT-FINAL")
@@ -412,12 +424,8 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
     seat = state.turn
     passed = state.passed | {seat}
     replies = state.replies + 1
-    said = Event(
-        kind="pass",
-        text=f"{state.player} passes",
-        clauses=("VG-PLAY-REPLY-OR-PASS",),
-        player=state.player,
-    )
+    name = state.players[seat]
+    said = _build_event("pass", f"{name} passes", _PASS_CLAUSES, name, ())
     if trick_over(state, state.trick[-1].seat, passed, replies):
         closed, events = _close_trick(state)
         return Outcome(state=closed, events=(said, *events))
@@ -480,13 +488,7 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
             not verdict.strict and state.options.lead_after_tie is LeadAfterTie.FIRST_TO_PLAY
         )
         highest = state.highest if keeps_first else seat
-    event = Event(
-        kind="play",
-        text=text,
-        clauses=clauses,
-        player=state.player,
-        cards=codes(played),
-    )
+    event = _build_event("play", text, clauses, state.players[seat], codes(played))
     final = state.options.pass_is_final is PassIsFinal.FINAL
     passed = state.passed if final else frozenset()
     replies = 0 if verdict is None else state.replies + 1
@@ -547,8 +549,9 @@ def _groups(hand: tuple[Card, ...]) -> list[list[Card]]:
     return groups
 
 
-_Bunches = tuple[tuple[int, tuple[Play, ...]], ...]
-"""Combinations of one kind bunched by rank (sets) or starting position (runs), as plays."""
+_Bunches = tuple[tuple[int, tuple[Play, ...], tuple[int, ...]], ...]
+"""Combinations of one kind bunched by rank (sets) or starting position (runs), as plays, each
+with its :func:`~regelverk.viggo.combos.card_mask` beside it."""
 
 
 def _make_bunches(groups: list[list[Card]], size: int, starts: tuple[int, ...]) -> _Bunches:
@@ -556,16 +559,25 @@ def _make_bunches(groups: list[list[Card]], size: int, starts: tuple[int, ...]) 
     built with :func:`itertools.product`, in the order of the hand."""
     if size < 5:
         return tuple(
-            (pos, tuple(Play(cards=cards) for cards in combinations(g, size)))
-            for pos, g in enumerate(groups)
-            if len(g) >= size
+            _bunch(pos, combinations(g, size)) for pos, g in enumerate(groups) if len(g) >= size
         )
     found = []
     for start in starts:
         run = [groups[(start + i) % 13] for i in range(5)]
         if all(run):
-            found.append((start, tuple(Play(cards=cards) for cards in product(*run))))
+            found.append(_bunch(start, product(*run)))
     return tuple(found)
+
+
+def _bunch(
+    pos: int, found: Iterable[tuple[Card, ...]]
+) -> tuple[int, tuple[Play, ...], tuple[int, ...]]:
+    plays = tuple(Play(cards=cards) for cards in found)
+    return pos, plays, _masks(plays)
+
+
+def _masks(plays: tuple[Play, ...]) -> tuple[int, ...]:
+    return tuple(card_mask(play.cards) for play in plays)
 
 
 def _set_plays(pos: int, suits: int, size: int) -> tuple[Play, ...]:
@@ -579,15 +591,19 @@ _SET_PLAYS = tuple(
 )
 """Every set of one rank as a play, by position, suits held (a 4-bit mask) and size: the plays
 are immutable, so every hand shares them."""
+_SET_MASKS = tuple(tuple(tuple(_masks(p) for p in sizes) for sizes in row) for row in _SET_PLAYS)
+"""The card masks of :data:`_SET_PLAYS`, play by play."""
 
 
 @lru_cache(maxsize=16384)
-def _run_plays(start: int, suits: tuple[int, ...]) -> tuple[Play, ...]:
-    """The runs from ``start`` given the suits held at each of its five positions."""
+def _run_plays(start: int, suits: tuple[int, ...]) -> tuple[tuple[Play, ...], tuple[int, ...]]:
+    """The runs from ``start`` given the suits held at each of its five positions, and their
+    card masks."""
     groups = [
         [CARD_OF[(start + i) % 13 * 4 + s] for s in range(4) if suits[i] >> s & 1] for i in range(5)
     ]
-    return tuple(Play(cards=c) for c in product(*groups))
+    plays = tuple(Play(cards=c) for c in product(*groups))
+    return plays, _masks(plays)
 
 
 _NIBBLE_LOW = int("1" * 13, 16)
@@ -609,7 +625,7 @@ def _bunches(mask: int, size: int, starts: tuple[int, ...]) -> _Bunches:
     for start in starts:
         if held >> (4 * start) & _RUN == _RUN:
             suits = tuple(mask >> (4 * ((start + i) % 13)) & 15 for i in range(5))
-            found.append((start, _run_plays(start, suits)))
+            found.append((start, *_run_plays(start, suits)))
     return tuple(found)
 
 
@@ -626,7 +642,7 @@ def _leads(mask: int, starts: tuple[int, ...]) -> tuple[Play, ...]:
             _SET_PLAYS[pos][suits][size] for size in range(2, 5) for pos, suits in multi
         ),
     )
-    runs = chain.from_iterable(bunch for _, bunch in _bunches(mask, 5, starts))
+    runs = chain.from_iterable(bunch for _, bunch, _ in _bunches(mask, 5, starts))
     return (*sets, *runs)
 
 
@@ -636,9 +652,10 @@ def _set_bunches(mask: int, size: int, first: int) -> _Bunches:
     found = []
     held = mask >> (4 * first)
     for pos in range(first, 13):
-        plays = _SET_PLAYS[pos][held & 15][size]
+        suits = held & 15
+        plays = _SET_PLAYS[pos][suits][size]
         if plays:
-            found.append((pos, plays))
+            found.append((pos, plays, _SET_MASKS[pos][suits][size]))
         held >>= 4
     return tuple(found)
 
@@ -654,6 +671,7 @@ _SIZES = {kind: size for size, kind in SET_KINDS.items()} | {Kind.SEQUENCE: 5}
 _PASS = Pass()
 
 
+_PASS_CLAUSES = ("VG-PLAY-REPLY-OR-PASS",)
 _LISTED: Listed[ViggoState, ViggoAction] = Listed()
 """The last listing, so that :func:`apply` need not judge again an action it lists."""
 
@@ -686,7 +704,7 @@ def _lead_moves(state: ViggoState) -> tuple[Play, ...]:
     mask = sorted_mask(hand)
     if mask < 0:
         leads: tuple[Play, ...] = tuple(
-            p for size in range(1, 6) for _, b in _hand_bunches(hand, size, starts) for p in b
+            p for size in range(1, 6) for _, b, _ in _hand_bunches(hand, size, starts) for p in b
         )
     else:
         leads = _leads(mask, starts)
@@ -709,16 +727,20 @@ def _reply_moves(state: ViggoState) -> tuple[ViggoAction, ...]:
 
 
 def _beating_plays(state: ViggoState) -> tuple[Play, ...]:
-    """Every combination of the hand that :func:`_reply_verdict` allows on the top."""
+    """Every combination of the hand that :func:`_reply_verdict` allows on the top (each read
+    by :func:`~regelverk.viggo.combos.combo_of_mask`, as :func:`classify` reads it)."""
     o = state.options
     hand = state.hands[state.turn]
-    old = classify(state.trick[-1].cards, o)
+    old = _top_combo(state)
     if old is None:
         return ()
+    size = _SIZES[old.kind]
+    combos = combo_reader(o)
+    verdict = _reply_verdict
     moves: list[Play] = []
-    for _, bunch in _hand_bunches(hand, _SIZES[old.kind], run_starts(o)):
-        for play in bunch:
-            new = classify(play.cards, o)
-            if new is not None and _reply_verdict(new, old, o).allowed:
+    for _, bunch, masks in _hand_bunches(hand, size, run_starts(o)):
+        for play, mask in zip(bunch, masks, strict=True):
+            new = combos(mask, size)
+            if new is not None and verdict(new, old, o).allowed:
                 moves.append(play)
     return tuple(moves)
