@@ -44,7 +44,7 @@ def interleaved(contenders: Mapping[str, Work], seconds: float, rounds: int = 7)
     rates: dict[str, list[float]] = {name: [] for name in names}
     total = dict.fromkeys(names, 0)
     share = seconds / rounds
-    clock = time.perf_counter
+    clock = time.process_time
     for number in range(rounds):
         for name in names if number % 2 == 0 else reversed(names):
             work = contenders[name]

@@ -93,6 +93,7 @@ def _rng(seed: int, number: int) -> random.Random:
 _build_event = builder(Event)
 """A new :class:`~regelverk.engine.Event` from its fields in declaration order."""
 _build_state = builder(UnoState)
+_build_outcome = builder(Outcome)
 """A new :class:`UnoState` from its fields in declaration order (see :mod:`regelverk.records`)."""
 
 
@@ -1035,7 +1036,7 @@ def _apply_unchecked(state: UnoState, action: Action) -> Outcome[UnoState]:
                 _name_colour(t, seat, action)
     except _HandEnded:
         pass
-    return Outcome(state=t.freeze(), events=tuple(t.events))
+    return _build_outcome(t.freeze(), tuple(t.events))
 
 
 def new_game(options: UnoOptions, players: Sequence[str], seed: int) -> UnoState:

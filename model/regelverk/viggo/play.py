@@ -414,7 +414,9 @@ def _in_trick(
 
 _build_state = builder(ViggoState)
 _build_event = builder(Event)
-"""New states and events from their fields in declaration order (:mod:`regelverk.records`)."""
+_build_outcome = builder(Outcome)
+"""New states, events and outcomes from their fields in declaration order
+(:mod:`regelverk.records`)."""
 
 
 @implements("VG-PLAY-REPLY-OR-PASS", "VG-PLAY-PASS-NOT-FINAL")
@@ -428,7 +430,7 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
     said = _build_event("pass", f"{name} passes", _PASS_CLAUSES, name, ())
     if trick_over(state, state.trick[-1].seat, passed, replies):
         closed, events = _close_trick(state)
-        return Outcome(state=closed, events=(said, *events))
+        return _build_outcome(closed, (said, *events))
     nxt = _in_trick(
         state,
         turn=_next_to_act(state, seat, passed),
@@ -439,7 +441,7 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
         replies=replies,
         set_aside=state.set_aside,
     )
-    return Outcome(state=nxt, events=(said,))
+    return _build_outcome(nxt, (said,))
 
 
 @implements("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST")
@@ -505,7 +507,7 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
             set_aside=state.set_aside,
         )
         done, events = finish_round(over, seat)
-        return Outcome(state=done, events=(event, *events))
+        return _build_outcome(done, (event, *events))
     if verdict is not None and trick_over(state, seat, passed, replies):
         closed, events = _close_trick(
             _in_trick(
@@ -519,7 +521,7 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
                 set_aside=state.set_aside,
             )
         )
-        return Outcome(state=closed, events=(event, *events))
+        return _build_outcome(closed, (event, *events))
     nxt = _in_trick(
         state,
         turn=_next_to_act(state, seat, passed),
@@ -530,7 +532,7 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
         replies=replies,
         set_aside=state.set_aside,
     )
-    return Outcome(state=nxt, events=(event,))
+    return _build_outcome(nxt, (event,))
 
 
 def _kind_clause(cards: tuple[Card, ...]) -> tuple[str, ...]:
