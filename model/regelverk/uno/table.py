@@ -1012,7 +1012,8 @@ def _late_call(t: _Table, action: CallUno) -> None:
 
 def _apply_unchecked(state: UnoState, action: Action) -> Outcome[UnoState]:
     """Apply an action WITHOUT checking it: only for actions :func:`regelverk.uno.rules.check`
-    has accepted (:meth:`UnoGame.apply` checks first; nothing else should call this)."""
+    has accepted, or that :func:`~regelverk.uno.rules.legal_actions` has just listed for this
+    state (:meth:`UnoGame.apply` sees to it; nothing else should call this)."""
     t = _Table(state)
     try:
         if isinstance(action, Catch):

@@ -1,12 +1,15 @@
 """The moves of Viggo: the two-player draft, leads, replies and passes, and the legal moves.
 
 ``check`` raises :class:`~regelverk.engine.IllegalActionError` naming the rule in words and by
-clause; ``apply`` checks first, always. Legal-move generation reads a hand (kept in rank order)
-as a 52-bit mask of :func:`~regelverk.viggo.combos.card_index` numbers: every set of one rank is
-a play built once at import (:data:`_SET_PLAYS`), runs are built with :func:`itertools.product`
-and cached by their suits, and a hand's leads and runs are cached by its mask (pure functions of
-immutable values, so the caches never change an answer). A hand out of rank order, which only a
-state built by hand can hold, is grouped by rank and built afresh with
+clause; ``apply`` checks first, except an action object ``legal_actions`` has just listed for the
+same state object, which that listing has judged already (:class:`~regelverk.engine.Listed`).
+Legal-move generation reads a hand (kept in rank order) as a 52-bit mask of
+:func:`~regelverk.viggo.combos.card_index` numbers: every set of one rank is a play built once at
+import (:data:`_SET_PLAYS`), runs are built with :func:`itertools.product` and cached by their
+suits, and a hand's leads and runs are cached by its mask (pure functions of immutable values, so
+the caches never change an answer). Each play carries its card mask, by which a reply is read
+once per options (:func:`~regelverk.viggo.combos.combo_reader`). A hand out of rank order, which
+only a state built by hand can hold, is grouped by rank and built afresh with
 :func:`itertools.combinations` and :func:`itertools.product`.
 
 The unchecked fast path for random play is private: :mod:`regelverk.viggo._fast`.
