@@ -19,28 +19,42 @@ apart:
   ``tests/test_uno_fast.py`` asserts.
 
 A hand runs from the deal (dealer chosen by drawing, seven cards each, the first card turned)
-until somebody goes out. The public figure also scores the hand and deals the next one, as
-``apply`` does; the fast path stops at the score. With the ``bench`` extra installed (``pip
-install -e '.[bench]'``), RLCard's ``UnoGame`` is driven in the same run (``init_game``; then
+until somebody goes out, and is scored. Like for like: the public figures play a game of one
+hand (``target_score = 1``, so the hand that ends it is scored and no next hand is dealt, as
+RLCard's driver deals once per hand in ``init_game``); the fast path stops at the score.
+
+With the ``bench`` extra installed (``pip install -e '.[bench]'``), RLCard's ``UnoGame`` (its
+game driver, not the env wrapper) is driven in the same run: ``init_game``; then
 ``get_legal_actions``, a uniform random choice, ``step``, which also builds RLCard's state
-dict) and the ratios are printed; without it, that part is skipped with a message. RLCard's UNO
-has no Wild Draw Four challenge (its Wild Draw Four is legal only when nothing else fits), no
-UNO call, no scoring, no two-player rules, and a drawn card that fits is laid automatically;
-regelverk models all of the official rules.
+dict. Without it, that part is skipped with a message. RLCard's UNO has no Wild Draw Four
+challenge (its Wild Draw Four is legal only when nothing else fits), no UNO call, no scoring,
+no two-player rules, and a drawn card that fits is laid automatically; regelverk models all of
+the official rules.
+
+Timing (``bench/interleave.py``): every figure runs in turn for a short slice, round after
+round, in one process; a figure is the median of its rounds and a ratio the median of the
+rounds' ratios. The goal, printed beside the ratio and never asserted: the public API at least
+as fast as RLCard's driver in hands per second.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
-import time
 from collections.abc import Callable
+
+from interleave import Work, goal_line, interleaved
 
 from regelverk.uno import GAME, UnoState
 from regelverk.uno._fast import _keen_choice, _random_hand_fast
 from regelverk.uno.state import Action
 
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+"""Seconds of timing per figure, over all rounds."""
+ROUNDS = 7
+GOAL = 1.0
+"""Public API hands per second over RLCard's."""
 
 Policy = Callable[[UnoState, random.Random], Action]
 
@@ -55,80 +69,94 @@ def keen(state: UnoState, chooser: random.Random) -> Action:
     return _keen_choice(GAME.legal_actions(state), chooser)
 
 
-def our_hands(players: int, policy: Policy, seconds: float = SECONDS) -> tuple[float, float]:
-    """Hands and actions per second on regelverk's engine."""
-    options = GAME.options("uno")
+def our_hands(players: int, policy: Policy, actions: list[int]) -> Work:
+    """One hand (a game of one hand: dealt, played out and scored) per call on the public API;
+    adds the actions taken to ``actions[0]``."""
+    options = dataclasses.replace(GAME.options("uno"), target_score=1)
     names = [f"P{n}" for n in range(players)]
     chooser = random.Random(1)
-    hands = actions = 0
-    start = time.perf_counter()
-    seed = 0
-    while time.perf_counter() - start < seconds:
-        seed += 1
-        state = GAME.deal(options, names, seed)
-        while state.hand_number == 1 and not GAME.is_over(state):
+    seeds = iter(range(1, 10**9))
+
+    def one() -> int:
+        state = GAME.deal(options, names, next(seeds))
+        taken = 0
+        while not GAME.is_over(state):
             state = GAME.apply(state, policy(state, chooser)).state
-            actions += 1
-        hands += 1
-    elapsed = time.perf_counter() - start
-    return hands / elapsed, actions / elapsed
+            taken += 1
+        actions[0] += taken
+        return 1
+
+    return one
 
 
-def fast_hands(players: int, seconds: float = SECONDS) -> float:
-    """Hands per second on the private, unchecked fast path (keen policy)."""
+def fast_hands(players: int) -> Work:
+    """One hand per call on the private, unchecked fast path (keen policy)."""
     options = GAME.options("uno")
     names = [f"P{n}" for n in range(players)]
     chooser = random.Random(1)
-    hands = 0
-    start = time.perf_counter()
-    seed = 0
-    while time.perf_counter() - start < seconds:
-        seed += 1
-        _random_hand_fast(options, names, seed, chooser)
-        hands += 1
-    return hands / (time.perf_counter() - start)
+    seeds = iter(range(1, 10**9))
+
+    def one() -> int:
+        _random_hand_fast(options, names, next(seeds), chooser)
+        return 1
+
+    return one
 
 
-def rlcard_hands(players: int, seconds: float = SECONDS) -> tuple[float, float] | None:
-    """Hands and actions per second on RLCard's UnoGame, or None without RLCard."""
+def rlcard_hands(players: int, actions: list[int]) -> Work | None:
+    """One hand per call on RLCard's UnoGame driver, or None without RLCard."""
     try:
-        from rlcard.games.uno.game import UnoGame
+        from rlcard.games.uno.game import UnoGame  # type: ignore[import-not-found]
     except ImportError:
         return None
     game = UnoGame(num_players=players)
     game.np_random.seed(1)
     chooser = random.Random(1)
-    hands = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+
+    def one() -> int:
         game.init_game()
+        taken = 0
         while not game.is_over():
-            legal = game.get_legal_actions()
-            game.step(chooser.choice(legal))
-            actions += 1
-        hands += 1
-    elapsed = time.perf_counter() - start
-    return hands / elapsed, actions / elapsed
+            game.step(chooser.choice(game.get_legal_actions()))
+            taken += 1
+        actions[0] += taken
+        return 1
+
+    return one
 
 
 def main() -> None:
     """Print the figures."""
+    print(f"UNO benchmark ({SECONDS:g} s per figure, {ROUNDS} interleaved rounds, medians)")
     for players in (2, 4):
+        counts = {name: [0] for name in ("keen", "uniform", "rlcard")}
+        contenders = {
+            "keen": our_hands(players, keen, counts["keen"]),
+            "uniform": our_hands(players, uniform, counts["uniform"]),
+            "fast": fast_hands(players),
+        }
+        theirs = rlcard_hands(players, counts["rlcard"])
+        if theirs is not None:
+            contenders["rlcard"] = theirs
+        timings = interleaved(contenders, SECONDS, ROUNDS)
         print(f"{players} players")
-        public, actions = our_hands(players, keen)
-        print(f"  regelverk public API, keen     {public:9.1f} hands/s  {actions:10.0f} actions/s")
-        hands, actions = our_hands(players, uniform)
-        print(f"  regelverk public API, uniform  {hands:9.1f} hands/s  {actions:10.0f} actions/s")
-        fast = fast_hands(players)
-        print(f"  regelverk fast path, keen      {fast:9.1f} hands/s  (private, unchecked)")
-        theirs = rlcard_hands(players)
+        labels = {
+            "keen": "regelverk public API, keen",
+            "uniform": "regelverk public API, uniform",
+            "fast": "regelverk fast path, keen",
+            "rlcard": "RLCard UnoGame driver, random",
+        }
+        for name in contenders:
+            rate = timings.median(name)
+            done = timings.done[name]
+            per = f"  {counts[name][0] / done:7.1f} actions/hand" if name in counts else ""
+            print(f"  {labels[name]:32} {rate:9.1f} hands/s{per}")
         if theirs is None:
             print("  RLCard: not installed (pip install -e '.[bench]'); comparison skipped")
             continue
-        rate = f"{theirs[0]:9.1f} hands/s  {theirs[1]:10.0f} actions/s"
-        print(f"  RLCard UnoGame, random         {rate}")
-        print(f"  ratio public API (keen) / RLCard: {public / theirs[0]:.2f}")
-        print(f"  ratio fast path (keen) / RLCard:  {fast / theirs[0]:.2f}")
+        ratio = timings.ratio("keen", "rlcard")
+        print(f"  ratio public API (keen) / RLCard: {goal_line(ratio, GOAL)}")
+        print(f"  ratio fast path (keen) / RLCard:  {timings.ratio('fast', 'rlcard'):5.2f}x")
 
 
 if __name__ == "__main__":

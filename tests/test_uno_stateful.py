@@ -127,7 +127,9 @@ class UnoGames(RuleBasedStateMachine):
     def legal_move(self, pick: int) -> None:
         assert self.state is not None
         legal = GAME.legal_actions(self.state)
-        self._advance(legal[pick % len(legal)])
+        action = legal[pick % len(legal)]
+        GAME.check(self.state, action)  # apply trusts its own listing; check judges afresh
+        self._advance(action)
 
     @precondition(_playing)
     @rule(data=st.data())
@@ -155,7 +157,9 @@ class UnoGames(RuleBasedStateMachine):
             if not self._playing():
                 break
             assert self.state is not None
-            self._advance(_keen(self.state, chooser))
+            action = _keen(self.state, chooser)
+            GAME.check(self.state, action)  # apply trusts its own listing; check judges afresh
+            self._advance(action)
 
     @precondition(lambda self: self.state is not None and GAME.is_over(self.state))
     @rule(seed=st.integers(min_value=0, max_value=2**20))

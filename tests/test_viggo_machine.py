@@ -117,6 +117,10 @@ class ViggoMatch(RuleBasedStateMachine):
         self.state = outcome.state
         self.steps += 1
 
+    def _apply_listed(self, action: Any) -> None:
+        GAME.check(self.current, action)  # apply trusts its own listing; check judges afresh
+        self._apply(action)
+
     @precondition(lambda self: self.state is None)
     @rule(seed=st.integers(0, 2**16))
     def deal(self, seed: int) -> None:
@@ -131,7 +135,7 @@ class ViggoMatch(RuleBasedStateMachine):
         for _ in range(count):
             if GAME.is_over(self.current):
                 return
-            self._apply(self.rng.choice(GAME.legal_actions(self.current)))
+            self._apply_listed(self.rng.choice(GAME.legal_actions(self.current)))
 
     @precondition(lambda self: self.state is not None and not GAME.is_over(self.state))
     @rule(data=st.data())
@@ -176,7 +180,7 @@ class ViggoMatch(RuleBasedStateMachine):
         if self.state is None:
             return
         while not GAME.is_over(self.current) and self.steps < MAX_STEPS:
-            self._apply(self.rng.choice(GAME.legal_actions(self.current)))
+            self._apply_listed(self.rng.choice(GAME.legal_actions(self.current)))
         if self.options.loss_threshold_rule is LossThresholdRule.AT_LEAST:
             assert GAME.is_over(self.current), "the match did not end"
             assert self.current.losers

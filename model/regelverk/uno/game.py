@@ -66,8 +66,12 @@ class UnoGame:
         rules.check(state, action)
 
     def apply(self, state: UnoState, action: Action) -> Outcome[UnoState]:
-        """Check ``action``, then play it: the next state and the events with their clauses."""
-        rules.check(state, action)
+        """Check ``action``, then play it: the next state and the events with their clauses.
+
+        An action object :meth:`legal_actions` has just listed for this state object has been
+        judged already (:class:`~regelverk.engine.Listed`); any other action is checked now."""
+        if not rules.LISTED.listed(state, action):
+            rules.check(state, action)
         return _apply_unchecked(state, action)
 
     def is_over(self, state: UnoState) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from regelverk.cards import Colour, UnoCard, UnoValue, uno_deck
-from regelverk.engine import IllegalActionError
+from regelverk.engine import IllegalActionError, Listed
 from regelverk.registry import parameter
 from regelverk.trace import implements
 from regelverk.uno.options import (
@@ -48,6 +48,7 @@ __all__ = [
     "DRAW_TWO_DRAW",
     "FIRST_DRAW_TWO_DRAW",
     "HAND_SIZE",
+    "LISTED",
     "NEW_WILD_POINTS",
     "TURN_DRAW",
     "WD4_DRAW",
@@ -425,6 +426,36 @@ _NO_COLOUR: tuple[Colour | None, ...] = (None,)
 _NAMING_IDS = frozenset(id(v) for v in (UnoValue.WILD, _WD4, _BLANK))
 
 
+_SHARED_LIMIT = 8192
+"""How many listings of shared actions :data:`_SHARED` keeps before it starts afresh."""
+_SHARED: dict[tuple[object, ...], tuple[Action, ...]] = {}
+"""Actions built once and then shared by every listing that has them: actions are immutable
+and compare by value, so any listing may hand out the same objects. Bounded, so that many
+players' names cannot make it grow without end."""
+
+
+def _share(key: tuple[object, ...], actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    if len(_SHARED) >= _SHARED_LIMIT:
+        _SHARED.clear()
+    _SHARED[key] = actions
+    return actions
+
+
+def _card_plays(who: str, card: UnoCard, code: int, last_but_one: bool) -> tuple[Action, ...]:
+    """The plays of one card (whose :func:`card_key` is ``code``): per colour it may name, with
+    and without the UNO call when it is the next-to-last card (shared: :data:`_SHARED`)."""
+    key = ("play", who, code, last_but_one)
+    found = _SHARED.get(key)
+    if found is not None:
+        return found
+    plays: list[Action] = []
+    for colour in _ALL_COLOURS if id(card.value) in _NAMING_IDS else _NO_COLOUR:
+        plays.append(Play(player=who, card=card, colour=colour))
+        if last_but_one:
+            plays.append(Play(player=who, card=card, colour=colour, uno=True))
+    return _share(key, tuple(plays))
+
+
 def _plays_of(state: UnoState, seat: int, cards: Iterable[UnoCard]) -> list[Action]:
     """One play per distinct card (in hand order), per colour it may name, with and without the
     UNO call when it is the next-to-last card."""
@@ -432,17 +463,37 @@ def _plays_of(state: UnoState, seat: int, cards: Iterable[UnoCard]) -> list[Acti
     who = state.players[seat]
     found: list[Action] = []
     seen: set[int] = set()
-    naming = _NAMING_IDS
     for card in cards:
         key = card_key(card)
-        if key in seen:
-            continue
-        seen.add(key)
-        for colour in _ALL_COLOURS if id(card.value) in naming else _NO_COLOUR:
-            found.append(Play(player=who, card=card, colour=colour))
-            if last_but_one:
-                found.append(Play(player=who, card=card, colour=colour, uno=True))
+        if key not in seen:
+            seen.add(key)
+            found += _card_plays(who, card, key, last_but_one)
     return found
+
+
+def _one(kind: type[Draw | Pass | Challenge | CallUno], who: str) -> Action:
+    """The action of ``kind`` by ``who`` (shared: :data:`_SHARED`)."""
+    key = (kind, who)
+    found = _SHARED.get(key)
+    return (found if found is not None else _share(key, (kind(player=who),)))[0]
+
+
+def _namings(who: str) -> tuple[Action, ...]:
+    """Naming each colour, by ``who`` (shared: :data:`_SHARED`)."""
+    key = ("name", who)
+    found = _SHARED.get(key)
+    if found is not None:
+        return found
+    return _share(key, tuple(NameColour(player=who, colour=c) for c in _COLOURS))
+
+
+def _catches(players: tuple[str, ...], target: str) -> tuple[Action, ...]:
+    """Every other player's catch of ``target`` (shared: :data:`_SHARED`)."""
+    key = ("catch", players, target)
+    found = _SHARED.get(key)
+    if found is not None:
+        return found
+    return _share(key, tuple(Catch(player=p, target=target) for p in players if p != target))
 
 
 def _playable(state: UnoState, hand: Sequence[UnoCard]) -> list[UnoCard]:
@@ -454,8 +505,17 @@ def _playable(state: UnoState, hand: Sequence[UnoCard]) -> list[UnoCard]:
     return found
 
 
+LISTED: Listed[UnoState, Action] = Listed()
+"""The last listing, so that :meth:`UnoGame.apply <regelverk.uno.UnoGame.apply>` need not judge
+again an action it lists (see :class:`~regelverk.engine.Listed`)."""
+
+
 def legal_actions(state: UnoState) -> tuple[Action, ...]:
     """Every action the rules allow now, catches and late UNO calls included."""
+    return LISTED.remember(state, _legal_actions(state))
+
+
+def _legal_actions(state: UnoState) -> tuple[Action, ...]:
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return ()
@@ -467,25 +527,25 @@ def legal_actions(state: UnoState) -> tuple[Action, ...]:
         playable = _playable(state, state.hands[seat])
         found = _plays_of(state, seat, playable) if playable else []
         if not playable or options.draw_when_able is DrawWhenAble.MAY_DRAW:
-            found.append(Draw(player=who))
+            found.append(_one(Draw, who))
     elif phase is Phase.DRAWN:
         assert state.drawn is not None
         found = _plays_of(state, seat, (state.drawn,))
         if may_keep_drawn(state):
-            found.append(Pass(player=who))
+            found.append(_one(Pass, who))
     elif phase is Phase.NAME_COLOUR:
-        found = [NameColour(player=who, colour=c) for c in _COLOURS]
+        found = list(_namings(who))
     elif phase is Phase.CHALLENGE:
-        found = [Challenge(player=who), Draw(player=who)]
+        found = [_one(Challenge, who), _one(Draw, who)]
     else:
         stackable = [c for c in state.hands[seat] if _stack_fits(state, c)]
-        found = [*_plays_of(state, seat, stackable), Draw(player=who)]
+        found = [*_plays_of(state, seat, stackable), _one(Draw, who)]
     exposed = state.exposed
     if exposed is not None:
         target = state.players[exposed]
         if options.uno_call_window is UnoCallWindow.UNTIL_NEXT_TURN:
-            found.append(CallUno(player=target))
-        found += [Catch(player=p, target=target) for p in state.players if p != target]
+            found.append(_one(CallUno, target))
+        found += _catches(state.players, target)
     return tuple(found)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from regelverk.cards import Colour, UnoCard, UnoValue
 from regelverk.engine import Event, Outcome
+from regelverk.records import builder
 from regelverk.trace import implements
 from regelverk.uno.options import (
     ChallengeSuccessCard,
@@ -89,6 +90,13 @@ def _rng(seed: int, number: int) -> random.Random:
     return random.Random(f"uno/{seed}/{number}")
 
 
+_build_event = builder(Event)
+"""A new :class:`~regelverk.engine.Event` from its fields in declaration order."""
+_build_state = builder(UnoState)
+_build_outcome = builder(Outcome)
+"""A new :class:`UnoState` from its fields in declaration order (see :mod:`regelverk.records`)."""
+
+
 class _Table:
     """A scratch record of a state for the length of one action (see the module docstring).
 
@@ -148,28 +156,28 @@ class _Table:
         self.events: list[Event] = []
 
     def freeze(self) -> UnoState:
-        return UnoState(
-            options=self.options,
-            players=self.players,
-            dealer=self.dealer,
-            hands=tuple(self.hands),
-            draw_pile=self.pile,
-            discard=self.discard,
-            colour=self.colour,
-            turn=self.turn,
-            direction=self.direction,
-            phase=self.phase,
-            after=self.after,
-            pending_draw=self.pending_draw,
-            drawn=self.drawn,
-            wild_draw_four=self.wd4,
-            exposed=self.exposed,
-            scores=self.scores,
-            results=self.results,
-            winners=self.winners,
-            hand_number=self.hand_number,
-            seed=self.seed,
-            shuffles=self.shuffles,
+        return _build_state(
+            self.options,
+            self.players,
+            self.dealer,
+            tuple(self.hands),
+            self.pile,
+            self.discard,
+            self.colour,
+            self.turn,
+            self.direction,
+            self.phase,
+            self.after,
+            self.pending_draw,
+            self.drawn,
+            self.wd4,
+            self.exposed,
+            self.scores,
+            self.results,
+            self.winners,
+            self.hand_number,
+            self.seed,
+            self.shuffles,
         )
 
     def rng(self) -> random.Random:
@@ -189,12 +197,12 @@ class _Table:
         cards: Sequence[UnoCard] = (),
     ) -> None:
         self.events.append(
-            Event(
-                kind=kind,
-                text=text,
-                clauses=tuple(dict.fromkeys(clauses)),
-                player=None if player is None else self.players[player],
-                cards=tuple(map(card_code, cards)) if cards else (),
+            _build_event(
+                kind,
+                text,
+                tuple(dict.fromkeys(clauses)) if len(clauses) > 1 else tuple(clauses),
+                None if player is None else self.players[player],
+                tuple(map(card_code, cards)) if cards else (),
             )
         )
 
@@ -1004,7 +1012,8 @@ def _late_call(t: _Table, action: CallUno) -> None:
 
 def _apply_unchecked(state: UnoState, action: Action) -> Outcome[UnoState]:
     """Apply an action WITHOUT checking it: only for actions :func:`regelverk.uno.rules.check`
-    has accepted (:meth:`UnoGame.apply` checks first; nothing else should call this)."""
+    has accepted, or that :func:`~regelverk.uno.rules.legal_actions` has just listed for this
+    state (:meth:`UnoGame.apply` sees to it; nothing else should call this)."""
     t = _Table(state)
     try:
         if isinstance(action, Catch):
@@ -1028,7 +1037,7 @@ def _apply_unchecked(state: UnoState, action: Action) -> Outcome[UnoState]:
                 _name_colour(t, seat, action)
     except _HandEnded:
         pass
-    return Outcome(state=t.freeze(), events=tuple(t.events))
+    return _build_outcome(t.freeze(), tuple(t.events))
 
 
 def new_game(options: UnoOptions, players: Sequence[str], seed: int) -> UnoState:

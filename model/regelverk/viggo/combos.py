@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -114,9 +114,9 @@ def sorted_mask(cards: Sequence[Card]) -> int:
 
 
 def without(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
-    """``cards`` in their order, less every card equal to one of ``gone``."""
-    mask = card_mask(gone)
-    return tuple(c for c in cards if not mask >> (_POS[c.rank] * 4 + _SUIT_N[c.suit._value_]) & 1)
+    """``cards`` in their order, less every card equal to one of ``gone`` (cards are one object
+    per face, so equal is identical, which ``in`` tests without calling back into Python)."""
+    return tuple([c for c in cards if c not in gone])
 
 
 def codes(cards: Sequence[Card]) -> tuple[str, ...]:
@@ -259,6 +259,33 @@ def _sorted_combo(
         has_three=has_three,
         has_club_three=has_club_three,
     )
+
+
+def combo_reader(options: ViggoOptions) -> Callable[[int, int], Combo | None]:
+    """A function ``read(mask, count)`` giving what :func:`classify` gives for the ``count``
+    cards whose :func:`card_mask` is ``mask`` (but for the order of the combination's
+    ``cards``, which is the hand's), remembered mask by mask: a private helper of legal-move
+    generation, which judges the same few thousand combinations again and again."""
+    return _reader(rank_class(options), run_starts(options))
+
+
+@lru_cache(maxsize=16)
+def _reader(
+    classes: tuple[int, ...], starts: tuple[int, ...]
+) -> Callable[[int, int], Combo | None]:
+    read: dict[int, Combo | None] = {}
+
+    def combo(mask: int, count: int) -> Combo | None:
+        key = mask << 3 | count
+        found = read.get(key, _UNREAD)
+        if found is _UNREAD:
+            found = read[key] = _sorted_combo(mask, count, classes, starts)
+        return found  # type: ignore[return-value]
+
+    return combo
+
+
+_UNREAD = object()
 
 
 @lru_cache(maxsize=8192)

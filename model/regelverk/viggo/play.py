@@ -1,12 +1,15 @@
 """The moves of Viggo: the two-player draft, leads, replies and passes, and the legal moves.
 
 ``check`` raises :class:`~regelverk.engine.IllegalActionError` naming the rule in words and by
-clause; ``apply`` checks first, always. Legal-move generation reads a hand (kept in rank order)
-as a 52-bit mask of :func:`~regelverk.viggo.combos.card_index` numbers: every set of one rank is
-a play built once at import (:data:`_SET_PLAYS`), runs are built with :func:`itertools.product`
-and cached by their suits, and a hand's leads and runs are cached by its mask (pure functions of
-immutable values, so the caches never change an answer). A hand out of rank order, which only a
-state built by hand can hold, is grouped by rank and built afresh with
+clause; ``apply`` checks first, except an action object ``legal_actions`` has just listed for the
+same state object, which that listing has judged already (:class:`~regelverk.engine.Listed`).
+Legal-move generation reads a hand (kept in rank order) as a 52-bit mask of
+:func:`~regelverk.viggo.combos.card_index` numbers: every set of one rank is a play built once at
+import (:data:`_SET_PLAYS`), runs are built with :func:`itertools.product` and cached by their
+suits, and a hand's leads and runs are cached by its mask (pure functions of immutable values, so
+the caches never change an answer). Each play carries its card mask, by which a reply is read
+once per options (:func:`~regelverk.viggo.combos.combo_reader`). A hand out of rank order, which
+only a state built by hand can hold, is grouped by rank and built afresh with
 :func:`itertools.combinations` and :func:`itertools.product`.
 
 The unchecked fast path for random play is private: :mod:`regelverk.viggo._fast`.
@@ -14,11 +17,13 @@ The unchecked fast path for random play is private: :mod:`regelverk.viggo._fast`
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import chain, combinations, product
 
 from regelverk.cards import Card
-from regelverk.engine import Event, IllegalActionError, Outcome
+from regelverk.engine import Event, IllegalActionError, Listed, Outcome
+from regelverk.records import builder
 from regelverk.trace import implements
 from regelverk.viggo.combos import (
     CARD_OF,
@@ -30,6 +35,7 @@ from regelverk.viggo.combos import (
     card_mask,
     classify,
     codes,
+    combo_reader,
     describe,
     position,
     run_starts,
@@ -239,7 +245,7 @@ def _check_play(state: ViggoState, action: Play) -> Verdict | None:
             )
         return None
     top = state.trick[-1]
-    old = classify(top.cards, state.options)
+    old = _top_combo(state)
     if old is None:  # a position read from data is checked by problems(); be safe here
         raise IllegalActionError("the combination on the table is no combination", _COMBO_CLAUSES)
     verdict = _reply_verdict(combo, old, state.options)
@@ -250,6 +256,23 @@ def _check_play(state: ViggoState, action: Play) -> Verdict | None:
             verdict.clauses,
         )
     return verdict
+
+
+def _listed_verdict(state: ViggoState, action: Play) -> Verdict | None:
+    """The verdict :func:`_check_play` gives a play :func:`legal_actions` has listed: none on a
+    lead, else the one judgement of a reply (which allowed it, or it would not be listed)."""
+    if not state.trick:
+        return None
+    options = state.options
+    new = classify(action.cards, options)
+    old = _top_combo(state)
+    assert new is not None and old is not None  # a listed play on a listed top
+    return _reply_verdict(new, old, options)
+
+
+def _top_combo(state: ViggoState) -> Combo | None:
+    """The combination on top of the trick (``None`` only in a position built by hand)."""
+    return classify(state.trick[-1].cards, state.options)
 
 
 def _reply_verdict(new: Combo, old: Combo, options: ViggoOptions) -> Verdict:
@@ -327,7 +350,16 @@ def check(state: ViggoState, action: ViggoAction) -> None:
 
 
 def apply(state: ViggoState, action: ViggoAction) -> Outcome[ViggoState]:
-    """Check, then play ``action``: the next state and the events, each with its clauses."""
+    """Check, then play ``action``: the next state and the events, each with its clauses.
+
+    An action object :func:`legal_actions` has just listed for this state object has been
+    judged already (:class:`~regelverk.engine.Listed`); any other action is checked now."""
+    if _LISTED.listed(state, action):
+        if isinstance(action, Keep):
+            return _apply_keep(state, action)
+        if isinstance(action, Pass):
+            return _apply_pass(state)
+        return _apply_play(state, action, _listed_verdict(state, action))
     _check_turn(state, action)
     if isinstance(action, Keep):
         _check_keep(state, action)
@@ -356,27 +388,38 @@ def _in_trick(
     replies: int,
     set_aside: tuple[Card, ...],
 ) -> ViggoState:
-    """The state with the trick's fields changed (a plain constructor call: the hot path)."""
-    return ViggoState(
-        options=state.options,
-        players=state.players,
-        seed=state.seed,
-        round=state.round,
-        phase=state.phase,
-        dealer=state.dealer,
-        first_hand=state.first_hand,
-        turn=turn,
-        hands=hands,
-        stock=state.stock,
-        put_away=state.put_away,
-        trick=trick,
-        passed=passed,
-        highest=highest,
-        replies=replies,
-        set_aside=set_aside,
-        scores=state.scores,
-        history=state.history,
+    """The state with the trick's fields changed (the hot path: built by
+    :func:`regelverk.records.builder`, every field in declaration order)."""
+    return _build_state(
+        state.options,
+        state.players,
+        state.seed,
+        state.round,
+        state.phase,
+        state.dealer,
+        state.first_hand,
+        turn,
+        hands,
+        state.stock,
+        state.put_away,
+        trick,
+        passed,
+        highest,
+        replies,
+        set_aside,
+        state.scores,
+        state.history,
+        -1,
+        (),
+        (),
     )
+
+
+_build_state = builder(ViggoState)
+_build_event = builder(Event)
+_build_outcome = builder(Outcome)
+"""New states, events and outcomes from their fields in declaration order
+(:mod:`regelverk.records`)."""
 
 
 @implements("VG-PLAY-REPLY-OR-PASS", "VG-PLAY-PASS-NOT-FINAL")
@@ -386,15 +429,11 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
     seat = state.turn
     passed = state.passed | {seat}
     replies = state.replies + 1
-    said = Event(
-        kind="pass",
-        text=f"{state.player} passes",
-        clauses=("VG-PLAY-REPLY-OR-PASS",),
-        player=state.player,
-    )
+    name = state.players[seat]
+    said = _build_event("pass", f"{name} passes", _PASS_CLAUSES, name, ())
     if trick_over(state, state.trick[-1].seat, passed, replies):
         closed, events = _close_trick(state)
-        return Outcome(state=closed, events=(said, *events))
+        return _build_outcome(closed, (said, *events))
     nxt = _in_trick(
         state,
         turn=_next_to_act(state, seat, passed),
@@ -405,7 +444,7 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
         replies=replies,
         set_aside=state.set_aside,
     )
-    return Outcome(state=nxt, events=(said,))
+    return _build_outcome(nxt, (said,))
 
 
 @implements("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST")
@@ -454,13 +493,7 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
             not verdict.strict and state.options.lead_after_tie is LeadAfterTie.FIRST_TO_PLAY
         )
         highest = state.highest if keeps_first else seat
-    event = Event(
-        kind="play",
-        text=text,
-        clauses=clauses,
-        player=state.player,
-        cards=codes(played),
-    )
+    event = _build_event("play", text, clauses, state.players[seat], codes(played))
     final = state.options.pass_is_final is PassIsFinal.FINAL
     passed = state.passed if final else frozenset()
     replies = 0 if verdict is None else state.replies + 1
@@ -477,7 +510,7 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
             set_aside=state.set_aside,
         )
         done, events = finish_round(over, seat)
-        return Outcome(state=done, events=(event, *events))
+        return _build_outcome(done, (event, *events))
     if verdict is not None and trick_over(state, seat, passed, replies):
         closed, events = _close_trick(
             _in_trick(
@@ -491,7 +524,7 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
                 set_aside=state.set_aside,
             )
         )
-        return Outcome(state=closed, events=(event, *events))
+        return _build_outcome(closed, (event, *events))
     nxt = _in_trick(
         state,
         turn=_next_to_act(state, seat, passed),
@@ -502,7 +535,7 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
         replies=replies,
         set_aside=state.set_aside,
     )
-    return Outcome(state=nxt, events=(event,))
+    return _build_outcome(nxt, (event,))
 
 
 def _kind_clause(cards: tuple[Card, ...]) -> tuple[str, ...]:
@@ -521,8 +554,9 @@ def _groups(hand: tuple[Card, ...]) -> list[list[Card]]:
     return groups
 
 
-_Bunches = tuple[tuple[int, tuple[Play, ...]], ...]
-"""Combinations of one kind bunched by rank (sets) or starting position (runs), as plays."""
+_Bunches = tuple[tuple[int, tuple[Play, ...], tuple[int, ...]], ...]
+"""Combinations of one kind bunched by rank (sets) or starting position (runs), as plays, each
+with its :func:`~regelverk.viggo.combos.card_mask` beside it."""
 
 
 def _make_bunches(groups: list[list[Card]], size: int, starts: tuple[int, ...]) -> _Bunches:
@@ -530,16 +564,25 @@ def _make_bunches(groups: list[list[Card]], size: int, starts: tuple[int, ...]) 
     built with :func:`itertools.product`, in the order of the hand."""
     if size < 5:
         return tuple(
-            (pos, tuple(Play(cards=cards) for cards in combinations(g, size)))
-            for pos, g in enumerate(groups)
-            if len(g) >= size
+            _bunch(pos, combinations(g, size)) for pos, g in enumerate(groups) if len(g) >= size
         )
     found = []
     for start in starts:
         run = [groups[(start + i) % 13] for i in range(5)]
         if all(run):
-            found.append((start, tuple(Play(cards=cards) for cards in product(*run))))
+            found.append(_bunch(start, product(*run)))
     return tuple(found)
+
+
+def _bunch(
+    pos: int, found: Iterable[tuple[Card, ...]]
+) -> tuple[int, tuple[Play, ...], tuple[int, ...]]:
+    plays = tuple(Play(cards=cards) for cards in found)
+    return pos, plays, _masks(plays)
+
+
+def _masks(plays: tuple[Play, ...]) -> tuple[int, ...]:
+    return tuple(card_mask(play.cards) for play in plays)
 
 
 def _set_plays(pos: int, suits: int, size: int) -> tuple[Play, ...]:
@@ -553,15 +596,19 @@ _SET_PLAYS = tuple(
 )
 """Every set of one rank as a play, by position, suits held (a 4-bit mask) and size: the plays
 are immutable, so every hand shares them."""
+_SET_MASKS = tuple(tuple(tuple(_masks(p) for p in sizes) for sizes in row) for row in _SET_PLAYS)
+"""The card masks of :data:`_SET_PLAYS`, play by play."""
 
 
 @lru_cache(maxsize=16384)
-def _run_plays(start: int, suits: tuple[int, ...]) -> tuple[Play, ...]:
-    """The runs from ``start`` given the suits held at each of its five positions."""
+def _run_plays(start: int, suits: tuple[int, ...]) -> tuple[tuple[Play, ...], tuple[int, ...]]:
+    """The runs from ``start`` given the suits held at each of its five positions, and their
+    card masks."""
     groups = [
         [CARD_OF[(start + i) % 13 * 4 + s] for s in range(4) if suits[i] >> s & 1] for i in range(5)
     ]
-    return tuple(Play(cards=c) for c in product(*groups))
+    plays = tuple(Play(cards=c) for c in product(*groups))
+    return plays, _masks(plays)
 
 
 _NIBBLE_LOW = int("1" * 13, 16)
@@ -583,7 +630,7 @@ def _bunches(mask: int, size: int, starts: tuple[int, ...]) -> _Bunches:
     for start in starts:
         if held >> (4 * start) & _RUN == _RUN:
             suits = tuple(mask >> (4 * ((start + i) % 13)) & 15 for i in range(5))
-            found.append((start, _run_plays(start, suits)))
+            found.append((start, *_run_plays(start, suits)))
     return tuple(found)
 
 
@@ -600,7 +647,7 @@ def _leads(mask: int, starts: tuple[int, ...]) -> tuple[Play, ...]:
             _SET_PLAYS[pos][suits][size] for size in range(2, 5) for pos, suits in multi
         ),
     )
-    runs = chain.from_iterable(bunch for _, bunch in _bunches(mask, 5, starts))
+    runs = chain.from_iterable(bunch for _, bunch, _ in _bunches(mask, 5, starts))
     return (*sets, *runs)
 
 
@@ -610,9 +657,10 @@ def _set_bunches(mask: int, size: int, first: int) -> _Bunches:
     found = []
     held = mask >> (4 * first)
     for pos in range(first, 13):
-        plays = _SET_PLAYS[pos][held & 15][size]
+        suits = held & 15
+        plays = _SET_PLAYS[pos][suits][size]
         if plays:
-            found.append((pos, plays))
+            found.append((pos, plays, _SET_MASKS[pos][suits][size]))
         held >>= 4
     return tuple(found)
 
@@ -628,6 +676,11 @@ _SIZES = {kind: size for size, kind in SET_KINDS.items()} | {Kind.SEQUENCE: 5}
 _PASS = Pass()
 
 
+_PASS_CLAUSES = ("VG-PLAY-REPLY-OR-PASS",)
+_LISTED: Listed[ViggoState, ViggoAction] = Listed()
+"""The last listing, so that :func:`apply` need not judge again an action it lists."""
+
+
 @implements("VG-PLAY-REPLY-OR-PASS", "VG-PLAY-FIRST-HAND-LEADS-FREE")
 def legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
     """Every action allowed now: in the draft, keeping either card drawn; on a lead, every
@@ -637,6 +690,10 @@ def legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
     than the top is taken or left whole; only a bunch of equal strength is judged combination
     by combination with :func:`~regelverk.viggo.combos.beats`, where suits may matter. The
     combinations of a hand are cached by the hand (see :func:`_bunches`)."""
+    return _LISTED.remember(state, _legal_actions(state))
+
+
+def _legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
     if state.phase is Phase.OVER:
         return ()
     if state.phase is Phase.DRAFT:
@@ -652,7 +709,7 @@ def _lead_moves(state: ViggoState) -> tuple[Play, ...]:
     mask = sorted_mask(hand)
     if mask < 0:
         leads: tuple[Play, ...] = tuple(
-            p for size in range(1, 6) for _, b in _hand_bunches(hand, size, starts) for p in b
+            p for size in range(1, 6) for _, b, _ in _hand_bunches(hand, size, starts) for p in b
         )
     else:
         leads = _leads(mask, starts)
@@ -675,16 +732,20 @@ def _reply_moves(state: ViggoState) -> tuple[ViggoAction, ...]:
 
 
 def _beating_plays(state: ViggoState) -> tuple[Play, ...]:
-    """Every combination of the hand that :func:`_reply_verdict` allows on the top."""
+    """Every combination of the hand that :func:`_reply_verdict` allows on the top (each read
+    by :func:`~regelverk.viggo.combos.combo_of_mask`, as :func:`classify` reads it)."""
     o = state.options
     hand = state.hands[state.turn]
-    old = classify(state.trick[-1].cards, o)
+    old = _top_combo(state)
     if old is None:
         return ()
+    size = _SIZES[old.kind]
+    combos = combo_reader(o)
+    verdict = _reply_verdict
     moves: list[Play] = []
-    for _, bunch in _hand_bunches(hand, _SIZES[old.kind], run_starts(o)):
-        for play in bunch:
-            new = classify(play.cards, o)
-            if new is not None and _reply_verdict(new, old, o).allowed:
+    for _, bunch, masks in _hand_bunches(hand, size, run_starts(o)):
+        for play, mask in zip(bunch, masks, strict=True):
+            new = combos(mask, size)
+            if new is not None and verdict(new, old, o).allowed:
                 moves.append(play)
     return tuple(moves)
