@@ -354,17 +354,21 @@ def test_on_a_desktop_the_contents_stay_beside_the_text(site: Path, width: int) 
     assert all(f["width"] <= f["screen"] for f in found.values()), found
 
 
-def test_searching_a_clause_id_finds_that_clause_first(site: Path) -> None:
-    chromium = browser()
-    page = (site / "search.html").resolve().as_uri() + "?q=V8-EIGHT-ON-ANY-CARD"
+def searched(site: Path, query: str) -> str:
+    """The search page's document after its scripts have run for ``query``."""
+    page = (site / "search.html").resolve().as_uri() + "?q=" + query
     run = subprocess.run(
-        [chromium, *BROWSER_FLAGS, "--virtual-time-budget=5000", "--dump-dom", page],
+        [browser(), *BROWSER_FLAGS, "--virtual-time-budget=5000", "--dump-dom", page],
         capture_output=True,
         text=True,
         timeout=120,
         check=True,
     )
-    section = run.stdout.partition('id="clause-results"')[2]
+    return run.stdout
+
+
+def test_searching_a_clause_id_finds_that_clause_first(site: Path) -> None:
+    section = searched(site, "V8-EIGHT-ON-ANY-CARD").partition('id="clause-results"')[2]
     assert section, "the search page shows no clauses"
     first = re.search(r'<a href="([^"]+)" class="clause-id">([^<]+)</a>', section)
     assert first is not None
@@ -373,14 +377,5 @@ def test_searching_a_clause_id_finds_that_clause_first(site: Path) -> None:
 
 
 def test_searching_words_finds_the_clauses_holding_them(site: Path) -> None:
-    chromium = browser()
-    page = (site / "search.html").resolve().as_uri() + "?q=eight+any+card"
-    run = subprocess.run(
-        [chromium, *BROWSER_FLAGS, "--virtual-time-budget=5000", "--dump-dom", page],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    found = re.findall(r'class="clause-id">([^<]+)</a>', run.stdout)
+    found = re.findall(r'class="clause-id">([^<]+)</a>', searched(site, "eight+any+card"))
     assert "V8-EIGHT-ON-ANY-CARD" in found[:5]
