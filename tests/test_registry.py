@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -152,6 +153,14 @@ def test_malformed_toml_is_reported_with_the_file(tmp_path: Path) -> None:
     spec = _copy_spec(tmp_path)
     (spec / "viggo.toml").write_text("[rulebook\n", encoding="utf-8")
     with pytest.raises(SpecError, match=r"viggo\.toml: cannot be read as TOML"):
+        load(spec)
+
+
+@pytest.mark.parametrize("name", ["comparison.toml", "glossary.toml"])
+def test_malformed_table_files_are_reported_not_raised(tmp_path: Path, name: str) -> None:
+    spec = _copy_spec(tmp_path)
+    (spec / name).write_text("[[row]\n", encoding="utf-8")
+    with pytest.raises(SpecError, match=f"{re.escape(name)}: cannot be read as TOML"):
         load(spec)
 
 

@@ -33,11 +33,8 @@ A question file (JSON, or TOML when its name ends in ``.toml``) is one of:
 
 from __future__ import annotations
 
-import difflib
 import json
-import random
 import sys
-import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,6 +128,14 @@ def _decode(raw: bytes, name: str) -> str:
         ) from None
 
 
+def _toml(text: str) -> Any:
+    """``text`` parsed as TOML (the parser is imported by the questions written in TOML only);
+    a syntax error is a :class:`ValueError`, as JSON's is."""
+    import tomllib
+
+    return tomllib.loads(text)
+
+
 def parse_question(raw: bytes, name: str, *, toml: bool = False) -> dict[str, Any]:
     """Parse the bytes of a question file (JSON, or TOML with ``toml``); a UTF-8 byte-order
     mark is allowed. :class:`QuestionError` says what is wrong, in one line."""
@@ -139,7 +144,7 @@ def parse_question(raw: bytes, name: str, *, toml: bool = False) -> dict[str, An
     text = _decode(raw, name)
     kind = "TOML" if toml else "JSON"
     try:
-        data = tomllib.loads(text) if toml else json.loads(text)
+        data = _toml(text) if toml else json.loads(text)
     except RecursionError:
         raise QuestionError(f"{name} nests tables or lists too deeply") from None
     except ValueError as error:  # JSON and TOML syntax, and integers of over 4,300 digits
@@ -183,6 +188,8 @@ def _no_stray_fields(data: Mapping[str, Any], allowed: Iterable[str], where: str
     known = tuple(allowed)
     for name in data:
         if name not in known:
+            import difflib  # only for the message of a fault
+
             near = difflib.get_close_matches(str(name), known, n=1)
             hint = f" (did you mean {near[0]!r}?)" if near else ""
             raise QuestionError(
@@ -254,6 +261,8 @@ def _unread(value: Any, where: str) -> Iterator[tuple[str, str, tuple[str, ...]]
 def _all_read(value: Any, where: str) -> None:
     """Refuse the first field of ``value`` (a watched table) that its reader never looked at."""
     for place, key, read in _unread(value, where):
+        import difflib  # only for the message of a fault
+
         near = difflib.get_close_matches(str(key), read, n=1)
         hint = f"did you mean {near[0]!r}? " if near else ""
         raise QuestionError(
@@ -610,6 +619,8 @@ def play(
     game, options, _ = _game_and_options({"rulebook": rulebook, "options": dict(overrides or {})})
     dealt = opening(game, options, names, seed)
     state = dealt.state
+    import random  # a played game only
+
     chooser = random.Random(f"regelverk-play-{seed}")
     actions: list[dict[str, Any]] = []
     log = []

@@ -11,12 +11,10 @@ files named) without a traceback.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import hashlib
 import re
 import sys
-import tomllib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -307,6 +305,8 @@ class Registry:
         """The clause, note, example or ambiguity with this id."""
         found = self._index.get(ident)
         if found is None:
+            import difflib  # only for the message of an unknown id
+
             close = difflib.get_close_matches(ident.upper(), list(self._index), n=3)
             raise UnknownClauseError(ident, tuple(close))
         return found
@@ -450,17 +450,30 @@ def _parsed_toml(path: Path) -> dict[str, Any]:
     (parsing TOML is most of the time a one-rulebook command takes)."""
     raw = path.read_bytes()
     digest = hashlib.sha256(raw).hexdigest()[:32]
-    data: dict[str, Any] = cached_json(
-        f"spec-{_CACHE_FORMAT}-{digest}.json", lambda: tomllib.loads(raw.decode("utf-8"))
-    )
+    data: dict[str, Any] = cached_json(f"spec-{_CACHE_FORMAT}-{digest}.json", lambda: _toml(raw))
     return data
+
+
+def _toml(raw: bytes) -> dict[str, Any]:
+    """``raw`` parsed as TOML; :class:`SpecError` names the fault when it is not TOML. The
+    parser is imported here, on a cache miss, and not by every command that reads the spec."""
+    import tomllib
+
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise _NotTomlError(str(error)) from error
+
+
+class _NotTomlError(ValueError):
+    """A spec file that is not TOML (the parser's message)."""
 
 
 def _read_rulebook(path: Path, problems: list[str]) -> Rulebook | None:
     check = _Checker(path.name)
     try:
         data = _parsed_toml(path)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+    except (OSError, UnicodeDecodeError, _NotTomlError) as error:
         problems.append(f"{path.name}: cannot be read as TOML: {error}")
         return None
     meta = data.get("rulebook", {})
@@ -674,6 +687,8 @@ def _check_book(check: _Checker, book: Rulebook) -> None:
 
     def expect(ident: str, pool: set[str], kind: str, where: str) -> None:
         if ident not in pool:
+            import difflib  # only for the message of a fault
+
             close = difflib.get_close_matches(ident, list(pool), n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
             check.fail(f"{where} cites {kind} {ident!r}, which {book.id} does not define{hint}")
@@ -736,7 +751,11 @@ def _read_comparison(path: Path, problems: list[str]) -> tuple[ComparisonRow, ..
         problems.append(f"{path.name} is missing")
         return ()
     check = _Checker(path.name)
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    try:
+        data = _parsed_toml(path)
+    except (OSError, UnicodeDecodeError, _NotTomlError) as error:
+        problems.append(f"{path.name}: cannot be read as TOML: {error}")
+        return ()
     rows = tuple(
         ComparisonRow(
             topic=check.text(raw, "topic", f"row {n}"),
@@ -757,7 +776,11 @@ def _read_glossary(path: Path, problems: list[str]) -> tuple[Term, ...]:
         problems.append(f"{path.name} is missing")
         return ()
     check = _Checker(path.name)
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    try:
+        data = _parsed_toml(path)
+    except (OSError, UnicodeDecodeError, _NotTomlError) as error:
+        problems.append(f"{path.name}: cannot be read as TOML: {error}")
+        return ()
     terms = tuple(
         Term(
             term=check.text(raw, "term", f"term {n}"),
