@@ -12,6 +12,7 @@ from itertools import combinations, pairwise
 
 from regelverk.cards import Card, Suit
 from regelverk.engine import IllegalActionError, Listed, Outcome
+from regelverk.records import builder
 from regelverk.trace import implements
 from regelverk.vandatta.conduct import (
     conduct_error,
@@ -44,7 +45,10 @@ from regelverk.vandatta.options import (
     VarningTrigger,
     VoluntaryDraw,
 )
+from regelverk.vandatta.prepared import prepared
 from regelverk.vandatta.rules import (
+    ACE,
+    EIGHT,
     Table,
     call_heard,
     call_stands,
@@ -812,10 +816,13 @@ def _misdeal_actions(state: State) -> tuple[Action, ...]:
 def _turn_actions(state: State) -> tuple[Action, ...]:
     seat = state.turn
     found: list[Action] = []
-    utgang = state.options.go_out_call is GoOutCall.UTGANG
-    calls = utgang or _player_calls(state)
+    ready = prepared(state.options)
+    utgang = ready.utgang
+    calls = ready.calls_listed
     fits = fitting(state)
     holding = held(state, seat)
+    if calls and ready.few_calls and not state.penalties[seat]:
+        calls = _may_call_at_all(state.hands[seat])
     eights: dict[tuple[Card, ...], bool] = {}  # an eight's call hangs on its cards, not its suit
     for play in _plays(state, fits):
         found.append(play)
@@ -847,38 +854,88 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
     return tuple(found)
 
 
+@implements("V8-CALL-ONLY-WITH-REAL-CHANCE", "V8-CALL-NEVER-WITH-EIGHT", "V8-CALL-CHANCE-TEST")
+def _may_call_at_all(hand: tuple[Card, ...]) -> bool:
+    """Where :attr:`~regelverk.vandatta.prepared.Prepared.few_calls` holds and the spelförare
+    has no penalty cards: whether any play or pass of his could come with utgång. Every play
+    lays one eight or cards of one rank, and a real chance needs no eight and the non-aces of
+    one rank; so two eights, or three ranks besides aces and eights, leave no real chance after
+    any play (:func:`~regelverk.vandatta.rules.real_chance` decides every other case)."""
+    eights = 0
+    ranks: list[object] = []
+    for card in hand:
+        rank = card.rank
+        if rank is EIGHT:
+            eights += 1
+            if eights > 1:
+                return False
+        elif rank is not ACE and rank not in ranks:
+            if len(ranks) == 2:
+                return False
+            ranks.append(rank)
+    return True
+
+
 def _plays(state: State, fits: tuple[Card, ...]) -> list[Play]:
-    """Every play the spelförare may make, beginning with one of ``fits`` (:func:`fitting`)."""
+    """Every play the spelförare may make, beginning with one of ``fits`` (:func:`fitting`).
+
+    A one-card play of a card that fits, where the rules refuse no such play unless it goes out
+    (:attr:`~regelverk.vandatta.prepared.Prepared.plain_singles`), is kept without asking; a
+    play of several cards begins with a card that fits and names no suit, so of
+    :func:`_play_error`'s checks only those of the cards above the first are asked."""
     seat = state.turn
     hand = state.hands[seat]
     plays: list[Play] = []
     twice = state.decks > 1
-    for first in dict.fromkeys(fits) if twice else fits:
-        if is_eight(first):
+    plain = prepared(state.options).plain_singles and held(state, seat) != 1
+    grouped = False
+    for first in _once_each(fits) if twice else fits:
+        if first.rank is EIGHT:
             for suit in Suit:
-                _keep_single(state, Play(player=seat, cards=(first,), suit=suit), plays)
+                play = Play(player=seat, cards=(first,), suit=suit)
+                if plain:
+                    plays.append(play)
+                else:
+                    _keep_single(state, play, plays)
             if state.options.several_eights is SeveralEights.TOGETHER:
-                _eight_groups(state, first, hand, plays)
+                grouped = _eight_groups(state, first, hand, plays) or grouped
             continue
-        _keep_single(state, Play(player=seat, cards=(first,)), plays)
-        rest = [c for c in hand if c.rank is first.rank]
+        if plain:
+            plays.append(Play(player=seat, cards=(first,)))
+        else:
+            _keep_single(state, Play(player=seat, cards=(first,)), plays)
+        rank = first.rank
+        rest = [c for c in hand if c.rank is rank]
         if len(rest) == 1:
             continue
         rest.remove(first)
         mates = [c for c in rest if follow_fits(state, first, c, first)]
+        grouped = grouped or bool(mates)
         for size in range(1, len(mates) + 1):
             groups = combinations(mates, size)
             for group in dict.fromkeys(groups) if twice else groups:
-                for top in dict.fromkeys(group) if twice else group:
+                for top in _once_each(group) if twice else group:
                     middle = list(group)
                     middle.remove(top)
-                    _keep(state, Play(player=seat, cards=(first, *middle, top)), plays)
-    return list(dict.fromkeys(plays)) if twice else plays
+                    _keep_group(state, Play(player=seat, cards=(first, *middle, top)), plays)
+    # Two decks: the firsts and the tops are distinct faces, so only plays of several cards
+    # can come twice (the same cards from two groups of equal faces).
+    return list(dict.fromkeys(plays)) if twice and grouped else plays
 
 
-def _eight_groups(state: State, first: Card, hand: tuple[Card, ...], plays: list[Play]) -> None:
+def _once_each(cards: tuple[Card, ...]) -> list[Card]:
+    """The faces of ``cards`` in order, each once (a face is one object: no hashing needed)."""
+    once: list[Card] = []
+    for card in cards:
+        if card not in once:
+            once.append(card)
+    return once
+
+
+def _eight_groups(state: State, first: Card, hand: tuple[Card, ...], plays: list[Play]) -> bool:
     """Under several_eights = together: ``first`` and further eights in one play, each suit
-    named (the order below the top eight does not matter and is listed once)."""
+    named (the order below the top eight does not matter and is listed once); whether there
+    are further eights to go with it."""
     rest = list(hand)
     rest.remove(first)
     mates = [c for c in rest if is_eight(c)]
@@ -892,6 +949,7 @@ def _eight_groups(state: State, first: Card, hand: tuple[Card, ...], plays: list
                 for suit in Suit:
                     play = Play(player=state.turn, cards=(first, *middle, top), suit=suit)
                     _keep(state, play, plays)
+    return bool(mates)
 
 
 def _keep_single(state: State, play: Play, plays: list[Play]) -> None:
@@ -904,6 +962,19 @@ def _keep_single(state: State, play: Play, plays: list[Play]) -> None:
 
 def _keep(state: State, play: Play, plays: list[Play]) -> None:
     if _play_error(state, play, from_hand=True) is None:
+        plays.append(play)
+
+
+def _keep_group(state: State, play: Play, plays: list[Play]) -> None:
+    """Keep a play of several cards from the hand whose first card :func:`first_fits` and is no
+    eight, naming no suit, without a call: :func:`_play_error` but for the checks of the first
+    card (:func:`_first_error`), which it passes, and of the call, which it does not make."""
+    if (
+        _group_error(state, play) is None
+        and same_rank_error(state, play) is None
+        and _going_out_error(state, play) is None
+        and _restart_error(state, play) is None
+    ):
         plays.append(play)
 
 
@@ -922,6 +993,13 @@ def apply(state: State, action: Action) -> Outcome[State]:
 
 def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
     """Carry out an action that :func:`check` has accepted (unchecked: private)."""
+    kind = type(action)
+    if (
+        (kind is Play or kind is Draw or kind is Pass)
+        and state.phase is Phase.PLAY
+        and (not action.call or action.word is None)  # type: ignore[union-attr]
+    ):
+        return _perform_move(state, action)  # type: ignore[arg-type]
     if isinstance(action, Join):
         state = seat_in(state, action)
     table = Table.of(state)
@@ -969,6 +1047,30 @@ def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
             drawn_deal_clauses(table.options),
         )
     return Outcome(state=table.freeze(), events=tuple(table.events))
+
+
+def _perform_move(state: State, action: Play | Draw | Pass) -> Outcome[State]:
+    """:func:`_perform` for a move of play in a deal in progress, heard as said (no call, or
+    the text's own word): what most actions of a deal are, without asking what else it is."""
+    table = Table.of(state)
+    if type(action) is Play:
+        _play(table, action)
+    elif type(action) is Draw:
+        _draw(table, action)
+    else:
+        _pass(table, action)  # type: ignore[arg-type]
+    if table.drawn_deal and table.phase in (Phase.PLAY, Phase.START_SUIT):
+        finish_deal(
+            table,
+            None,
+            "The talon has been gone through the limit number of times: the deal is drawn",
+            drawn_deal_clauses(table.options),
+        )
+    return _OUTCOME(table.freeze(), tuple(table.events))
+
+
+_OUTCOME = builder(Outcome)
+"""Builds an :class:`~regelverk.engine.Outcome` from the state and the events."""
 
 
 @implements("V8-PRESENCE-ABSENT-TURN-SKIPPED", "V8-CALL-FORFEITED-IF-ABSENT")

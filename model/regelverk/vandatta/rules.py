@@ -51,6 +51,7 @@ from regelverk.vandatta.options import (
     VarningTrigger,
     VoluntaryDraw,
 )
+from regelverk.vandatta.prepared import prepared
 from regelverk.vandatta.state import PenaltySet, Phase, Record, Restart, State
 
 __all__ = [
@@ -71,6 +72,7 @@ __all__ = [
     "lappen_due",
     "last_card_barred",
     "next_seat",
+    "plain_fits",
     "real_chance",
     "restart_possible",
     "varning_due",
@@ -252,12 +254,21 @@ def first_fits(state: State, card: Card) -> bool:
         return restart_fits(state, card)
     if state.free_lead:
         return free_lead_fits(state, card)
-    top, named, options = state.top, state.named_suit, state.options
+    if plain_fits(state.options, card, state.top, state.named_suit):
+        return True
+    return card.rank is not EIGHT and state.named_suit is None and open_start_eight(state)
+
+
+def plain_fits(options: VandattaOptions, card: Card, top: Card | None, named: Suit | None) -> bool:
+    """Whether ``card`` may begin a play on ``top`` with ``named`` named, in an ordinary turn:
+    no restart, no free lead, and (for a card that is no eight) no open start eight
+    (:func:`open_start_eight`). It reads only the options and the cards, so
+    :meth:`~regelverk.vandatta.prepared.Prepared.fitting_faces` works it out once per face."""
     if card.rank is EIGHT:
         return eight_fits(options, card, top, named)
     if named is not None:
         return named_fits(options, card, top, named)
-    return top is None or ordinary_fits(options, card, top) or open_start_eight(state)
+    return top is None or ordinary_fits(options, card, top)
 
 
 @implements("VA-DRAW-PASS-AFTER-THREE")
@@ -492,8 +503,18 @@ def can_draw_any(state: State) -> bool:
 
 def fitting(state: State) -> tuple[Card, ...]:
     """The cards of the spelförare's hand that may begin a play now (:func:`first_fits`), in
-    the hand's order: what a turn's listing and :func:`has_play` both start from."""
-    return tuple([card for card in state.hands[state.turn] if first_fits(state, card)])
+    the hand's order: what a turn's listing and :func:`has_play` both start from. In an
+    ordinary turn the faces that fit are looked up (:func:`plain_fits`, worked out once per
+    options object and card to play on); an open start eight lets every card fit."""
+    hand = state.hands[state.turn]
+    if state.restart is not Restart.NONE or state.free_lead:
+        return tuple([card for card in hand if first_fits(state, card)])
+    named = state.named_suit
+    pile = state.pile
+    if named is None and len(pile) == 1 and open_start_eight(state):
+        return hand  # every card fits the open eight (an eight fits any eight)
+    faces = prepared(state.options).fitting_faces(pile[-1] if pile else None, named)
+    return tuple([card for card in hand if id(card) in faces])
 
 
 def has_play(
