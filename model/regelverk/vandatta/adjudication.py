@@ -21,6 +21,7 @@ from regelverk.vandatta.conduct import (
     wait_for_absent,
     waiting_for_absent,
 )
+from regelverk.vandatta.drafts import sealer
 from regelverk.vandatta.early import resolve_early
 from regelverk.vandatta.join import join_error, perform_join, perform_joining, seat_in
 from regelverk.vandatta.misdeal import misdeal_error, perform_misdeal
@@ -759,6 +760,13 @@ def _pass_error(state: State, action: Pass) -> IllegalActionError | None:
 # --- legal actions ----------------------------------------------------------------------------
 
 
+_PLAY = sealer(Play)
+"""Builds a :class:`Play` from player, cards, suit, call, word and leave (the listing's plays)."""
+_DRAW = sealer(Draw)
+"""Builds a :class:`Draw` from player, call and word."""
+_PASS = sealer(Pass)
+"""Builds a :class:`Pass` from player, call and word."""
+
 _LISTED: Listed[State, Action] = Listed()
 """The last listing, so that :func:`apply` need not judge again an action it lists."""
 
@@ -836,21 +844,17 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
             callable_now = _call_fault(state, _after(state, play), play.cards) is None
             eights[play.cards] = callable_now
         if callable_now:
-            found.append(Play(player=seat, cards=play.cards, suit=play.suit, call=True))
+            found.append(_PLAY(seat, play.cards, play.suit, True, None, False))
     is_stuck = stuck(state, fits)
-    draw = Draw(player=seat)
+    draw = _DRAW(seat, False, None)
     if _draw_fault(state, draw, is_stuck) is None:
         found.append(draw)
-        if (
-            calls
-            and not utgang
-            and _draw_fault(state, Draw(player=seat, call=True), is_stuck) is None
-        ):
-            found.append(Draw(player=seat, call=True))
+        if calls and not utgang and _draw_fault(state, _DRAW(seat, True, None), is_stuck) is None:
+            found.append(_DRAW(seat, True, None))
     if _may_pass(state, is_stuck):
-        found.append(Pass(player=seat))
+        found.append(_PASS(seat, False, None))
         if calls and _call_fault(state, state.hands[seat]) is None:
-            found.append(Pass(player=seat, call=True))
+            found.append(_PASS(seat, True, None))
     return tuple(found)
 
 
@@ -892,7 +896,7 @@ def _plays(state: State, fits: tuple[Card, ...]) -> list[Play]:
     for first in _once_each(fits) if twice else fits:
         if first.rank is EIGHT:
             for suit in Suit:
-                play = Play(player=seat, cards=(first,), suit=suit)
+                play = _PLAY(seat, (first,), suit, False, None, False)
                 if plain:
                     plays.append(play)
                 else:
@@ -901,9 +905,9 @@ def _plays(state: State, fits: tuple[Card, ...]) -> list[Play]:
                 grouped = _eight_groups(state, first, hand, plays) or grouped
             continue
         if plain:
-            plays.append(Play(player=seat, cards=(first,)))
+            plays.append(_PLAY(seat, (first,), None, False, None, False))
         else:
-            _keep_single(state, Play(player=seat, cards=(first,)), plays)
+            _keep_single(state, _PLAY(seat, (first,), None, False, None, False), plays)
         rank = first.rank
         rest = [c for c in hand if c.rank is rank]
         if len(rest) == 1:
@@ -917,7 +921,8 @@ def _plays(state: State, fits: tuple[Card, ...]) -> list[Play]:
                 for top in _once_each(group) if twice else group:
                     middle = list(group)
                     middle.remove(top)
-                    _keep_group(state, Play(player=seat, cards=(first, *middle, top)), plays)
+                    play = _PLAY(seat, (first, *middle, top), None, False, None, False)
+                    _keep_group(state, play, plays)
     # Two decks: the firsts and the tops are distinct faces, so only plays of several cards
     # can come twice (the same cards from two groups of equal faces).
     return list(dict.fromkeys(plays)) if twice and grouped else plays
