@@ -1185,7 +1185,7 @@ def _play(table: Table, play: Play) -> None:
     table.pile.extend(cards)
     table.idle = 0
     table.free_lead = False
-    shown = ", ".join(str(c) for c in cards)
+    shown = str(cards[0]) if len(cards) == 1 else ", ".join([str(c) for c in cards])
     table.say("play", f"{table.name(seat)} plays {shown}", _play_clauses(table, play), seat, cards)
     if is_eight(cards[0]):
         _eight(table, play)
@@ -1590,7 +1590,8 @@ def _end_turn(
         _vandatta_calls(table, seat, call=call, laid=laid)
     else:
         _utgang_calls(table, seat, call=call)
-    _release_penalties(table, seat)
+    if table.penalties[seat]:
+        _release_penalties(table, seat)
     if (
         table.named_suit is not None
         and not eight

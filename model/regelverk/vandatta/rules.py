@@ -815,6 +815,8 @@ class Table:
 
     def active(self) -> int:
         """Players taking part and present."""
+        if not self.away and not self.benched and not self.record.out:
+            return len(self.players)
         return sum(
             1
             for s in range(len(self.players))
