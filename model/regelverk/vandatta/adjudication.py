@@ -892,6 +892,7 @@ def _plays(state: State, fits: tuple[Card, ...]) -> list[Play]:
     plays: list[Play] = []
     twice = state.decks > 1
     plain = prepared(state.options).plain_singles and held(state, seat) != 1
+    ranks = [card.rank for card in hand]
     grouped = False
     for first in _once_each(fits) if twice else fits:
         if first.rank is EIGHT:
@@ -909,9 +910,9 @@ def _plays(state: State, fits: tuple[Card, ...]) -> list[Play]:
         else:
             _keep_single(state, _PLAY(seat, (first,), None, False, None, False), plays)
         rank = first.rank
-        rest = [c for c in hand if c.rank is rank]
-        if len(rest) == 1:
+        if ranks.count(rank) == 1:
             continue
+        rest = [c for c in hand if c.rank is rank]
         rest.remove(first)
         mates = [c for c in rest if follow_fits(state, first, c, first)]
         grouped = grouped or bool(mates)
