@@ -823,16 +823,17 @@ def _misdeal_actions(state: State) -> tuple[Action, ...]:
 
 def _turn_actions(state: State) -> tuple[Action, ...]:
     seat = state.turn
-    found: list[Action] = []
     ready = prepared(state.options)
     utgang = ready.utgang
     calls = ready.calls_listed
     fits = fitting(state)
-    holding = held(state, seat)
     if calls and ready.few_calls and not state.penalties[seat]:
         calls = _may_call_at_all(state.hands[seat])
+    plays = _plays(state, fits)
+    found: list[Action] = [] if calls else [*plays]
+    holding = held(state, seat) if calls else 0
     eights: dict[tuple[Card, ...], bool] = {}  # an eight's call hangs on its cards, not its suit
-    for play in _plays(state, fits):
+    for play in plays if calls else ():
         found.append(play)
         if not calls or len(play.cards) == holding or not _ends_turn(state, play):
             continue  # no call: not left to the player, or the play goes out, or the turn goes on
@@ -1188,14 +1189,17 @@ def _play(table: Table, play: Play) -> None:
     table.free_lead = False
     shown = str(cards[0]) if len(cards) == 1 else ", ".join([str(c) for c in cards])
     table.say("play", f"{table.name(seat)} plays {shown}", _play_clauses(table, play), seat, cards)
-    if is_eight(cards[0]):
+    if cards[0].rank is EIGHT:
         _eight(table, play)
         return
     table.named_suit = None
     if not table.hands[seat] and not table.penalties[seat]:
         _out(table, seat)
         return
-    aces = sum(1 for c in cards if is_ace(c))
+    aces = 0
+    for card in cards:
+        if card.rank is ACE:
+            aces += 1
     if aces:
         _ace(table, seat, aces)
         return
