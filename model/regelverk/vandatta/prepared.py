@@ -10,6 +10,8 @@ so a lookup can never disagree with them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from regelverk.cards import Card, Suit, french_deck
 from regelverk.vandatta.options import (
     GoOutCall,
@@ -26,6 +28,9 @@ from regelverk.vandatta.options import (
 
 __all__ = ["Prepared", "prepared"]
 
+_Judge = Callable[[VandattaOptions, Card, Card | None, Suit | None], bool]
+"""A rule deciding whether a card may begin a play on a top card with a suit named."""
+
 _FACES = french_deck(1)
 """Every face once: the cards a fit is worked out for."""
 
@@ -35,6 +40,7 @@ class Prepared:
 
     __slots__ = (
         "_fits",
+        "_judges",
         "calls_listed",
         "few_calls",
         "options",
@@ -46,6 +52,7 @@ class Prepared:
     def __init__(self, options: VandattaOptions) -> None:
         self.options = options
         self._fits: dict[tuple[int, int], frozenset[int]] = {}
+        self._judges: tuple[object, ...] = ()
         self.utgang = options.go_out_call is GoOutCall.UTGANG
         """vvv8's utgång is the table's call (else vandatta's LAPPEN)."""
         self.calls_listed = self.utgang or (
@@ -72,18 +79,23 @@ class Prepared:
         self.voluntary = options.voluntary_draw is VoluntaryDraw.NEVER_OBLIGED
         """Nobody is obliged to lay a card (vvv8): every player counts as stuck."""
 
-    def fitting_faces(self, top: Card | None, named: Suit | None) -> frozenset[int]:
+    def fitting_faces(
+        self, top: Card | None, named: Suit | None, judges: tuple[_Judge, *tuple[object, ...]]
+    ) -> frozenset[int]:
         """The ``id`` of every face that may begin a play on ``top`` with ``named`` named, in an
         ordinary turn (no restart, no free lead, no open start eight): computed once per pair by
-        :func:`~regelverk.vandatta.rules.plain_fits`."""
+        ``judges[0]`` (:func:`~regelverk.vandatta.rules.plain_fits`). ``judges`` are that
+        function and the rule functions it asks: should any of them be another function than
+        the faces were worked out with (a test breaking a rule on purpose), they are worked out
+        anew."""
+        if judges != self._judges:
+            self._fits.clear()
+            self._judges = judges
         key = (id(top), id(named))
         found = self._fits.get(key)
         if found is None:
-            from regelverk.vandatta.rules import plain_fits  # rules builds on this module
-
-            found = frozenset(
-                id(card) for card in _FACES if plain_fits(self.options, card, top, named)
-            )
+            judge = judges[0]
+            found = frozenset(id(card) for card in _FACES if judge(self.options, card, top, named))
             self._fits[key] = found
         return found
 

@@ -513,7 +513,8 @@ def fitting(state: State) -> tuple[Card, ...]:
     pile = state.pile
     if named is None and len(pile) == 1 and open_start_eight(state):
         return hand  # every card fits the open eight (an eight fits any eight)
-    faces = prepared(state.options).fitting_faces(pile[-1] if pile else None, named)
+    judges = (plain_fits, eight_fits, named_fits, ordinary_fits, ace_fits)
+    faces = prepared(state.options).fitting_faces(pile[-1] if pile else None, named, judges)
     return tuple([card for card in hand if id(card) in faces])
 
 
