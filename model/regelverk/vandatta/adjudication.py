@@ -12,6 +12,7 @@ from itertools import combinations, pairwise
 
 from regelverk.cards import Card, Suit
 from regelverk.engine import IllegalActionError, Listed, Outcome
+from regelverk.records import builder
 from regelverk.trace import implements
 from regelverk.vandatta.conduct import (
     conduct_error,
@@ -20,6 +21,7 @@ from regelverk.vandatta.conduct import (
     wait_for_absent,
     waiting_for_absent,
 )
+from regelverk.vandatta.drafts import sealer
 from regelverk.vandatta.early import resolve_early
 from regelverk.vandatta.join import join_error, perform_join, perform_joining, seat_in
 from regelverk.vandatta.misdeal import misdeal_error, perform_misdeal
@@ -44,7 +46,10 @@ from regelverk.vandatta.options import (
     VarningTrigger,
     VoluntaryDraw,
 )
+from regelverk.vandatta.prepared import prepared
 from regelverk.vandatta.rules import (
+    ACE,
+    EIGHT,
     Table,
     call_heard,
     call_stands,
@@ -755,6 +760,13 @@ def _pass_error(state: State, action: Pass) -> IllegalActionError | None:
 # --- legal actions ----------------------------------------------------------------------------
 
 
+_PLAY = sealer(Play)
+"""Builds a :class:`Play` from player, cards, suit, call, word and leave (the listing's plays)."""
+_DRAW = sealer(Draw)
+"""Builds a :class:`Draw` from player, call and word."""
+_PASS = sealer(Pass)
+"""Builds a :class:`Pass` from player, call and word."""
+
 _LISTED: Listed[State, Action] = Listed()
 """The last listing, so that :func:`apply` need not judge again an action it lists."""
 
@@ -811,13 +823,17 @@ def _misdeal_actions(state: State) -> tuple[Action, ...]:
 
 def _turn_actions(state: State) -> tuple[Action, ...]:
     seat = state.turn
-    found: list[Action] = []
-    utgang = state.options.go_out_call is GoOutCall.UTGANG
-    calls = utgang or _player_calls(state)
+    ready = prepared(state.options)
+    utgang = ready.utgang
+    calls = ready.calls_listed
     fits = fitting(state)
-    holding = held(state, seat)
+    if calls and ready.few_calls and not state.penalties[seat]:
+        calls = _may_call_at_all(state.hands[seat])
+    plays = _plays(state, fits)
+    found: list[Action] = [] if calls else [*plays]
+    holding = held(state, seat) if calls else 0
     eights: dict[tuple[Card, ...], bool] = {}  # an eight's call hangs on its cards, not its suit
-    for play in _plays(state, fits):
+    for play in plays if calls else ():
         found.append(play)
         if not calls or len(play.cards) == holding or not _ends_turn(state, play):
             continue  # no call: not left to the player, or the play goes out, or the turn goes on
@@ -829,56 +845,104 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
             callable_now = _call_fault(state, _after(state, play), play.cards) is None
             eights[play.cards] = callable_now
         if callable_now:
-            found.append(Play(player=seat, cards=play.cards, suit=play.suit, call=True))
+            found.append(_PLAY(seat, play.cards, play.suit, True, None, False))
     is_stuck = stuck(state, fits)
-    draw = Draw(player=seat)
+    draw = _DRAW(seat, False, None)
     if _draw_fault(state, draw, is_stuck) is None:
         found.append(draw)
-        if (
-            calls
-            and not utgang
-            and _draw_fault(state, Draw(player=seat, call=True), is_stuck) is None
-        ):
-            found.append(Draw(player=seat, call=True))
+        if calls and not utgang and _draw_fault(state, _DRAW(seat, True, None), is_stuck) is None:
+            found.append(_DRAW(seat, True, None))
     if _may_pass(state, is_stuck):
-        found.append(Pass(player=seat))
+        found.append(_PASS(seat, False, None))
         if calls and _call_fault(state, state.hands[seat]) is None:
-            found.append(Pass(player=seat, call=True))
+            found.append(_PASS(seat, True, None))
     return tuple(found)
 
 
+@implements("V8-CALL-ONLY-WITH-REAL-CHANCE", "V8-CALL-NEVER-WITH-EIGHT", "V8-CALL-CHANCE-TEST")
+def _may_call_at_all(hand: tuple[Card, ...]) -> bool:
+    """Where :attr:`~regelverk.vandatta.prepared.Prepared.few_calls` holds and the spelförare
+    has no penalty cards: whether any play or pass of his could come with utgång. Every play
+    lays one eight or cards of one rank, and a real chance needs no eight and the non-aces of
+    one rank; so two eights, or three ranks besides aces and eights, leave no real chance after
+    any play (:func:`~regelverk.vandatta.rules.real_chance` decides every other case)."""
+    eights = 0
+    ranks: list[object] = []
+    for card in hand:
+        rank = card.rank
+        if rank is EIGHT:
+            eights += 1
+            if eights > 1:
+                return False
+        elif rank is not ACE and rank not in ranks:
+            if len(ranks) == 2:
+                return False
+            ranks.append(rank)
+    return True
+
+
 def _plays(state: State, fits: tuple[Card, ...]) -> list[Play]:
-    """Every play the spelförare may make, beginning with one of ``fits`` (:func:`fitting`)."""
+    """Every play the spelförare may make, beginning with one of ``fits`` (:func:`fitting`).
+
+    A one-card play of a card that fits, where the rules refuse no such play unless it goes out
+    (:attr:`~regelverk.vandatta.prepared.Prepared.plain_singles`), is kept without asking; a
+    play of several cards begins with a card that fits and names no suit, so of
+    :func:`_play_error`'s checks only those of the cards above the first are asked."""
     seat = state.turn
     hand = state.hands[seat]
     plays: list[Play] = []
     twice = state.decks > 1
-    for first in dict.fromkeys(fits) if twice else fits:
-        if is_eight(first):
+    plain = prepared(state.options).plain_singles and held(state, seat) != 1
+    ranks = [card.rank for card in hand]
+    grouped = False
+    for first in _once_each(fits) if twice else fits:
+        if first.rank is EIGHT:
             for suit in Suit:
-                _keep_single(state, Play(player=seat, cards=(first,), suit=suit), plays)
+                play = _PLAY(seat, (first,), suit, False, None, False)
+                if plain:
+                    plays.append(play)
+                else:
+                    _keep_single(state, play, plays)
             if state.options.several_eights is SeveralEights.TOGETHER:
-                _eight_groups(state, first, hand, plays)
+                grouped = _eight_groups(state, first, hand, plays) or grouped
             continue
-        _keep_single(state, Play(player=seat, cards=(first,)), plays)
-        rest = [c for c in hand if c.rank is first.rank]
-        if len(rest) == 1:
+        if plain:
+            plays.append(_PLAY(seat, (first,), None, False, None, False))
+        else:
+            _keep_single(state, _PLAY(seat, (first,), None, False, None, False), plays)
+        rank = first.rank
+        if ranks.count(rank) == 1:
             continue
+        rest = [c for c in hand if c.rank is rank]
         rest.remove(first)
         mates = [c for c in rest if follow_fits(state, first, c, first)]
+        grouped = grouped or bool(mates)
         for size in range(1, len(mates) + 1):
             groups = combinations(mates, size)
             for group in dict.fromkeys(groups) if twice else groups:
-                for top in dict.fromkeys(group) if twice else group:
+                for top in _once_each(group) if twice else group:
                     middle = list(group)
                     middle.remove(top)
-                    _keep(state, Play(player=seat, cards=(first, *middle, top)), plays)
-    return list(dict.fromkeys(plays)) if twice else plays
+                    play = _PLAY(seat, (first, *middle, top), None, False, None, False)
+                    _keep_group(state, play, plays)
+    # Two decks: the firsts and the tops are distinct faces, so only plays of several cards
+    # can come twice (the same cards from two groups of equal faces).
+    return list(dict.fromkeys(plays)) if twice and grouped else plays
 
 
-def _eight_groups(state: State, first: Card, hand: tuple[Card, ...], plays: list[Play]) -> None:
+def _once_each(cards: tuple[Card, ...]) -> list[Card]:
+    """The faces of ``cards`` in order, each once (a face is one object: no hashing needed)."""
+    once: list[Card] = []
+    for card in cards:
+        if card not in once:
+            once.append(card)
+    return once
+
+
+def _eight_groups(state: State, first: Card, hand: tuple[Card, ...], plays: list[Play]) -> bool:
     """Under several_eights = together: ``first`` and further eights in one play, each suit
-    named (the order below the top eight does not matter and is listed once)."""
+    named (the order below the top eight does not matter and is listed once); whether there
+    are further eights to go with it."""
     rest = list(hand)
     rest.remove(first)
     mates = [c for c in rest if is_eight(c)]
@@ -892,6 +956,7 @@ def _eight_groups(state: State, first: Card, hand: tuple[Card, ...], plays: list
                 for suit in Suit:
                     play = Play(player=state.turn, cards=(first, *middle, top), suit=suit)
                     _keep(state, play, plays)
+    return bool(mates)
 
 
 def _keep_single(state: State, play: Play, plays: list[Play]) -> None:
@@ -904,6 +969,19 @@ def _keep_single(state: State, play: Play, plays: list[Play]) -> None:
 
 def _keep(state: State, play: Play, plays: list[Play]) -> None:
     if _play_error(state, play, from_hand=True) is None:
+        plays.append(play)
+
+
+def _keep_group(state: State, play: Play, plays: list[Play]) -> None:
+    """Keep a play of several cards from the hand whose first card :func:`first_fits` and is no
+    eight, naming no suit, without a call: :func:`_play_error` but for the checks of the first
+    card (:func:`_first_error`), which it passes, and of the call, which it does not make."""
+    if (
+        _group_error(state, play) is None
+        and same_rank_error(state, play) is None
+        and _going_out_error(state, play) is None
+        and _restart_error(state, play) is None
+    ):
         plays.append(play)
 
 
@@ -922,6 +1000,13 @@ def apply(state: State, action: Action) -> Outcome[State]:
 
 def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
     """Carry out an action that :func:`check` has accepted (unchecked: private)."""
+    kind = type(action)
+    if (
+        (kind is Play or kind is Draw or kind is Pass)
+        and state.phase is Phase.PLAY
+        and (not action.call or action.word is None)  # type: ignore[union-attr]
+    ):
+        return _perform_move(state, action)  # type: ignore[arg-type]
     if isinstance(action, Join):
         state = seat_in(state, action)
     table = Table.of(state)
@@ -969,6 +1054,30 @@ def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
             drawn_deal_clauses(table.options),
         )
     return Outcome(state=table.freeze(), events=tuple(table.events))
+
+
+def _perform_move(state: State, action: Play | Draw | Pass) -> Outcome[State]:
+    """:func:`_perform` for a move of play in a deal in progress, heard as said (no call, or
+    the text's own word): what most actions of a deal are, without asking what else it is."""
+    table = Table.of(state)
+    if type(action) is Play:
+        _play(table, action)
+    elif type(action) is Draw:
+        _draw(table, action)
+    else:
+        _pass(table, action)  # type: ignore[arg-type]
+    if table.drawn_deal and table.phase in (Phase.PLAY, Phase.START_SUIT):
+        finish_deal(
+            table,
+            None,
+            "The talon has been gone through the limit number of times: the deal is drawn",
+            drawn_deal_clauses(table.options),
+        )
+    return _OUTCOME(table.freeze(), tuple(table.events))
+
+
+_OUTCOME = builder(Outcome)
+"""Builds an :class:`~regelverk.engine.Outcome` from the state and the events."""
 
 
 @implements("V8-PRESENCE-ABSENT-TURN-SKIPPED", "V8-CALL-FORFEITED-IF-ABSENT")
@@ -1078,16 +1187,19 @@ def _play(table: Table, play: Play) -> None:
     table.pile.extend(cards)
     table.idle = 0
     table.free_lead = False
-    shown = ", ".join(str(c) for c in cards)
+    shown = str(cards[0]) if len(cards) == 1 else ", ".join([str(c) for c in cards])
     table.say("play", f"{table.name(seat)} plays {shown}", _play_clauses(table, play), seat, cards)
-    if is_eight(cards[0]):
+    if cards[0].rank is EIGHT:
         _eight(table, play)
         return
     table.named_suit = None
     if not table.hands[seat] and not table.penalties[seat]:
         _out(table, seat)
         return
-    aces = sum(1 for c in cards if is_ace(c))
+    aces = 0
+    for card in cards:
+        if card.rank is ACE:
+            aces += 1
     if aces:
         _ace(table, seat, aces)
         return
@@ -1483,7 +1595,8 @@ def _end_turn(
         _vandatta_calls(table, seat, call=call, laid=laid)
     else:
         _utgang_calls(table, seat, call=call)
-    _release_penalties(table, seat)
+    if table.penalties[seat]:
+        _release_penalties(table, seat)
     if (
         table.named_suit is not None
         and not eight

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from regelverk.cards import Card, Rank, Suit
 from regelverk.engine import Event
-from regelverk.records import builder
 from regelverk.registry import parameter
 from regelverk.trace import implements
+from regelverk.vandatta.drafts import sealer
 from regelverk.vandatta.options import (
     AbsentTurn,
     AcceptedCalls,
@@ -51,6 +51,7 @@ from regelverk.vandatta.options import (
     VarningTrigger,
     VoluntaryDraw,
 )
+from regelverk.vandatta.prepared import prepared
 from regelverk.vandatta.state import PenaltySet, Phase, Record, Restart, State
 
 __all__ = [
@@ -71,6 +72,7 @@ __all__ = [
     "lappen_due",
     "last_card_barred",
     "next_seat",
+    "plain_fits",
     "real_chance",
     "restart_possible",
     "varning_due",
@@ -252,12 +254,21 @@ def first_fits(state: State, card: Card) -> bool:
         return restart_fits(state, card)
     if state.free_lead:
         return free_lead_fits(state, card)
-    top, named, options = state.top, state.named_suit, state.options
+    if plain_fits(state.options, card, state.top, state.named_suit):
+        return True
+    return card.rank is not EIGHT and state.named_suit is None and open_start_eight(state)
+
+
+def plain_fits(options: VandattaOptions, card: Card, top: Card | None, named: Suit | None) -> bool:
+    """Whether ``card`` may begin a play on ``top`` with ``named`` named, in an ordinary turn:
+    no restart, no free lead, and (for a card that is no eight) no open start eight
+    (:func:`open_start_eight`). It reads only the options and the cards, so
+    :meth:`~regelverk.vandatta.prepared.Prepared.fitting_faces` works it out once per face."""
     if card.rank is EIGHT:
         return eight_fits(options, card, top, named)
     if named is not None:
         return named_fits(options, card, top, named)
-    return top is None or ordinary_fits(options, card, top) or open_start_eight(state)
+    return top is None or ordinary_fits(options, card, top)
 
 
 @implements("VA-DRAW-PASS-AFTER-THREE")
@@ -492,8 +503,19 @@ def can_draw_any(state: State) -> bool:
 
 def fitting(state: State) -> tuple[Card, ...]:
     """The cards of the spelförare's hand that may begin a play now (:func:`first_fits`), in
-    the hand's order: what a turn's listing and :func:`has_play` both start from."""
-    return tuple([card for card in state.hands[state.turn] if first_fits(state, card)])
+    the hand's order: what a turn's listing and :func:`has_play` both start from. In an
+    ordinary turn the faces that fit are looked up (:func:`plain_fits`, worked out once per
+    options object and card to play on); an open start eight lets every card fit."""
+    hand = state.hands[state.turn]
+    if state.restart is not Restart.NONE or state.free_lead:
+        return tuple([card for card in hand if first_fits(state, card)])
+    named = state.named_suit
+    pile = state.pile
+    if named is None and len(pile) == 1 and open_start_eight(state):
+        return hand  # every card fits the open eight (an eight fits any eight)
+    judges = (plain_fits, eight_fits, named_fits, ordinary_fits, ace_fits)
+    faces = prepared(state.options).fitting_faces(pile[-1] if pile else None, named, judges)
+    return tuple([card for card in hand if id(card) in faces])
 
 
 def has_play(
@@ -544,9 +566,9 @@ def stuck(state: State, fits: tuple[Card, ...] | None = None) -> bool:
 # --- the scratch table ------------------------------------------------------------------------
 
 
-_STATE = builder(State)
+_STATE = sealer(State)
 """Builds a :class:`State` from every field's value, in declaration order."""
-_EVENT = builder(Event)
+_EVENT = sealer(Event)
 """Builds an :class:`~regelverk.engine.Event` from kind, text, clauses, player and cards."""
 
 
@@ -596,41 +618,45 @@ class Table:
 
     @classmethod
     def of(cls, state: State) -> Table:
-        """A scratch copy of ``state`` (the fields given in declaration order)."""
-        return cls(
-            state,
-            state.options,
-            state.players,
-            list(state.hands),
-            list(state.penalties),
-            list(state.stock),
-            list(state.pile),
-            list(state.turned),
-            state.record,
-            state.away,
-            state.benched,
-            state.joining,
-            state.short_deal,
-            state.early,
-            state.phase,
-            state.deal_number,
-            state.dealer,
-            state.named_suit,
-            state.turn,
-            state.draws,
-            state.restart,
-            state.free_lead,
-            state.calls,
-            state.false_calls,
-            state.vetoed,
-            state.previous,
-            state.talon_passes,
-            state.shuffles,
-            state.idle,
-            state.active_at_start,
-            state.winner,
-            state.loser,
-        )
+        """A scratch copy of ``state``: every field stored in turn on a new table (quicker than
+        passing them all to the constructor), the zones as lists, no events yet."""
+        table = object.__new__(cls)
+        table.base = state
+        table.options = state.options
+        table.players = state.players
+        table.hands = list(state.hands)
+        table.penalties = list(state.penalties)
+        table.stock = list(state.stock)
+        table.pile = list(state.pile)
+        table.turned = list(state.turned)
+        table.record = state.record
+        table.away = state.away
+        table.benched = state.benched
+        table.joining = state.joining
+        table.short_deal = state.short_deal
+        table.early = state.early
+        table.phase = state.phase
+        table.deal_number = state.deal_number
+        table.dealer = state.dealer
+        table.named_suit = state.named_suit
+        table.turn = state.turn
+        table.draws = state.draws
+        table.restart = state.restart
+        table.free_lead = state.free_lead
+        table.calls = state.calls
+        table.false_calls = state.false_calls
+        table.vetoed = state.vetoed
+        table.previous = state.previous
+        table.talon_passes = state.talon_passes
+        table.shuffles = state.shuffles
+        table.idle = state.idle
+        table.active_at_start = state.active_at_start
+        table.winner = state.winner
+        table.loser = state.loser
+        table.events = []
+        table.drawn_deal = False
+        table.vetoable = None
+        return table
 
     def freeze(self) -> State:
         """The new frozen state (built by :data:`_STATE`, the fields in declaration order)."""
@@ -794,6 +820,8 @@ class Table:
 
     def active(self) -> int:
         """Players taking part and present."""
+        if not self.away and not self.benched and not self.record.out:
+            return len(self.players)
         return sum(
             1
             for s in range(len(self.players))
