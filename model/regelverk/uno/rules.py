@@ -45,6 +45,7 @@ __all__ = [
     "CALL_PENALTY_DRAW",
     "CHALLENGE_FAILED_DRAW",
     "CHALLENGE_GUILTY_DRAW",
+    "CODES",
     "COLOUR_NAMES",
     "DRAW_TWO_DRAW",
     "FIRST_DRAW_TWO_DRAW",
@@ -512,6 +513,10 @@ class Readings:
             return may_lay(self.options, hand, card, top, colour)
         return True
 
+
+CODES = {c._key: card_code(c) for c in _EVERY_CARD}
+"""Each kind of card's notation (:func:`card_code`), by its ``_key``: for the events of the hot
+paths."""
 
 _READINGS: dict[int, Readings] = {}
 """The :class:`Readings` of each options object in use, by identity (each holds its options,

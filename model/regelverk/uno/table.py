@@ -10,7 +10,8 @@ so an action copies only what it changes.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
 from regelverk.cards import Colour, UnoCard, UnoValue
 from regelverk.engine import Event, Outcome
@@ -41,6 +42,7 @@ from regelverk.uno.rules import (
     CALL_PENALTY_DRAW,
     CHALLENGE_FAILED_DRAW,
     CHALLENGE_GUILTY_DRAW,
+    CODES,
     COLOUR_NAMES,
     DRAW_TWO_DRAW,
     FIRST_DRAW_TWO_DRAW,
@@ -62,7 +64,6 @@ from regelverk.uno.state import (
     Action,
     CallUno,
     Catch,
-    Challenge,
     Direction,
     Draw,
     NameColour,
@@ -73,7 +74,7 @@ from regelverk.uno.state import (
     WildDrawFour,
 )
 
-__all__ = ["choose_dealer", "deal_hand", "new_game", "opening"]
+__all__ = ["choose_dealer", "deal_hand", "new_game", "opening", "shuffle"]
 
 
 _V = UnoValue
@@ -95,6 +96,43 @@ class _HandEnded(Exception):  # noqa: N818 - a signal, not an error
 def _rng(seed: int, number: int) -> random.Random:
     """The generator of the game's shuffle number ``number`` (no global random state)."""
     return random.Random(f"uno/{seed}/{number}")
+
+
+_T = TypeVar("_T")
+
+
+def shuffle(rng: random.Random, cards: list[_T]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does: the same Fisher-Yates
+    walk from the last place down, each place's partner drawn by the same rejection sampling of
+    ``rng.getrandbits`` that :class:`random.Random` uses, written out here so that a deal does
+    not pay a method call per card (the tests hold the two equal)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _taken(rng: random.Random, deck: Sequence[_T]) -> Iterator[_T]:
+    """The cards of ``deck`` in the order ``pack.pop()`` takes them after ``shuffle(rng, pack)``,
+    each place shuffled only as its card is taken: the last place of the walk is settled by its
+    first step, and no later step moves it. Taking every card draws the same bits, in the same
+    order, as the whole shuffle."""
+    pack = list(deck)
+    getrandbits = rng.getrandbits
+    for i in range(len(pack) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        pack[i], pack[j] = pack[j], pack[i]
+        yield pack[i]
+    if pack:
+        yield pack[0]
 
 
 _build_event = builder(Event)
@@ -129,6 +167,7 @@ class _Table:
         "pile",
         "players",
         "results",
+        "rules",
         "scores",
         "seed",
         "shuffles",
@@ -139,6 +178,7 @@ class _Table:
 
     def __init__(self, state: UnoState) -> None:
         self.options = state.options
+        self.rules = readings(state.options)
         self.players = state.players
         self.n = len(state.players)
         self.dealer = state.dealer
@@ -203,6 +243,7 @@ class _Table:
         player: int | None = None,
         cards: Sequence[UnoCard] = (),
     ) -> None:
+        """Record an event; ``clauses`` may name a clause twice (the event names it once)."""
         self.events.append(
             _build_event(
                 kind,
@@ -238,7 +279,7 @@ def _rebuild(t: _Table) -> None:
     if len(t.discard) <= keep:
         return
     rest = list(t.discard[:-keep])
-    t.rng().shuffle(rest)
+    shuffle(t.rng(), rest)
     t.pile = tuple(reversed(rest))
     t.discard = t.discard[-keep:]
     t.say(
@@ -276,7 +317,7 @@ def _take(t: _Table, seat: int, count: int, clauses: Sequence[str]) -> tuple[Uno
         need -= len(taken)
     t.hands[seat] += got
     if got:
-        t.say("draw", f"{t.name(seat)} draws {_cards(len(got))}", clauses, seat, got)
+        t.say("draw", f"{t.players[seat]} draws {_cards(len(got))}", clauses, seat, got)
     return got
 
 
@@ -291,7 +332,7 @@ def _hit(t: _Table, victim: int, count: int, clauses: Sequence[str]) -> None:
 def _lose_turn(t: _Table, victim: int, clauses: Sequence[str]) -> None:
     """The victim loses his turn; with two players the card's player plays again, unless the
     option ``two_player_draw_cards = opponent-plays`` lets the victim play after drawing."""
-    if t.n == 2 and readings(t.options).opponent_plays:
+    if t.n == 2 and t.rules.opponent_plays:
         t.turn = victim
         t.say(
             "turn",
@@ -319,13 +360,14 @@ def _lay(t: _Table, seat: int, action: Play) -> None:
     when he held other cards he could have laid)."""
     card = action.card
     top = t.discard[-1]
-    rules = readings(t.options)
+    rules = t.rules
     why = rules.why(card, top, t.colour) or ("UNO-PLAY-MATCH",)
     hand = t.hands[seat]
     at = index_in(hand, card)
     t.hands[seat] = hand = hand[:at] + hand[at + 1 :]
     t.discard += (card,)
-    words = f"{t.players[seat]} lays {card_code(card)}"
+    code = CODES[card._key]
+    words = f"{t.players[seat]} lays {code}"
     if action.colour is not None:
         words += f" and names {COLOUR_NAMES[action.colour]}"
         why = (
@@ -337,7 +379,8 @@ def _lay(t: _Table, seat: int, action: Play) -> None:
         why = (*why, "UNO-WILD-EVEN-WITH-PLAYABLE")
     if t.phase is _STACK:
         why = (*why, "UNO-VARIANT-STACKING")
-    t.say("play", words, why, seat, [card])
+    # the clauses of fit_clauses are distinct, and so are those added to them here
+    t.events.append(_build_event("play", words, why, t.players[seat], (code,)))
     t.colour = card.colour if card.colour is not None else action.colour
 
 
@@ -364,7 +407,8 @@ def _play(t: _Table, seat: int, action: Play) -> None:
     was_stack = t.phase is _STACK
     t.drawn = None
     _lay(t, seat, action)
-    _uno_call(t, seat, action.uno)
+    if len(t.hands[seat]) == 1:
+        _uno_call(t, seat, action.uno)
     t.phase = _PLAY
     value = card.value
     redeal_own = (
@@ -484,7 +528,7 @@ def _shuffle_hands(t: _Table, seat: int) -> None:
     """Every hand is gathered, shuffled and dealt out again from the left of ``seat``."""
     counts = [len(h) for h in t.hands]
     gathered = [c for h in t.hands for c in h]
-    t.rng().shuffle(gathered)
+    shuffle(t.rng(), gathered)
     order = [(seat + k) % t.n for k in range(1, t.n + 1)]
     hands: list[list[UnoCard]] = [[] for _ in range(t.n)]
     if t.options.shuffle_hands_deal is ShuffleHandsDeal.DEAL_ROUND:
@@ -618,21 +662,26 @@ def choose_dealer(
     """Each player takes a card; the highest number deals (actions and wilds count zero).
 
     On a tie only the tied players draw again (or everyone, by option ``dealer_tie``). Returns
-    the dealer and every round of cards taken.
+    the dealer and every round of cards taken. The cards are those a pack shuffled by
+    :func:`shuffle` gives from its top (and, once it runs short, a new pack's); ``rng`` is asked
+    only for the bits of the cards taken.
 
     >>> dealer, rounds = choose_dealer(UnoOptions(), 4, random.Random(1))
     >>> 0 <= dealer < 4 and len(rounds[0]) == 4
     True
     """
-    pack = list(deck_for(options))
-    rng.shuffle(pack)
+    deck = deck_for(options)
+    # the shuffled pack, shuffled only as far as cards are taken from it (see _taken)
+    pack, left = _taken(rng, deck), len(deck)
     drawing = list(range(n))
     rounds: list[tuple[tuple[int, UnoCard], ...]] = []
     while True:
-        if len(pack) < len(drawing):
-            pack = list(deck_for(options))
-            rng.shuffle(pack)
-        draws = tuple((seat, pack.pop()) for seat in drawing)
+        if left < len(drawing):
+            for _ in pack:  # the rest of the old shuffle draws its bits, then a new one
+                pass
+            pack, left = _taken(rng, deck), len(deck)
+        draws = tuple((seat, next(pack)) for seat in drawing)
+        left -= len(drawing)
         rounds.append(draws)
         best = max(_dealer_rank(c) for _, c in draws)
         tied = [seat for seat, c in draws if _dealer_rank(c) == best]
@@ -659,7 +708,7 @@ def _deal(t: _Table, dealer: int, stacked: Sequence[UnoCard] | None = None) -> N
     """
     if stacked is None:
         pack = list(deck_for(t.options))
-        t.rng().shuffle(pack)
+        shuffle(t.rng(), pack)
     else:
         pack = list(reversed(stacked))
     hands: list[list[UnoCard]] = [[] for _ in range(t.n)]
@@ -696,7 +745,7 @@ def _first_card(t: _Table, pile: list[UnoCard]) -> None:
         if not _redrawn(t.options, card):
             break
         pile.append(card)
-        t.rng().shuffle(pile)
+        shuffle(t.rng(), pile)
         t.say(
             "redraw",
             f"{card} may not start the hand: it is shuffled back and another card turned",
@@ -859,14 +908,15 @@ def _draw(t: _Table, seat: int) -> None:
 def _draw_on_turn(t: _Table, seat: int) -> None:
     """Draw one card (forced, or by choice); a drawn card that fits may be laid at once."""
     top, hand = t.discard[-1], t.hands[seat]
-    rules = readings(t.options)
+    rules = t.rules
     able = bool(rules.playable(hand, top, t.colour))
     clause = "UNO-DRAW-BY-CHOICE" if able else "UNO-DRAW-CANNOT-PLAY"
     got = _take(t, seat, TURN_DRAW, [clause])
     if got and rules.may_lay(t.hands[seat], got[0], top, t.colour):
         t.phase = _DRAWN
         t.drawn = got[0]
-        t.say("drawn", f"{t.name(seat)} may lay {got[0]} or keep it", ["UNO-DRAW-PLAY-DRAWN"], seat)
+        words = f"{t.players[seat]} may lay {CODES[got[0]._key]} or keep it"
+        t.say("drawn", words, ("UNO-DRAW-PLAY-DRAWN",), seat)
         return
     _turn_passes(t, seat, bool(got))
 
@@ -878,7 +928,8 @@ def _turn_passes(t: _Table, seat: int, drew: bool) -> None:
     t.drawn = None
     t.turn = t.seat_after(seat)
     clauses = ["UNO-DRAW-TURN-PASSES"] if drew else ["UNO-PILES-EXHAUSTED-NO-DRAW"]
-    t.say("pass", f"{t.name(seat)}'s turn passes to {t.name(t.turn)}", clauses, seat)
+    words = f"{t.players[seat]}'s turn passes to {t.players[t.turn]}"
+    t.say("pass", words, clauses, seat)
 
 
 def _accept_wd4(t: _Table, seat: int) -> None:
@@ -1024,25 +1075,26 @@ def _apply_unchecked(state: UnoState, action: Action) -> Outcome[UnoState]:
     state (:meth:`UnoGame.apply` sees to it; nothing else should call this)."""
     t = _Table(state)
     try:
-        if isinstance(action, Catch):
+        # every action but a catch, a late call and naming a colour starts a turn, and ends
+        # the window for catching a player without UNO called (UNO-CALL-PENALTY)
+        if isinstance(action, Play):
+            t.exposed = None
+            _play(t, t.turn, action)
+        elif isinstance(action, Draw):
+            t.exposed = None
+            _draw(t, t.turn)
+        elif isinstance(action, Catch):
             _catch(t, action)
         elif isinstance(action, CallUno):
             _late_call(t, action)
+        elif isinstance(action, NameColour):
+            _name_colour(t, t.turn, action)
         else:
-            if not isinstance(action, NameColour):
-                # naming a colour is no start of the next player's turn (UNO-CALL-PENALTY)
-                t.exposed = None
-            seat = t.turn
-            if isinstance(action, Play):
-                _play(t, seat, action)
-            elif isinstance(action, Draw):
-                _draw(t, seat)
-            elif isinstance(action, Pass):
-                _turn_passes(t, seat, True)
-            elif isinstance(action, Challenge):
-                _challenge(t, seat)
+            t.exposed = None
+            if isinstance(action, Pass):
+                _turn_passes(t, t.turn, True)
             else:
-                _name_colour(t, seat, action)
+                _challenge(t, t.turn)
     except _HandEnded:
         pass
     return _build_outcome(t.freeze(), tuple(t.events))
