@@ -33,7 +33,7 @@ from regelverk.uno import (
 from regelverk.uno.rules import card_points, deck_for, value_clauses
 from regelverk.uno.scenario import position, stacked_deal
 from regelverk.uno.state import Action
-from regelverk.uno.table import choose_dealer
+from regelverk.uno.table import choose_dealer, shuffle
 
 REGISTRY = default_registry()
 CLAUSE_IDS = frozenset(c.id for c in REGISTRY.clauses())
@@ -583,6 +583,40 @@ def test_UNO_DEALER_TIE_REDRAW() -> None:
         _, rounds = choose_dealer(opts(dealer_tie="all-redraw"), 10, random.Random(seed))
         assert all(len(r) == 10 for r in rounds)
     assert ties > 0
+
+
+def test_shuffle_is_the_shuffle_of_random() -> None:
+    """The engine's shuffle is ``random.Random.shuffle`` written out: the same order, and the
+    generator left in the same state."""
+    for seed in range(40):
+        for size in (0, 1, 2, 3, 7, 108, 112):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, other = list(range(size)), list(range(size))
+            shuffle(ours, mine)
+            theirs.shuffle(other)
+            assert mine == other
+            assert ours.random() == theirs.random()
+
+
+@pytest.mark.clause("UNO-DEAL-CHOOSE-DEALER", "UNO-DEALER-TIE-REDRAW")
+def test_choose_dealer_takes_the_cards_of_whole_shuffles() -> None:
+    """The dealer's pack, shuffled only as far as cards are taken, gives the cards a pack
+    shuffled whole gives, round by round, and a new whole pack's once it runs short."""
+    rounds_seen = 0
+    for tie in ("tied-redraw", "all-redraw"):
+        options = opts(dealer_tie=tie)
+        for seed in range(300):
+            _, rounds = choose_dealer(options, 10, random.Random(seed))
+            rng = random.Random(seed)
+            pack = list(deck_for(options))
+            rng.shuffle(pack)
+            for draws in rounds:
+                if len(pack) < len(draws):
+                    pack = list(deck_for(options))
+                    rng.shuffle(pack)
+                assert [c for _, c in draws] == [pack.pop() for _ in draws]
+                rounds_seen += 1
+    assert rounds_seen > 600
 
 
 @pytest.mark.clause("UNO-DEAL-SEVEN", "UNO-SETUP-DRAW-PILE")

@@ -14,6 +14,9 @@ from regelverk.uno.table import _apply_unchecked, opening
 
 __all__ = ["UnoGame"]
 
+_GAME_OVER = Phase.GAME_OVER
+"""The phase, read once: reading a member off its enum class costs a call in Python 3.11."""
+
 
 class UnoGame:
     """UNO: text 004's action cards and the official rules around them.
@@ -76,7 +79,7 @@ class UnoGame:
 
     def is_over(self, state: UnoState) -> bool:
         """Whether somebody has won the game."""
-        return state.phase is Phase.GAME_OVER
+        return state.phase is _GAME_OVER
 
     def problems(self, state: UnoState) -> tuple[str, ...]:
         """Every invariant ``state`` breaks, in words."""

@@ -22,6 +22,7 @@ from regelverk.uno.options import (
     IllegalWd4,
     KeepDrawnCard,
     NumberMatch,
+    TwoPlayerDrawCards,
     UnoCallWindow,
     UnoOptions,
     Wd4WildCounts,
@@ -44,6 +45,7 @@ __all__ = [
     "CALL_PENALTY_DRAW",
     "CHALLENGE_FAILED_DRAW",
     "CHALLENGE_GUILTY_DRAW",
+    "CODES",
     "COLOUR_NAMES",
     "DRAW_TWO_DRAW",
     "FIRST_DRAW_TWO_DRAW",
@@ -53,6 +55,7 @@ __all__ = [
     "TURN_DRAW",
     "WD4_DRAW",
     "WILD_POINTS",
+    "Readings",
     "card_points",
     "check",
     "condition_colour",
@@ -66,6 +69,7 @@ __all__ = [
     "may_lay",
     "naming_clauses",
     "needs_colour",
+    "readings",
     "wd4_condition_met",
 ]
 
@@ -110,6 +114,11 @@ NEW_WILD_POINTS = {
     UnoValue.BLANK_WILD: parameter("UNO-SCORE-NEW-WILDS-40", "blank_wild_points"),
 }
 """UNO-SCORE-NEW-WILDS-40: what Shuffle Hands or a blank wild left in a hand is worth."""
+
+# Enum members as module constants, for the hot paths: in Python 3.11 reading a member off its
+# class (``Phase.PLAY``) costs about as much as a function call; these are the same objects.
+_PLAY, _DRAWN, _NAME_COLOUR = Phase.PLAY, Phase.DRAWN, Phase.NAME_COLOUR
+_CHALLENGE, _STACK, _GAME_OVER = Phase.CHALLENGE, Phase.STACK, Phase.GAME_OVER
 
 _D2, _WD4, _SH, _BLANK = (
     UnoValue.DRAW_TWO,
@@ -399,7 +408,7 @@ def may_keep_drawn(state: UnoState) -> bool:
     by default; under ``keep_drawn_card = must-lay`` (UNO-AMB-KEEP-DRAWN-CARD) only a Wild
     Draw Four whose condition his hand does not meet, since no rule makes him break it."""
     options, card = state.options, state.drawn
-    if options.keep_drawn_card is KeepDrawnCard.MAY_KEEP or card is None:
+    if readings(options).may_keep or card is None:
         return True
     if card.value is not _WD4:
         return False
@@ -421,88 +430,186 @@ def _stack_fits(state: UnoState, card: UnoCard) -> bool:
     return card.value is _D2 and fits(state.options, card, state.top, state.colour)
 
 
-_ALL_COLOURS: tuple[Colour | None, ...] = tuple(Colour)
+_EVERY_CARD = tuple({c._key: c for c in uno_deck(shuffle_hands=True, blank_wilds=3)}.values())
+"""One card of each kind there is, in either pack."""
+
+
+class Readings:
+    """The rules as one options object reads them, worked out once: for each top card and
+    colour in force, the kinds of card that fit and the clauses that let a card go on it, and
+    the readings the hot paths ask about on every action.
+
+    The tables are filled, as they are first needed, by :func:`fits` and :func:`fit_clauses`
+    themselves: they are those rules' answers remembered, not a second statement of them. A card
+    kind is its ``_key`` (the small number :class:`~regelverk.cards.UnoCard` hashes by).
+    Use :func:`matching` to get the one for an options object.
+    """
+
+    __slots__ = (
+        "_fitting",
+        "_why",
+        "late_call",
+        "may_draw",
+        "may_keep",
+        "opponent_plays",
+        "options",
+        "refuses_wd4",
+    )
+
+    def __init__(self, options: UnoOptions) -> None:
+        self.options = options
+        self.refuses_wd4 = options.illegal_wd4 is IllegalWd4.REFUSED
+        """Whether a Wild Draw Four that breaks its condition is refused (``illegal_wd4``)."""
+        self.may_draw = options.draw_when_able is DrawWhenAble.MAY_DRAW
+        """Whether a player may draw though he could lay a card (``draw_when_able``)."""
+        self.may_keep = options.keep_drawn_card is KeepDrawnCard.MAY_KEEP
+        """Whether a drawn card that fits may be kept (``keep_drawn_card``)."""
+        self.late_call = options.uno_call_window is UnoCallWindow.UNTIL_NEXT_TURN
+        """Whether UNO may be called after the card, until the next turn (``uno_call_window``)."""
+        self.opponent_plays = options.two_player_draw_cards is TwoPlayerDrawCards.OPPONENT_PLAYS
+        """Whether with two players the victim of a Draw Two or Wild Draw Four plays after
+        drawing (``two_player_draw_cards``)."""
+        self._fitting: dict[int, frozenset[int]] = {}
+        self._why: dict[int, tuple[str, ...] | None] = {}
+
+    def fitting(self, top: UnoCard, colour: Colour | None) -> frozenset[int]:
+        """The kinds of card that fit on ``top`` with ``colour`` in force (:func:`fits`)."""
+        key = top._key * 8 + _COLOUR_KEY[id(colour)]
+        found = self._fitting.get(key)
+        if found is None:
+            options = self.options
+            found = frozenset(c._key for c in _EVERY_CARD if fits(options, c, top, colour))
+            self._fitting[key] = found
+        return found
+
+    def why(self, card: UnoCard, top: UnoCard, colour: Colour | None) -> tuple[str, ...] | None:
+        """:func:`fit_clauses` of ``card`` on ``top`` with ``colour`` in force."""
+        key = (card._key * 256 + top._key) * 8 + _COLOUR_KEY[id(colour)]
+        if key in self._why:
+            return self._why[key]
+        found = self._why[key] = fit_clauses(self.options, card, top, colour)
+        return found
+
+    def playable(
+        self, hand: Sequence[UnoCard], top: UnoCard, colour: Colour | None
+    ) -> list[UnoCard]:
+        """The cards of ``hand`` that :func:`may_lay` lets be laid, in hand order."""
+        fitting = self.fitting(top, colour)
+        found = [c for c in hand if c._key in fitting]
+        if self.refuses_wd4 and found:
+            options = self.options
+            found = [
+                c for c in found if c.value is not _WD4 or may_lay(options, hand, c, top, colour)
+            ]
+        return found
+
+    def may_lay(
+        self, hand: Sequence[UnoCard], card: UnoCard, top: UnoCard, colour: Colour | None
+    ) -> bool:
+        """:func:`may_lay` under these options."""
+        if card._key not in self.fitting(top, colour):
+            return False
+        if self.refuses_wd4 and card.value is _WD4:
+            return may_lay(self.options, hand, card, top, colour)
+        return True
+
+
+CODES = {c._key: card_code(c) for c in _EVERY_CARD}
+"""Each kind of card's notation (:func:`card_code`), by its ``_key``: for the events of the hot
+paths."""
+
+_READINGS: dict[int, Readings] = {}
+"""The :class:`Readings` of each options object in use, by identity (each holds its options,
+so no other object can take its id while it is kept). Bounded, like :data:`_SEATS`."""
+
+
+def readings(options: UnoOptions) -> Readings:
+    """The :class:`Readings` of ``options``, made once."""
+    found = _READINGS.get(id(options))
+    if found is None or found.options is not options:
+        if len(_READINGS) >= 64:
+            _READINGS.clear()
+        found = _READINGS[id(options)] = Readings(options)
+    return found
+
+
+_COLOURS = tuple(Colour)
+_ALL_COLOURS: tuple[Colour | None, ...] = _COLOURS
 _NO_COLOUR: tuple[Colour | None, ...] = (None,)
 _NAMING_IDS = frozenset(id(v) for v in (UnoValue.WILD, _WD4, _BLANK))
 
 
-_SHARED_LIMIT = 8192
-"""How many listings of shared actions :data:`_SHARED` keeps before it starts afresh."""
-_SHARED: dict[tuple[object, ...], tuple[Action, ...]] = {}
-"""Actions built once and then shared by every listing that has them: actions are immutable
-and compare by value, so any listing may hand out the same objects. Bounded, so that many
-players' names cannot make it grow without end."""
+class _Seats:
+    """The actions of one table of players, built once and then shared by every listing that
+    has them: actions are immutable and compare by value, so any listing may hand out the same
+    objects. Use :func:`_seats`."""
 
+    __slots__ = ("calls", "catches", "challenges", "draws", "namings", "passes", "players", "plays")
 
-def _share(key: tuple[object, ...], actions: tuple[Action, ...]) -> tuple[Action, ...]:
-    if len(_SHARED) >= _SHARED_LIMIT:
-        _SHARED.clear()
-    _SHARED[key] = actions
-    return actions
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self.players = players
+        self.draws: tuple[Action, ...] = tuple(Draw(player=p) for p in players)
+        self.passes: tuple[Action, ...] = tuple(Pass(player=p) for p in players)
+        self.challenges: tuple[Action, ...] = tuple(Challenge(player=p) for p in players)
+        self.calls: tuple[Action, ...] = tuple(CallUno(player=p) for p in players)
+        self.namings = tuple(
+            tuple(NameColour(player=p, colour=c) for c in _COLOURS) for p in players
+        )
+        """Naming each colour, by each player."""
+        self.catches = tuple(
+            tuple(Catch(player=p, target=target) for p in players if p != target)
+            for target in players
+        )
+        """Every other player's catch of each player."""
+        self.plays: tuple[dict[int, tuple[Action, ...]], ...] = tuple({} for _ in players)
+        """Each player's plays of a kind of card (``_key`` twice, plus one on the next-to-last
+        card), filled as they are first needed."""
 
-
-def _card_plays(who: str, card: UnoCard, code: int, last_but_one: bool) -> tuple[Action, ...]:
-    """The plays of one card (whose :func:`card_key` is ``code``): per colour it may name, with
-    and without the UNO call when it is the next-to-last card (shared: :data:`_SHARED`)."""
-    key = ("play", who, code, last_but_one)
-    found = _SHARED.get(key)
-    if found is not None:
+    def plays_of(self, seat: int, cards: Iterable[UnoCard], last_but_one: bool) -> list[Action]:
+        """One play per distinct card (in hand order), per colour it may name, with and without
+        the UNO call when it is the next-to-last card."""
+        built = self.plays[seat]
+        found: list[Action] = []
+        extra = 1 if last_but_one else 0
+        # one card of each kind, in the order of its first copy (cards of a kind are equal)
+        for card in {c._key: c for c in cards}.values():
+            key = card._key * 2 + extra
+            plays = built.get(key)
+            if plays is None:
+                plays = built[key] = self.card_plays(seat, card, last_but_one)
+            found += plays
         return found
-    plays: list[Action] = []
-    for colour in _ALL_COLOURS if id(card.value) in _NAMING_IDS else _NO_COLOUR:
-        plays.append(Play(player=who, card=card, colour=colour))
-        if last_but_one:
-            plays.append(Play(player=who, card=card, colour=colour, uno=True))
-    return _share(key, tuple(plays))
+
+    def card_plays(self, seat: int, card: UnoCard, last_but_one: bool) -> tuple[Action, ...]:
+        """The plays of ``card`` by ``seat``: per colour it may name, with and without the UNO
+        call when it is the next-to-last card."""
+        who = self.players[seat]
+        plays: list[Action] = []
+        for colour in _ALL_COLOURS if id(card.value) in _NAMING_IDS else _NO_COLOUR:
+            plays.append(Play(player=who, card=card, colour=colour))
+            if last_but_one:
+                plays.append(Play(player=who, card=card, colour=colour, uno=True))
+        return tuple(plays)
 
 
-def _plays_of(state: UnoState, seat: int, cards: Iterable[UnoCard]) -> list[Action]:
-    """One play per distinct card (in hand order), per colour it may name, with and without the
-    UNO call when it is the next-to-last card."""
-    last_but_one = len(state.hands[seat]) == 2
-    who = state.players[seat]
-    found: list[Action] = []
-    seen: set[int] = set()
-    for card in cards:
-        key = card_key(card)
-        if key not in seen:
-            seen.add(key)
-            found += _card_plays(who, card, key, last_but_one)
+_SEATS: dict[int, _Seats] = {}
+"""The :class:`_Seats` of each table of players in use, by the identity of its tuple (every
+state of a game shares its players' tuple); bounded, so that many tables cannot make it grow
+without end."""
+
+
+def _seats(players: tuple[str, ...]) -> _Seats:
+    found = _SEATS.get(id(players))
+    if found is None or found.players is not players:
+        if len(_SEATS) >= 256:
+            _SEATS.clear()
+        found = _SEATS[id(players)] = _Seats(players)
     return found
-
-
-def _one(kind: type[Draw | Pass | Challenge | CallUno], who: str) -> Action:
-    """The action of ``kind`` by ``who`` (shared: :data:`_SHARED`)."""
-    key = (kind, who)
-    found = _SHARED.get(key)
-    return (found if found is not None else _share(key, (kind(player=who),)))[0]
-
-
-def _namings(who: str) -> tuple[Action, ...]:
-    """Naming each colour, by ``who`` (shared: :data:`_SHARED`)."""
-    key = ("name", who)
-    found = _SHARED.get(key)
-    if found is not None:
-        return found
-    return _share(key, tuple(NameColour(player=who, colour=c) for c in _COLOURS))
-
-
-def _catches(players: tuple[str, ...], target: str) -> tuple[Action, ...]:
-    """Every other player's catch of ``target`` (shared: :data:`_SHARED`)."""
-    key = ("catch", players, target)
-    found = _SHARED.get(key)
-    if found is not None:
-        return found
-    return _share(key, tuple(Catch(player=p, target=target) for p in players if p != target))
 
 
 def _playable(state: UnoState, hand: Sequence[UnoCard]) -> list[UnoCard]:
     """The cards of ``hand`` that may be laid now, in hand order (as :func:`may_lay` says)."""
-    options, top, colour = state.options, state.discard[-1], state.colour
-    found = [c for c in hand if fits(options, c, top, colour)]
-    if options.illegal_wd4 is IllegalWd4.REFUSED:
-        found = [c for c in found if c.value is not _WD4 or may_lay(options, hand, c, top, colour)]
-    return found
+    return readings(state.options).playable(hand, state.discard[-1], state.colour)
 
 
 LISTED: Listed[UnoState, Action] = Listed()
@@ -517,39 +624,71 @@ def legal_actions(state: UnoState) -> tuple[Action, ...]:
 
 def _legal_actions(state: UnoState) -> tuple[Action, ...]:
     phase = state.phase
-    if phase is Phase.GAME_OVER:
+    if phase is _GAME_OVER:
         return ()
-    options = state.options
-    seat = state.turn
-    who = state.players[seat]
+    options, players, seat = state.options, state.players, state.turn
+    rules = _READINGS.get(id(options))
+    if rules is None or rules.options is not options:
+        rules = readings(options)
+    seats = _SEATS.get(id(players))
+    if seats is None or seats.players is not players:
+        seats = _seats(players)
     found: list[Action]
-    if phase is Phase.PLAY:
-        playable = _playable(state, state.hands[seat])
-        found = _plays_of(state, seat, playable) if playable else []
-        if not playable or options.draw_when_able is DrawWhenAble.MAY_DRAW:
-            found.append(_one(Draw, who))
-    elif phase is Phase.DRAWN:
-        assert state.drawn is not None
-        found = _plays_of(state, seat, (state.drawn,))
-        if may_keep_drawn(state):
-            found.append(_one(Pass, who))
-    elif phase is Phase.NAME_COLOUR:
-        found = list(_namings(who))
-    elif phase is Phase.CHALLENGE:
-        found = [_one(Challenge, who), _one(Draw, who)]
+    if phase is _PLAY and not rules.refuses_wd4:
+        # the cards that fit, one play per kind of card in the order of its first copy, as
+        # plays_of gives them (inline: this is the hottest loop of random play)
+        hand = state.hands[seat]
+        fitting = rules.fitting(state.discard[-1], state.colour)
+        built = seats.plays[seat]
+        extra = 1 if len(hand) == 2 else 0
+        found = []
+        seen: set[int] = set()
+        for card in hand:
+            key = card._key
+            if key in fitting and key not in seen:
+                seen.add(key)
+                plays = built.get(key * 2 + extra)
+                if plays is None:
+                    plays = built[key * 2 + extra] = seats.card_plays(seat, card, extra == 1)
+                found += plays
+        if not found or rules.may_draw:
+            found.append(seats.draws[seat])
     else:
-        stackable = [c for c in state.hands[seat] if _stack_fits(state, c)]
-        found = [*_plays_of(state, seat, stackable), _one(Draw, who)]
+        found = _phase_actions(state, rules, seats)
     exposed = state.exposed
     if exposed is not None:
-        target = state.players[exposed]
-        if options.uno_call_window is UnoCallWindow.UNTIL_NEXT_TURN:
-            found.append(_one(CallUno, target))
-        found += _catches(state.players, target)
+        if rules.late_call:
+            found.append(seats.calls[exposed])
+        found += seats.catches[exposed]
     return tuple(found)
 
 
-_COLOURS = tuple(Colour)
+def _phase_actions(state: UnoState, rules: Readings, seats: _Seats) -> list[Action]:
+    """The actions of the player in turn, but for catches and late calls, in every phase but
+    the game's end (and the plain play phase without ``illegal_wd4 = refused``, which
+    :func:`_legal_actions` lists itself)."""
+    phase, seat = state.phase, state.turn
+    hand = state.hands[seat]
+    found: list[Action]
+    if phase is _PLAY:
+        playable = rules.playable(hand, state.discard[-1], state.colour)
+        found = seats.plays_of(seat, playable, len(hand) == 2)
+        if not playable or rules.may_draw:
+            found.append(seats.draws[seat])
+    elif phase is _DRAWN:
+        assert state.drawn is not None
+        found = seats.plays_of(seat, (state.drawn,), len(hand) == 2)
+        if may_keep_drawn(state):
+            found.append(seats.passes[seat])
+    elif phase is _NAME_COLOUR:
+        found = list(seats.namings[seat])
+    elif phase is _CHALLENGE:
+        found = [seats.challenges[seat], seats.draws[seat]]
+    else:
+        fitting = rules.fitting(state.discard[-1], state.colour)
+        stackable = [c for c in hand if c.value is _D2 and c._key in fitting]
+        found = [*seats.plays_of(seat, stackable, len(hand) == 2), seats.draws[seat]]
+    return found
 
 
 def _refuse(message: str, *clauses: str) -> IllegalActionError:
@@ -562,7 +701,7 @@ def check(state: UnoState, action: Action) -> None:
     for name in names:
         if name not in state.players:
             raise _refuse(f"{name!r} is not playing", "UNO-SETUP-PLAYERS")
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _GAME_OVER:
         winners = " and ".join(_name(state, w) for w in state.winners)
         raise _refuse(f"the game is over: {winners} won it", "UNO-WIN-GAME-500")
     if isinstance(action, Catch):
@@ -616,7 +755,7 @@ def _check_turn_action(state: UnoState, action: Action) -> None:
     elif isinstance(action, Draw):
         _check_draw(state, who)
     elif isinstance(action, Pass):
-        if state.phase is not Phase.DRAWN:
+        if state.phase is not _DRAWN:
             raise _refuse(
                 f"{who} cannot pass: a player keeps a card only after drawing one that fits",
                 "UNO-DRAW-TURN-PASSES",
@@ -628,7 +767,7 @@ def _check_turn_action(state: UnoState, action: Action) -> None:
                 "UNO-DRAW-PLAY-DRAWN",
             )
     elif isinstance(action, Challenge):
-        if state.phase is not Phase.CHALLENGE:
+        if state.phase is not _CHALLENGE:
             raise _refuse(
                 f"{who} has no Wild Draw Four to challenge: only the player a Wild Draw Four "
                 "hits may challenge it, at once, before drawing",
@@ -656,7 +795,7 @@ def _refuse_first_card_challenge(state: UnoState, who: str) -> None:
 def _refuse_bystander_challenge(state: UnoState, who: str) -> None:
     """A challenge by anyone but the player the Wild Draw Four hits is refused by the rule that
     only he may challenge, whether or not a Wild Draw Four is waiting."""
-    if state.phase is Phase.CHALLENGE:
+    if state.phase is _CHALLENGE:
         victim = _name(state, state.turn)
         raise _refuse(
             f"{who} may not challenge: only {victim}, whom the Wild Draw Four hits, may "
@@ -672,15 +811,15 @@ def _refuse_bystander_challenge(state: UnoState, who: str) -> None:
 
 def _check_draw(state: UnoState, who: str) -> None:
     phase = state.phase
-    if phase is Phase.DRAWN:
+    if phase is _DRAWN:
         raise _refuse(
             f"{who} has drawn already: he may lay the card drawn or keep it",
             "UNO-DRAW-PLAY-DRAWN",
         )
-    if phase is Phase.NAME_COLOUR:
+    if phase is _NAME_COLOUR:
         raise _refuse(f"{who} must name the colour first", *_colour_clauses(state))
     if (
-        phase is Phase.PLAY
+        phase is _PLAY
         and state.options.draw_when_able is DrawWhenAble.MUST_PLAY
         and _can_play_any(state, state.turn)
     ):
@@ -691,7 +830,7 @@ def _check_draw(state: UnoState, who: str) -> None:
 
 
 def _check_name_colour(state: UnoState, action: NameColour) -> None:
-    if state.phase is not Phase.NAME_COLOUR:
+    if state.phase is not _NAME_COLOUR:
         raise _refuse(
             f"{action.player} has no colour to name now: a colour is named with a wild card as "
             "it is laid",
@@ -719,9 +858,9 @@ def naming_clauses(discard: Sequence[UnoCard]) -> tuple[str, ...]:
 def _check_play(state: UnoState, action: Play) -> None:
     who, card, phase, options = action.player, action.card, state.phase, state.options
     hand = state.hands[state.turn]
-    if phase is Phase.NAME_COLOUR:
+    if phase is _NAME_COLOUR:
         raise _refuse(f"{who} must name the colour first", *_colour_clauses(state))
-    if phase is Phase.CHALLENGE:
+    if phase is _CHALLENGE:
         raise _refuse(
             f"{who} has been hit by a Wild Draw Four: he may challenge it or draw its four "
             "cards, and loses his turn",
@@ -730,12 +869,12 @@ def _check_play(state: UnoState, action: Play) -> None:
         )
     if not isinstance(card, UnoCard) or index_in(hand, card) < 0:
         raise _refuse(f"{who} does not hold {card}", "UNO-PLAY-MATCH")
-    if phase is Phase.DRAWN and card != state.drawn:
+    if phase is _DRAWN and card != state.drawn:
         raise _refuse(
             f"{who} has drawn {state.drawn}: after drawing he may lay only that card",
             "UNO-DRAW-PLAY-DRAWN",
         )
-    if phase is Phase.STACK and not _stack_fits(state, card):
+    if phase is _STACK and not _stack_fits(state, card):
         raise _refuse(
             f"{who} owes {state.pending_draw} cards: he may only pass them on with a Draw Two "
             "that fits, or draw them",

@@ -10,7 +10,8 @@ so an action copies only what it changes.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
 from regelverk.cards import Colour, UnoCard, UnoValue
 from regelverk.engine import Event, Outcome
@@ -34,7 +35,6 @@ from regelverk.uno.options import (
     Scoring,
     ShuffleHandsDeal,
     ShuffleHandsLastCard,
-    TwoPlayerDrawCards,
     TwoPlayerFirstReverse,
     UnoOptions,
 )
@@ -42,6 +42,7 @@ from regelverk.uno.rules import (
     CALL_PENALTY_DRAW,
     CHALLENGE_FAILED_DRAW,
     CHALLENGE_GUILTY_DRAW,
+    CODES,
     COLOUR_NAMES,
     DRAW_TWO_DRAW,
     FIRST_DRAW_TWO_DRAW,
@@ -52,11 +53,10 @@ from regelverk.uno.rules import (
     condition_colour,
     deck_for,
     failed_challenge_draw,
-    fit_clauses,
     hand_points,
     index_in,
-    may_lay,
     naming_clauses,
+    readings,
     value_clauses,
     wd4_condition_met,
 )
@@ -64,7 +64,6 @@ from regelverk.uno.state import (
     Action,
     CallUno,
     Catch,
-    Challenge,
     Direction,
     Draw,
     NameColour,
@@ -75,10 +74,19 @@ from regelverk.uno.state import (
     WildDrawFour,
 )
 
-__all__ = ["choose_dealer", "deal_hand", "new_game", "opening"]
+__all__ = ["choose_dealer", "deal_hand", "new_game", "opening", "shuffle"]
 
 
 _V = UnoValue
+
+# Enum members as module constants, for the hot paths: in Python 3.11 reading a member off its
+# class (``Phase.PLAY``) costs about as much as a function call; these are the same objects.
+_PLAY, _DRAWN, _NAME_COLOUR = Phase.PLAY, Phase.DRAWN, Phase.NAME_COLOUR
+_CHALLENGE, _STACK, _GAME_OVER = Phase.CHALLENGE, Phase.STACK, Phase.GAME_OVER
+_SKIP, _REVERSE, _DRAW_TWO = UnoValue.SKIP, UnoValue.REVERSE, UnoValue.DRAW_TWO
+_WILD, _WILD_DRAW_FOUR = UnoValue.WILD, UnoValue.WILD_DRAW_FOUR
+_SHUFFLE_HANDS, _BLANK_WILD = UnoValue.SHUFFLE_HANDS, UnoValue.BLANK_WILD
+_LEFT, _RIGHT = Direction.LEFT, Direction.RIGHT
 
 
 class _HandEnded(Exception):  # noqa: N818 - a signal, not an error
@@ -88,6 +96,43 @@ class _HandEnded(Exception):  # noqa: N818 - a signal, not an error
 def _rng(seed: int, number: int) -> random.Random:
     """The generator of the game's shuffle number ``number`` (no global random state)."""
     return random.Random(f"uno/{seed}/{number}")
+
+
+_T = TypeVar("_T")
+
+
+def shuffle(rng: random.Random, cards: list[_T]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does: the same Fisher-Yates
+    walk from the last place down, each place's partner drawn by the same rejection sampling of
+    ``rng.getrandbits`` that :class:`random.Random` uses, written out here so that a deal does
+    not pay a method call per card (the tests hold the two equal)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _taken(rng: random.Random, deck: Sequence[_T]) -> Iterator[_T]:
+    """The cards of ``deck`` in the order ``pack.pop()`` takes them after ``shuffle(rng, pack)``,
+    each place shuffled only as its card is taken: the last place of the walk is settled by its
+    first step, and no later step moves it. Taking every card draws the same bits, in the same
+    order, as the whole shuffle."""
+    pack = list(deck)
+    getrandbits = rng.getrandbits
+    for i in range(len(pack) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        pack[i], pack[j] = pack[j], pack[i]
+        yield pack[i]
+    if pack:
+        yield pack[0]
 
 
 _build_event = builder(Event)
@@ -122,6 +167,7 @@ class _Table:
         "pile",
         "players",
         "results",
+        "rules",
         "scores",
         "seed",
         "shuffles",
@@ -132,6 +178,7 @@ class _Table:
 
     def __init__(self, state: UnoState) -> None:
         self.options = state.options
+        self.rules = readings(state.options)
         self.players = state.players
         self.n = len(state.players)
         self.dealer = state.dealer
@@ -196,6 +243,7 @@ class _Table:
         player: int | None = None,
         cards: Sequence[UnoCard] = (),
     ) -> None:
+        """Record an event; ``clauses`` may name a clause twice (the event names it once)."""
         self.events.append(
             _build_event(
                 kind,
@@ -231,7 +279,7 @@ def _rebuild(t: _Table) -> None:
     if len(t.discard) <= keep:
         return
     rest = list(t.discard[:-keep])
-    t.rng().shuffle(rest)
+    shuffle(t.rng(), rest)
     t.pile = tuple(reversed(rest))
     t.discard = t.discard[-keep:]
     t.say(
@@ -269,14 +317,14 @@ def _take(t: _Table, seat: int, count: int, clauses: Sequence[str]) -> tuple[Uno
         need -= len(taken)
     t.hands[seat] += got
     if got:
-        t.say("draw", f"{t.name(seat)} draws {_cards(len(got))}", clauses, seat, got)
+        t.say("draw", f"{t.players[seat]} draws {_cards(len(got))}", clauses, seat, got)
     return got
 
 
 def _hit(t: _Table, victim: int, count: int, clauses: Sequence[str]) -> None:
     """The victim of a Draw Two or Wild Draw Four draws and loses his turn."""
     _take(t, victim, count, clauses)
-    t.phase = Phase.PLAY
+    t.phase = _PLAY
     _lose_turn(t, victim, clauses)
 
 
@@ -284,7 +332,7 @@ def _hit(t: _Table, victim: int, count: int, clauses: Sequence[str]) -> None:
 def _lose_turn(t: _Table, victim: int, clauses: Sequence[str]) -> None:
     """The victim loses his turn; with two players the card's player plays again, unless the
     option ``two_player_draw_cards = opponent-plays`` lets the victim play after drawing."""
-    if t.n == 2 and t.options.two_player_draw_cards is TwoPlayerDrawCards.OPPONENT_PLAYS:
+    if t.n == 2 and t.rules.opponent_plays:
         t.turn = victim
         t.say(
             "turn",
@@ -312,25 +360,27 @@ def _lay(t: _Table, seat: int, action: Play) -> None:
     when he held other cards he could have laid)."""
     card = action.card
     top = t.discard[-1]
-    why = fit_clauses(t.options, card, top, t.colour) or ("UNO-PLAY-MATCH",)
+    rules = t.rules
+    why = rules.why(card, top, t.colour) or ("UNO-PLAY-MATCH",)
     hand = t.hands[seat]
     at = index_in(hand, card)
     t.hands[seat] = hand = hand[:at] + hand[at + 1 :]
     t.discard += (card,)
-    words = f"{t.players[seat]} lays {card_code(card)}"
+    code = CODES[card._key]
+    words = f"{t.players[seat]} lays {code}"
     if action.colour is not None:
         words += f" and names {COLOUR_NAMES[action.colour]}"
         why = (
             *why,
-            "UNO-WD4-NAME-COLOUR" if card.value is _V.WILD_DRAW_FOUR else "UNO-WILD-NAME-COLOUR",
+            "UNO-WD4-NAME-COLOUR" if card.value is _WILD_DRAW_FOUR else "UNO-WILD-NAME-COLOUR",
         )
-    if card.colour is None and card.value is not _V.WILD_DRAW_FOUR:
-        others = [c for c in hand if may_lay(t.options, hand, c, top, t.colour)]
-        if others:
-            why = (*why, "UNO-WILD-EVEN-WITH-PLAYABLE")
-    if t.phase is Phase.STACK:
+    wild = card.colour is None and card.value is not _WILD_DRAW_FOUR
+    if wild and rules.playable(hand, top, t.colour):
+        why = (*why, "UNO-WILD-EVEN-WITH-PLAYABLE")
+    if t.phase is _STACK:
         why = (*why, "UNO-VARIANT-STACKING")
-    t.say("play", words, why, seat, [card])
+    # the clauses of fit_clauses are distinct, and so are those added to them here
+    t.events.append(_build_event("play", words, why, t.players[seat], (code,)))
     t.colour = card.colour if card.colour is not None else action.colour
 
 
@@ -354,14 +404,15 @@ def _uno_call(t: _Table, seat: int, called: bool) -> None:
 def _play(t: _Table, seat: int, action: Play) -> None:
     card = action.card
     colour_before = t.colour
-    was_stack = t.phase is Phase.STACK
+    was_stack = t.phase is _STACK
     t.drawn = None
     _lay(t, seat, action)
-    _uno_call(t, seat, action.uno)
-    t.phase = Phase.PLAY
+    if len(t.hands[seat]) == 1:
+        _uno_call(t, seat, action.uno)
+    t.phase = _PLAY
     value = card.value
     redeal_own = (
-        value is _V.SHUFFLE_HANDS
+        value is _SHUFFLE_HANDS
         and t.options.shuffle_hands_last_card is ShuffleHandsLastCard.REDEAL_INCLUDES_PLAYER
     )
     if not t.hands[seat] and not redeal_own:
@@ -369,15 +420,15 @@ def _play(t: _Table, seat: int, action: Play) -> None:
         return
     if not was_stack:
         t.pending_draw = 0
-    if value is _V.SKIP:
+    if value is _SKIP:
         _skip(t, seat)
-    elif value is _V.REVERSE:
+    elif value is _REVERSE:
         _reverse(t, seat)
-    elif value is _V.DRAW_TWO:
+    elif value is _DRAW_TWO:
         _draw_two(t, seat)
-    elif value is _V.WILD_DRAW_FOUR:
+    elif value is _WILD_DRAW_FOUR:
         _wild_draw_four(t, seat, colour_before)
-    elif value is _V.SHUFFLE_HANDS:
+    elif value is _SHUFFLE_HANDS:
         _shuffle_hands_played(t, seat)
     else:
         t.turn = t.seat_after(seat)
@@ -407,8 +458,8 @@ def _skip(t: _Table, seat: int) -> None:
 @implements("UNO-REVERSE-EFFECT", "UNO-TWO-PLAYER-REVERSE")
 def _reverse(t: _Table, seat: int) -> None:
     """The direction turns; with exactly two players the Reverse works like a Skip."""
-    t.direction = Direction(-t.direction)
-    way = "clockwise" if t.direction is Direction.LEFT else "counter-clockwise"
+    t.direction = _RIGHT if t.direction is _LEFT else _LEFT
+    way = "clockwise" if t.direction is _LEFT else "counter-clockwise"
     if t.n == 2:
         t.turn = seat
         t.say(
@@ -433,7 +484,7 @@ def _draw_two(t: _Table, seat: int) -> None:
     victim = t.seat_after(seat)
     if t.options.stack_draw_two:
         t.pending_draw += DRAW_TWO_DRAW
-        t.phase = Phase.STACK
+        t.phase = _STACK
         t.turn = victim
         t.say(
             "stack",
@@ -451,7 +502,7 @@ def _wild_draw_four(t: _Table, seat: int, colour_before: Colour | None) -> None:
     """The next player is hit; before he draws he may challenge (UNO-WD4-CHALLENGE-WHEN)."""
     held = t.hands[seat]
     t.wd4 = WildDrawFour(player=seat, held=held, colour_before=colour_before)
-    t.phase = Phase.CHALLENGE
+    t.phase = _CHALLENGE
     t.turn = t.seat_after(seat)
     colour = condition_colour(t.options, colour_before, t.discard[-2])
     if not wd4_condition_met(t.options, held, colour):
@@ -477,7 +528,7 @@ def _shuffle_hands(t: _Table, seat: int) -> None:
     """Every hand is gathered, shuffled and dealt out again from the left of ``seat``."""
     counts = [len(h) for h in t.hands]
     gathered = [c for h in t.hands for c in h]
-    t.rng().shuffle(gathered)
+    shuffle(t.rng(), gathered)
     order = [(seat + k) % t.n for k in range(1, t.n + 1)]
     hands: list[list[UnoCard]] = [[] for _ in range(t.n)]
     if t.options.shuffle_hands_deal is ShuffleHandsDeal.DEAL_ROUND:
@@ -509,7 +560,7 @@ def _shuffle_hands_played(t: _Table, seat: int) -> None:
             seat,
         )
         _end_hand(t, seat)
-    t.phase = Phase.NAME_COLOUR
+    t.phase = _NAME_COLOUR
     t.turn = seat
     t.after = t.seat_after(seat)
     t.colour = None
@@ -524,11 +575,11 @@ def _going_out(t: _Table, seat: int, card: UnoCard, colour_before: Colour | None
     t.say("out", f"{t.name(seat)} has no cards left", ["UNO-WIN-HAND-GO-OUT"], seat)
     if t.options.last_card_draw is LastCardDraw.DRAW_AND_COUNT:
         victim = t.seat_after(seat)
-        if card.value is _V.DRAW_TWO:
+        if card.value is _DRAW_TWO:
             owed = t.pending_draw + DRAW_TWO_DRAW
             t.pending_draw = 0
             _take(t, victim, owed, ["UNO-WIN-LAST-CARD-DRAW", "UNO-DRAW-TWO-EFFECT"])
-        elif card.value is _V.WILD_DRAW_FOUR:
+        elif card.value is _WILD_DRAW_FOUR:
             _wild_draw_four(t, seat, colour_before)
             return
     _end_hand(t, seat)
@@ -559,7 +610,7 @@ def _end_hand(t: _Table, winner: int) -> None:
         else:
             low = min(t.scores)
             t.winners = tuple(s for s in range(t.n) if t.scores[s] == low)
-        t.phase = Phase.GAME_OVER
+        t.phase = _GAME_OVER
         t.turn = t.winners[0]
         names = " and ".join(t.name(w) for w in t.winners)
         t.say("game", f"{names} won the game", ["UNO-WIN-GAME-500"], t.winners[0])
@@ -568,7 +619,7 @@ def _end_hand(t: _Table, winner: int) -> None:
 
 
 def _reset_hand_state(t: _Table) -> None:
-    t.phase = Phase.PLAY
+    t.phase = _PLAY
     t.after = None
     t.pending_draw = 0
     t.drawn = None
@@ -611,21 +662,26 @@ def choose_dealer(
     """Each player takes a card; the highest number deals (actions and wilds count zero).
 
     On a tie only the tied players draw again (or everyone, by option ``dealer_tie``). Returns
-    the dealer and every round of cards taken.
+    the dealer and every round of cards taken. The cards are those a pack shuffled by
+    :func:`shuffle` gives from its top (and, once it runs short, a new pack's); ``rng`` is asked
+    only for the bits of the cards taken.
 
     >>> dealer, rounds = choose_dealer(UnoOptions(), 4, random.Random(1))
     >>> 0 <= dealer < 4 and len(rounds[0]) == 4
     True
     """
-    pack = list(deck_for(options))
-    rng.shuffle(pack)
+    deck = deck_for(options)
+    # the shuffled pack, shuffled only as far as cards are taken from it (see _taken)
+    pack, left = _taken(rng, deck), len(deck)
     drawing = list(range(n))
     rounds: list[tuple[tuple[int, UnoCard], ...]] = []
     while True:
-        if len(pack) < len(drawing):
-            pack = list(deck_for(options))
-            rng.shuffle(pack)
-        draws = tuple((seat, pack.pop()) for seat in drawing)
+        if left < len(drawing):
+            for _ in pack:  # the rest of the old shuffle draws its bits, then a new one
+                pass
+            pack, left = _taken(rng, deck), len(deck)
+        draws = tuple((seat, next(pack)) for seat in drawing)
+        left -= len(drawing)
         rounds.append(draws)
         best = max(_dealer_rank(c) for _, c in draws)
         tied = [seat for seat, c in draws if _dealer_rank(c) == best]
@@ -652,7 +708,7 @@ def _deal(t: _Table, dealer: int, stacked: Sequence[UnoCard] | None = None) -> N
     """
     if stacked is None:
         pack = list(deck_for(t.options))
-        t.rng().shuffle(pack)
+        shuffle(t.rng(), pack)
     else:
         pack = list(reversed(stacked))
     hands: list[list[UnoCard]] = [[] for _ in range(t.n)]
@@ -674,7 +730,7 @@ def _deal(t: _Table, dealer: int, stacked: Sequence[UnoCard] | None = None) -> N
 def _redrawn(options: UnoOptions, card: UnoCard) -> bool:
     if card.value is _V.WILD_DRAW_FOUR:
         return options.first_wild_draw_four is FirstWildDrawFour.REDRAW
-    new_wild = card.value in (_V.SHUFFLE_HANDS, _V.BLANK_WILD)
+    new_wild = card.value in (_SHUFFLE_HANDS, _BLANK_WILD)
     return new_wild and options.first_shuffle_hands is FirstShuffleHands.REDRAW
 
 
@@ -689,12 +745,12 @@ def _first_card(t: _Table, pile: list[UnoCard]) -> None:
         if not _redrawn(t.options, card):
             break
         pile.append(card)
-        t.rng().shuffle(pile)
+        shuffle(t.rng(), pile)
         t.say(
             "redraw",
             f"{card} may not start the hand: it is shuffled back and another card turned",
             ["UNO-FIRST-CARD-WD4-REDRAW"]
-            if card.value is _V.WILD_DRAW_FOUR
+            if card.value is _WILD_DRAW_FOUR
             else ["UNO-SHUFFLE-HANDS-FIRST-CARD-AS-WILD"],
             cards=[card],
         )
@@ -704,17 +760,17 @@ def _first_card(t: _Table, pile: list[UnoCard]) -> None:
     left = t.seat_after(t.dealer)
     t.say("first-card", f"{card} is turned up", ["UNO-SETUP-DISCARD-PILE"], cards=[card])
     value = card.value
-    if value is _V.SKIP:
+    if value is _SKIP:
         _first_skip(t)
-    elif value is _V.REVERSE:
+    elif value is _REVERSE:
         _first_reverse(t)
-    elif value is _V.DRAW_TWO:
+    elif value is _DRAW_TWO:
         _first_draw_two(t)
-    elif value is _V.WILD:
+    elif value is _WILD:
         _first_wild(t, ["UNO-FIRST-CARD-WILD"])
-    elif value is _V.WILD_DRAW_FOUR:
+    elif value is _WILD_DRAW_FOUR:
         _first_wild_draw_four(t)
-    elif value in (_V.SHUFFLE_HANDS, _V.BLANK_WILD):
+    elif value in (_SHUFFLE_HANDS, _BLANK_WILD):
         _first_new_wild(t, card)
     else:
         t.turn = left
@@ -770,7 +826,7 @@ def _first_draw_two(t: _Table) -> None:
         t.options.stack_draw_two
         and t.options.first_draw_two_stacking is FirstDrawTwoStacking.MAY_PASS_ON
     ):
-        t.pending_draw, t.phase, t.turn = FIRST_DRAW_TWO_DRAW, Phase.STACK, first
+        t.pending_draw, t.phase, t.turn = FIRST_DRAW_TWO_DRAW, _STACK, first
         t.say(
             "stack",
             f"{t.name(first)} owes {_cards(FIRST_DRAW_TWO_DRAW)} for the first card: he may "
@@ -792,13 +848,13 @@ def _first_wild(t: _Table, clauses: Sequence[str]) -> None:
     left = t.seat_after(t.dealer)
     t.colour = None
     if t.options.first_wild_chooser is FirstWildChooser.DEALER:
-        t.phase, t.turn, t.after = Phase.NAME_COLOUR, t.dealer, left
+        t.phase, t.turn, t.after = _NAME_COLOUR, t.dealer, left
         t.say("name", f"{t.name(t.dealer)} names the colour", clauses, t.dealer)
     elif t.options.first_wild_play is FirstWildPlay.PLAY_WITHOUT_NAMING:
         t.turn = left
         t.say("turn", f"{t.name(left)} plays first, on any card", clauses, left)
     else:
-        t.phase, t.turn, t.after = Phase.NAME_COLOUR, left, left
+        t.phase, t.turn, t.after = _NAME_COLOUR, left, left
         t.say("name", f"{t.name(left)} names the colour and plays first", clauses, left)
 
 
@@ -811,7 +867,7 @@ def _first_wild_draw_four(t: _Table) -> None:
     clauses = ["UNO-FIRST-CARD-AS-DEALER-PLAY", "UNO-WD4-EFFECT"]
     _hit(t, t.seat_after(t.dealer), WD4_DRAW, clauses)
     t.colour = None
-    t.phase, t.after, t.turn = Phase.NAME_COLOUR, t.turn, t.dealer
+    t.phase, t.after, t.turn = _NAME_COLOUR, t.turn, t.dealer
     t.say(
         "name",
         f"{t.name(t.dealer)}, deemed to have laid it, names the colour; nobody may challenge it",
@@ -826,10 +882,10 @@ def _first_new_wild(t: _Table, card: UnoCard) -> None:
     if t.options.first_shuffle_hands is FirstShuffleHands.AS_WILD:
         _first_wild(t, ["UNO-SHUFFLE-HANDS-FIRST-CARD-AS-WILD", "UNO-FIRST-CARD-WILD"])
         return
-    if card.value is _V.SHUFFLE_HANDS:
+    if card.value is _SHUFFLE_HANDS:
         _shuffle_hands(t, t.dealer)
     t.colour = None
-    t.phase, t.turn, t.after = Phase.NAME_COLOUR, t.dealer, t.seat_after(t.dealer)
+    t.phase, t.turn, t.after = _NAME_COLOUR, t.dealer, t.seat_after(t.dealer)
     t.say(
         "name", f"{t.name(t.dealer)} names the colour", ["UNO-FIRST-CARD-AS-DEALER-PLAY"], t.dealer
     )
@@ -839,9 +895,9 @@ def _first_new_wild(t: _Table, card: UnoCard) -> None:
 
 
 def _draw(t: _Table, seat: int) -> None:
-    if t.phase is Phase.CHALLENGE:
+    if t.phase is _CHALLENGE:
         _accept_wd4(t, seat)
-    elif t.phase is Phase.STACK:
+    elif t.phase is _STACK:
         owed, t.pending_draw = t.pending_draw, 0
         _hit(t, seat, owed, ["UNO-VARIANT-STACKING", "UNO-DRAW-TWO-EFFECT"])
     else:
@@ -852,13 +908,15 @@ def _draw(t: _Table, seat: int) -> None:
 def _draw_on_turn(t: _Table, seat: int) -> None:
     """Draw one card (forced, or by choice); a drawn card that fits may be laid at once."""
     top, hand = t.discard[-1], t.hands[seat]
-    able = any(may_lay(t.options, hand, c, top, t.colour) for c in hand)
+    rules = t.rules
+    able = bool(rules.playable(hand, top, t.colour))
     clause = "UNO-DRAW-BY-CHOICE" if able else "UNO-DRAW-CANNOT-PLAY"
     got = _take(t, seat, TURN_DRAW, [clause])
-    if got and may_lay(t.options, t.hands[seat], got[0], top, t.colour):
-        t.phase = Phase.DRAWN
+    if got and rules.may_lay(t.hands[seat], got[0], top, t.colour):
+        t.phase = _DRAWN
         t.drawn = got[0]
-        t.say("drawn", f"{t.name(seat)} may lay {got[0]} or keep it", ["UNO-DRAW-PLAY-DRAWN"], seat)
+        words = f"{t.players[seat]} may lay {CODES[got[0]._key]} or keep it"
+        t.say("drawn", words, ("UNO-DRAW-PLAY-DRAWN",), seat)
         return
     _turn_passes(t, seat, bool(got))
 
@@ -866,11 +924,12 @@ def _draw_on_turn(t: _Table, seat: int) -> None:
 @implements("UNO-DRAW-TURN-PASSES")
 def _turn_passes(t: _Table, seat: int, drew: bool) -> None:
     """After drawing a card that does not fit, or keeping it, the turn passes."""
-    t.phase = Phase.PLAY
+    t.phase = _PLAY
     t.drawn = None
     t.turn = t.seat_after(seat)
     clauses = ["UNO-DRAW-TURN-PASSES"] if drew else ["UNO-PILES-EXHAUSTED-NO-DRAW"]
-    t.say("pass", f"{t.name(seat)}'s turn passes to {t.name(t.turn)}", clauses, seat)
+    words = f"{t.players[seat]}'s turn passes to {t.players[t.turn]}"
+    t.say("pass", words, clauses, seat)
 
 
 def _accept_wd4(t: _Table, seat: int) -> None:
@@ -878,7 +937,7 @@ def _accept_wd4(t: _Table, seat: int) -> None:
     assert wd4 is not None
     _take(t, seat, WD4_DRAW, ["UNO-WD4-EFFECT"])
     t.wd4 = None
-    t.phase = Phase.PLAY
+    t.phase = _PLAY
     _lose_turn(t, seat, ["UNO-WD4-EFFECT"])
     if not t.hands[wd4.player]:
         _end_hand(t, wd4.player)
@@ -939,7 +998,7 @@ def _challenge_succeeds(t: _Table, seat: int, wd4: WildDrawFour) -> None:
             guilty,
             [card],
         )
-    t.phase = Phase.PLAY
+    t.phase = _PLAY
     if options.challenge_success_turn is ChallengeSuccessTurn.CHALLENGER_PLAYS:
         t.turn = seat
         t.say("turn", f"{t.name(seat)} plays", ["UNO-WD4-CHALLENGE-SUCCESS"], seat)
@@ -964,7 +1023,7 @@ def _challenge_fails(t: _Table, seat: int) -> None:
         ["UNO-WD4-CHALLENGE-FAILED-SIX", "UNO-WD4-CHALLENGE-FAILED-STANDS"],
     )
     t.wd4 = None
-    t.phase = Phase.PLAY
+    t.phase = _PLAY
     if t.options.failed_challenge_turn is FailedChallengeTurn.LOSES_TURN:
         _lose_turn(t, seat, ["UNO-WD4-CHALLENGE-FAILED-STANDS"])
     else:
@@ -976,7 +1035,7 @@ def _name_colour(t: _Table, seat: int, action: NameColour) -> None:
     colour = action.colour
     clauses = list(naming_clauses(t.discard))
     t.colour = colour
-    t.phase = Phase.PLAY
+    t.phase = _PLAY
     assert t.after is not None
     t.turn, t.after = t.after, None
     t.say(
@@ -1016,25 +1075,26 @@ def _apply_unchecked(state: UnoState, action: Action) -> Outcome[UnoState]:
     state (:meth:`UnoGame.apply` sees to it; nothing else should call this)."""
     t = _Table(state)
     try:
-        if isinstance(action, Catch):
+        # every action but a catch, a late call and naming a colour starts a turn, and ends
+        # the window for catching a player without UNO called (UNO-CALL-PENALTY)
+        if isinstance(action, Play):
+            t.exposed = None
+            _play(t, t.turn, action)
+        elif isinstance(action, Draw):
+            t.exposed = None
+            _draw(t, t.turn)
+        elif isinstance(action, Catch):
             _catch(t, action)
         elif isinstance(action, CallUno):
             _late_call(t, action)
+        elif isinstance(action, NameColour):
+            _name_colour(t, t.turn, action)
         else:
-            if not isinstance(action, NameColour):
-                # naming a colour is no start of the next player's turn (UNO-CALL-PENALTY)
-                t.exposed = None
-            seat = t.turn
-            if isinstance(action, Play):
-                _play(t, seat, action)
-            elif isinstance(action, Draw):
-                _draw(t, seat)
-            elif isinstance(action, Pass):
-                _turn_passes(t, seat, True)
-            elif isinstance(action, Challenge):
-                _challenge(t, seat)
+            t.exposed = None
+            if isinstance(action, Pass):
+                _turn_passes(t, t.turn, True)
             else:
-                _name_colour(t, seat, action)
+                _challenge(t, t.turn)
     except _HandEnded:
         pass
     return _build_outcome(t.freeze(), tuple(t.events))
