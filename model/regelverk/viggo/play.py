@@ -18,8 +18,7 @@ The unchecked fast path for random play is private: :mod:`regelverk.viggo._fast`
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
-from itertools import chain, combinations, product
+from itertools import combinations, product
 
 from regelverk.cards import Card
 from regelverk.engine import Event, IllegalActionError, Listed, Outcome
@@ -28,6 +27,7 @@ from regelverk.trace import implements
 from regelverk.viggo.combos import (
     CARD_OF,
     SET_KINDS,
+    THREE_POS,
     Combo,
     Kind,
     Verdict,
@@ -545,6 +545,72 @@ def _kind_clause(cards: tuple[Card, ...]) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------------------------
 # Legal moves
 # ---------------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------------------
+
+
+class _Rules:
+    """What legal-move generation reads of one options object, worked out once for it: the run
+    starts, the combination of a card mask (:func:`~regelverk.viggo.combos.combo_reader`), and
+    for each combination met on top, which bunches of the hand may answer it (:func:`_plan`).
+    Private and kept per options object (:func:`_rules_of`); it holds only answers of pure
+    functions of immutable values, so it never changes one."""
+
+    __slots__ = ("options", "plans", "read", "starts")
+
+    def __init__(self, options: ViggoOptions) -> None:
+        self.options = options
+        self.starts = run_starts(options)
+        self.read = combo_reader(options)
+        self.plans: dict[int, tuple[tuple[int, bool], ...]] = {}
+
+
+_RULES: dict[int, _Rules] = {}
+"""The :class:`_Rules` of each options object met, by identity (hashing options would hash
+some thirty fields on every move); each entry keeps its options alive, so an id is never
+reused while its entry stands."""
+
+
+def _rules_of(options: ViggoOptions) -> _Rules:
+    rules = _RULES.get(id(options))
+    if rules is None or rules.options is not options:
+        if len(_RULES) >= 64:
+            _RULES.clear()
+        rules = _RULES[id(options)] = _Rules(options)
+    return rules
+
+
+def _plan(rules: _Rules, old: Combo, old_code: int) -> tuple[tuple[int, bool], ...]:
+    """Which bunches may answer ``old``: ``(position, judge)`` for sets, ``(start, judge)`` for
+    runs, in the order of the hand. A bunch (the sets of one rank, or the runs from one start)
+    shares kind, key and threes, everything :func:`_reply_verdict` reads but the 3♣; so a bunch
+    without a three is judged once, by any one of its combinations, and taken whole or left
+    whole; a bunch holding a three is judged combination by combination (``judge``)."""
+    plan = rules.plans.get(old_code)
+    if plan is not None:
+        return plan
+    size = _SIZES[old.kind]
+    read, options = rules.read, rules.options
+    found: list[tuple[int, bool]] = []
+    if size < 5:
+        low = (1 << size) - 1  # the lowest suits: any sets of the rank will do
+        for pos in range(13):
+            if pos == THREE_POS:
+                found.append((pos, True))
+                continue
+            rep = read(low << (4 * pos), size)
+            if rep is not None and _reply_verdict(rep, old, options).allowed:
+                found.append((pos, False))
+    else:
+        for start in rules.starts:
+            spots = [(start + i) % 13 for i in range(5)]
+            if THREE_POS in spots:
+                found.append((start, True))
+                continue
+            rep = read(sum(1 << (4 * p) for p in spots), 5)  # the clubs
+            if rep is not None and _reply_verdict(rep, old, options).allowed:
+                found.append((start, False))
+    plan = rules.plans[old_code] = tuple(found)
+    return plan
 
 
 def _groups(hand: tuple[Card, ...]) -> list[list[Card]]:
@@ -554,35 +620,18 @@ def _groups(hand: tuple[Card, ...]) -> list[list[Card]]:
     return groups
 
 
-_Bunches = tuple[tuple[int, tuple[Play, ...], tuple[int, ...]], ...]
-"""Combinations of one kind bunched by rank (sets) or starting position (runs), as plays, each
-with its :func:`~regelverk.viggo.combos.card_mask` beside it."""
-
-
-def _make_bunches(groups: list[list[Card]], size: int, starts: tuple[int, ...]) -> _Bunches:
-    """Sets of ``size`` cards built with :func:`itertools.combinations`, or (``size`` 5) runs
-    built with :func:`itertools.product`, in the order of the hand."""
+def _unsorted_plays(hand: tuple[Card, ...], size: int, starts: tuple[int, ...]) -> list[Play]:
+    """Every combination of ``size`` cards in a hand out of rank order (a state built by hand),
+    built afresh with :func:`itertools.combinations` (sets) or :func:`itertools.product`
+    (runs), rank by rank or start by start."""
+    groups = _groups(hand)
     if size < 5:
-        return tuple(
-            _bunch(pos, combinations(g, size)) for pos, g in enumerate(groups) if len(g) >= size
-        )
+        return [Play(cards=c) for g in groups for c in combinations(g, size)]
     found = []
     for start in starts:
         run = [groups[(start + i) % 13] for i in range(5)]
-        if all(run):
-            found.append(_bunch(start, product(*run)))
-    return tuple(found)
-
-
-def _bunch(
-    pos: int, found: Iterable[tuple[Card, ...]]
-) -> tuple[int, tuple[Play, ...], tuple[int, ...]]:
-    plays = tuple(Play(cards=cards) for cards in found)
-    return pos, plays, _masks(plays)
-
-
-def _masks(plays: tuple[Play, ...]) -> tuple[int, ...]:
-    return tuple(card_mask(play.cards) for play in plays)
+        found += [Play(cards=c) for c in product(*run)]
+    return found
 
 
 def _set_plays(pos: int, suits: int, size: int) -> tuple[Play, ...]:
@@ -596,19 +645,37 @@ _SET_PLAYS = tuple(
 )
 """Every set of one rank as a play, by position, suits held (a 4-bit mask) and size: the plays
 are immutable, so every hand shares them."""
-_SET_MASKS = tuple(tuple(tuple(_masks(p) for p in sizes) for sizes in row) for row in _SET_PLAYS)
-"""The card masks of :data:`_SET_PLAYS`, play by play."""
+
+_SUITS = tuple(tuple(s for s in range(4) if held >> s & 1) for held in range(16))
+"""The suits (0 clubs to 3 spades) of a 4-bit mask, in bridge order."""
+_RUN_PLAYS: tuple[dict[int, Play], ...] = tuple({} for _ in range(13))
+"""Every run met, by start and its five suits (two bits each, lowest position highest): at most
+13 × 1024 plays, made once and shared by every hand."""
 
 
-@lru_cache(maxsize=16384)
-def _run_plays(start: int, suits: tuple[int, ...]) -> tuple[tuple[Play, ...], tuple[int, ...]]:
-    """The runs from ``start`` given the suits held at each of its five positions, and their
-    card masks."""
-    groups = [
-        [CARD_OF[(start + i) % 13 * 4 + s] for s in range(4) if suits[i] >> s & 1] for i in range(5)
-    ]
-    plays = tuple(Play(cards=c) for c in product(*groups))
-    return plays, _masks(plays)
+def _runs_at(start: int, held: int) -> list[Play]:
+    """The runs from ``start`` in the hand, in :func:`itertools.product` order over the cards
+    of each position; ``held`` is the hand's mask shifted so that ``start``'s suits are its
+    lowest four bits."""
+    made = _RUN_PLAYS[start]
+    found = []
+    for a, b, c, d, e in product(
+        _SUITS[held & 15],
+        _SUITS[held >> 4 & 15],
+        _SUITS[held >> 8 & 15],
+        _SUITS[held >> 12 & 15],
+        _SUITS[held >> 16 & 15],
+    ):
+        code = a << 8 | b << 6 | c << 4 | d << 2 | e
+        play = made.get(code)
+        if play is None:
+            play = made[code] = Play(
+                cards=tuple(
+                    CARD_OF[(start + i) % 13 * 4 + (code >> (8 - 2 * i) & 3)] for i in range(5)
+                )
+            )
+        found.append(play)
+    return found
 
 
 _NIBBLE_LOW = int("1" * 13, 16)
@@ -617,59 +684,41 @@ _RUN = 0x11111
 """Five positions in a row, as :data:`_NIBBLE_LOW` bits."""
 
 
-@lru_cache(maxsize=4096)
-def _bunches(mask: int, size: int, starts: tuple[int, ...]) -> _Bunches:
-    """:func:`_make_bunches` for the sorted hand whose :func:`card_mask` is ``mask``, from the
-    shared plays: a pure function of immutable values, cached, so that a hand asked again
-    (after a pass, say) costs a dictionary look-up."""
-    if size < 5:
-        return _set_bunches(mask, size, 0)
-    held = (mask | mask >> 1 | mask >> 2 | mask >> 3) & _NIBBLE_LOW  # positions held
-    held |= held << 52  # runs that wrap round from the three to the four
-    found = []
-    for start in starts:
-        if held >> (4 * start) & _RUN == _RUN:
-            suits = tuple(mask >> (4 * ((start + i) % 13)) & 15 for i in range(5))
-            found.append((start, *_run_plays(start, suits)))
-    return tuple(found)
+def _wrapped(mask: int) -> int:
+    """The hand mask with its lowest positions repeated above the three, so that the five
+    positions of any run, wrapping or not, are twenty bits in a row."""
+    return mask | mask << 52
 
 
-@lru_cache(maxsize=4096)
-def _leads(mask: int, starts: tuple[int, ...]) -> tuple[Play, ...]:
+def _has_run(mask: int, start: int) -> bool:
+    held = (mask | mask >> 1 | mask >> 2 | mask >> 3) & _NIBBLE_LOW
+    return _wrapped(held) >> (4 * start) & _RUN == _RUN
+
+
+def _leads(mask: int, starts: tuple[int, ...]) -> list[Play]:
     """Every combination in the sorted hand ``mask``: singles, pairs, threes and fours of a
-    kind (by size, then rank), then runs."""
-    held = [(pos, mask >> (4 * pos) & 15) for pos in range(13)]
-    held = [(pos, suits) for pos, suits in held if suits]
-    multi = [(pos, suits) for pos, suits in held if suits & (suits - 1)]
-    sets = chain(
-        chain.from_iterable(_SET_PLAYS[pos][suits][1] for pos, suits in held),
-        chain.from_iterable(
-            _SET_PLAYS[pos][suits][size] for size in range(2, 5) for pos, suits in multi
-        ),
-    )
-    runs = chain.from_iterable(bunch for _, bunch, _ in _bunches(mask, 5, starts))
-    return (*sets, *runs)
-
-
-def _set_bunches(mask: int, size: int, first: int) -> _Bunches:
-    """The sets of ``size`` in the sorted hand ``mask`` from position ``first`` up, from the
-    shared plays (cheap enough not to cache)."""
-    found = []
-    held = mask >> (4 * first)
-    for pos in range(first, 13):
+    kind (by size, then rank), then runs (by start)."""
+    found: list[Play] = []
+    multi = []
+    sets = _SET_PLAYS
+    held = mask
+    for pos in range(13):
         suits = held & 15
-        plays = _SET_PLAYS[pos][suits][size]
-        if plays:
-            found.append((pos, plays, _SET_MASKS[pos][suits][size]))
+        if suits:
+            found += sets[pos][suits][1]
+            if suits & (suits - 1):
+                multi.append(sets[pos][suits])
         held >>= 4
-    return tuple(found)
-
-
-def _hand_bunches(hand: tuple[Card, ...], size: int, starts: tuple[int, ...]) -> _Bunches:
-    mask = sorted_mask(hand)
-    if mask < 0:  # a hand out of order (a state built by hand): no cache
-        return _make_bunches(_groups(hand), size, starts)
-    return _bunches(mask, size, starts)
+    for size in (2, 3, 4):
+        for bunch in multi:
+            found += bunch[size]
+    positions = (mask | mask >> 1 | mask >> 2 | mask >> 3) & _NIBBLE_LOW
+    positions = _wrapped(positions)
+    wrapped = _wrapped(mask)
+    for start in starts:
+        if positions >> (4 * start) & _RUN == _RUN:
+            found += _runs_at(start, wrapped >> (4 * start))
+    return found
 
 
 _SIZES = {kind: size for size, kind in SET_KINDS.items()} | {Kind.SEQUENCE: 5}
@@ -686,10 +735,9 @@ def legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
     """Every action allowed now: in the draft, keeping either card drawn; on a lead, every
     combination in hand; on a reply, pass and every combination that beats the top.
 
-    A bunch of combinations of one rank (or one run of ranks) that is strictly higher or lower
-    than the top is taken or left whole; only a bunch of equal strength is judged combination
-    by combination with :func:`~regelverk.viggo.combos.beats`, where suits may matter. The
-    combinations of a hand are cached by the hand (see :func:`_bunches`)."""
+    A bunch of combinations of one rank (or one run of ranks) without a three is judged once
+    and taken or left whole; a bunch holding a three is judged combination by combination
+    with :func:`~regelverk.viggo.combos.beats`, where the 3♣ may matter (see :func:`_plan`)."""
     return _LISTED.remember(state, _legal_actions(state))
 
 
@@ -705,17 +753,15 @@ def _legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
 
 def _lead_moves(state: ViggoState) -> tuple[Play, ...]:
     hand = state.hands[state.turn]
-    starts = run_starts(state.options)
+    starts = _rules_of(state.options).starts
     mask = sorted_mask(hand)
     if mask < 0:
-        leads: tuple[Play, ...] = tuple(
-            p for size in range(1, 6) for _, b, _ in _hand_bunches(hand, size, starts) for p in b
-        )
+        leads = [p for size in range(1, 6) for p in _unsorted_plays(hand, size, starts)]
     else:
         leads = _leads(mask, starts)
     if _club_four_must_lead(state):
-        leads = tuple(p for p in leads if CLUB_FOUR in p.cards)
-    return leads
+        return tuple([p for p in leads if CLUB_FOUR in p.cards])
+    return tuple(leads)
 
 
 @implements("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "VG-PLAY-NO-TYPE-SWITCH")
@@ -727,25 +773,55 @@ def _reply_moves(state: ViggoState) -> tuple[ViggoAction, ...]:
     VG-PLAY-NO-TYPE-SWITCH)."""
     beating = _beating_plays(state)
     if beating and state.options.pass_when_able is PassWhenAble.MUST_BEAT:
-        return beating
+        return tuple(beating)
     return (_PASS, *beating)
 
 
-def _beating_plays(state: ViggoState) -> tuple[Play, ...]:
-    """Every combination of the hand that :func:`_reply_verdict` allows on the top (each read
-    by :func:`~regelverk.viggo.combos.combo_of_mask`, as :func:`classify` reads it)."""
-    o = state.options
-    hand = state.hands[state.turn]
-    old = _top_combo(state)
+def _beating_plays(state: ViggoState) -> list[Play]:
+    """Every combination of the hand that :func:`_reply_verdict` allows on the top, in the
+    order of the hand: the bunches :func:`_plan` takes whole, and of the bunches it judges,
+    each combination allowed."""
+    rules = _rules_of(state.options)
+    top = state.trick[-1].cards
+    size = len(top)
+    if not 0 < size <= 5:
+        return []
+    old_code = card_mask(top) << 3 | size
+    old = rules.read(old_code >> 3, size)
     if old is None:
-        return ()
-    size = _SIZES[old.kind]
-    combos = combo_reader(o)
-    verdict = _reply_verdict
+        return []
+    hand = state.hands[state.turn]
+    mask = sorted_mask(hand)
+    if mask < 0:  # a hand out of rank order, built by hand: every combination judged
+        return _judged(rules, old, _unsorted_plays(hand, size, rules.starts), [])
+    plan = _plan(rules, old, old_code)
     moves: list[Play] = []
-    for _, bunch, masks in _hand_bunches(hand, size, run_starts(o)):
-        for play, mask in zip(bunch, masks, strict=True):
-            new = combos(mask, size)
-            if new is not None and verdict(new, old, o).allowed:
-                moves.append(play)
-    return tuple(moves)
+    if size < 5:
+        for pos, judge in plan:
+            plays = _SET_PLAYS[pos][mask >> (4 * pos) & 15][size]
+            if judge:
+                _judged(rules, old, plays, moves)
+            else:
+                moves += plays
+        return moves
+    positions = _wrapped((mask | mask >> 1 | mask >> 2 | mask >> 3) & _NIBBLE_LOW)
+    wrapped = _wrapped(mask)
+    for start, judge in plan:
+        if positions >> (4 * start) & _RUN == _RUN:
+            runs = _runs_at(start, wrapped >> (4 * start))
+            if judge:
+                _judged(rules, old, runs, moves)
+            else:
+                moves += runs
+    return moves
+
+
+def _judged(rules: _Rules, old: Combo, plays: Iterable[Play], moves: list[Play]) -> list[Play]:
+    """``moves`` with every one of ``plays`` that :func:`_reply_verdict` allows on ``old``
+    added, in order."""
+    read, options = rules.read, rules.options
+    for play in plays:
+        new = read(card_mask(play.cards), len(play.cards))
+        if new is not None and _reply_verdict(new, old, options).allowed:
+            moves.append(play)
+    return moves
