@@ -189,16 +189,27 @@ def trick_over(state: ViggoState, top_seat: int, passed: frozenset[int], replies
     reading of VG-AMB-EXAMPLE-TRICK-END, every other player has had one turn after the lead."""
     if state.options.example_trick_end is ExampleTrickEnd.ONE_LAP:
         return replies >= state.count - 1
+    others = _OTHERS[len(state.players)]
+    if 0 <= top_seat < len(others):
+        return passed >= others[top_seat]
     return all(s in passed for s in range(state.count) if s != top_seat)
+
+
+_OTHERS = tuple(
+    tuple(frozenset(s for s in range(count) if s != top) for top in range(count))
+    for count in range(5)
+)
+"""For a table of ``count`` seats, the seats other than each one."""
 
 
 @implements("VG-TURN-ROUND-THE-TABLE", "VG-PLAY-REPLY-OR-PASS")
 def _next_to_act(state: ViggoState, seat: int, passed: frozenset[int]) -> int:
     """The next seat round the table that has not passed (players who passed are skipped only
     while they stay out, which under the main reading is until someone plays)."""
-    nxt = after(state.options, state.count, seat)
+    nexts = _rules_of(state.options).after[len(state.players)]
+    nxt = nexts[seat]
     while nxt in passed:
-        nxt = after(state.options, state.count, nxt)
+        nxt = nexts[nxt]
     return nxt
 
 
@@ -260,12 +271,15 @@ def _check_play(state: ViggoState, action: Play) -> Verdict | None:
 
 def _listed_verdict(state: ViggoState, action: Play) -> Verdict | None:
     """The verdict :func:`_check_play` gives a play :func:`legal_actions` has listed: none on a
-    lead, else the one judgement of a reply (which allowed it, or it would not be listed)."""
+    lead, else the one judgement of a reply (which allowed it, or it would not be listed), on
+    the combinations read as :func:`legal_actions` read them."""
     if not state.trick:
         return None
     options = state.options
-    new = classify(action.cards, options)
-    old = _top_combo(state)
+    read = _rules_of(options).read
+    top = state.trick[-1].cards
+    new = read(card_mask(action.cards), len(action.cards))
+    old = read(card_mask(top), len(top))
     assert new is not None and old is not None  # a listed play on a listed top
     return _reply_verdict(new, old, options)
 
@@ -355,11 +369,11 @@ def apply(state: ViggoState, action: ViggoAction) -> Outcome[ViggoState]:
     An action object :func:`legal_actions` has just listed for this state object has been
     judged already (:class:`~regelverk.engine.Listed`); any other action is checked now."""
     if _LISTED.listed(state, action):
-        if isinstance(action, Keep):
-            return _apply_keep(state, action)
         if isinstance(action, Pass):
             return _apply_pass(state)
-        return _apply_play(state, action, _listed_verdict(state, action))
+        if isinstance(action, Play):
+            return _apply_play(state, action, _listed_verdict(state, action))
+        return _apply_keep(state, action)
     _check_turn(state, action)
     if isinstance(action, Keep):
         _check_keep(state, action)
@@ -418,7 +432,8 @@ def _in_trick(
 _build_state = builder(ViggoState)
 _build_event = builder(Event)
 _build_outcome = builder(Outcome)
-"""New states, events and outcomes from their fields in declaration order
+_build_laid = builder(Laid)
+"""New states, events, outcomes and laid combinations from their fields in declaration order
 (:mod:`regelverk.records`)."""
 
 
@@ -427,13 +442,12 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
     """A pass: the player lets the combination on top stand for now (for the rest of the trick
     under the final reading of VG-AMB-PASS-FINAL)."""
     seat = state.turn
-    passed = state.passed | {seat}
+    passed = state.passed | _SEAT[seat]
     replies = state.replies + 1
     name = state.players[seat]
     said = _build_event("pass", f"{name} passes", _PASS_CLAUSES, name, ())
     if trick_over(state, state.trick[-1].seat, passed, replies):
-        closed, events = _close_trick(state)
-        return _build_outcome(closed, (said, *events))
+        return _close_trick(state, state.hands, state.trick, state.highest, (said,))
     nxt = _in_trick(
         state,
         turn=_next_to_act(state, seat, passed),
@@ -447,53 +461,66 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
     return _build_outcome(nxt, (said,))
 
 
+_SEAT = tuple(frozenset((seat,)) for seat in range(4))
+"""Each seat alone, to add to the seats that have passed."""
+_TRICK_CLAUSES = ("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST")
+
+
 @implements("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST")
-def _close_trick(state: ViggoState) -> tuple[ViggoState, tuple[Event, ...]]:
+def _close_trick(
+    state: ViggoState,
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[Laid, ...],
+    highest: int,
+    said: tuple[Event, ...],
+) -> Outcome[ViggoState]:
     """No one beats the top: the trick's cards are set aside, and the player seated after the
-    one who laid highest leads the next trick."""
-    cards = tuple(c for laid in state.trick for c in laid.cards)
-    lead = after(state.options, state.count, state.highest)
+    one who laid highest leads the next trick. ``state`` is the state the last action (``said``)
+    was made in; ``hands``, ``trick`` and ``highest`` are as that action left them."""
+    cards = tuple([c for laid in trick for c in laid.cards])
+    lead = after(state.options, state.count, highest)
     nxt = _in_trick(
         state,
         turn=lead,
-        hands=state.hands,
+        hands=hands,
         trick=(),
         passed=frozenset(),
         highest=-1,
         replies=0,
         set_aside=(*state.set_aside, *cards),
     )
-    events = (
-        Event(
-            kind="trick",
-            text=f"no one beats {state.players[state.highest]}: the trick's {len(cards)} "
-            f"cards are set aside, and {state.players[lead]} leads",
-            clauses=("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST"),
-            player=state.players[lead],
-            cards=codes(cards),
-        ),
+    names = state.players
+    event = _build_event(
+        "trick",
+        f"no one beats {names[highest]}: the trick's {len(cards)} "
+        f"cards are set aside, and {names[lead]} leads",
+        _TRICK_CLAUSES,
+        names[lead],
+        codes(cards),
     )
-    return nxt, events
+    return _build_outcome(nxt, (*said, event))
 
 
 def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Outcome[ViggoState]:
     seat = state.turn
     played = action.cards
-    hand = without(state.hands[seat], played)
-    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    laid = Laid(seat=seat, cards=played)
+    hands = state.hands
+    hand = without(hands[seat], played)
+    hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    laid = _build_laid(seat, played)
+    name = state.players[seat]
     if verdict is None:
-        text = f"{state.player} leads {describe(played)}"
+        text = f"{name} leads {describe(played)}"
         clauses: tuple[str, ...] = ("VG-PLAY-FIRST-HAND-LEADS-FREE", *_kind_clause(played))
         highest = seat
     else:
-        text = f"{state.player} lays {describe(played)}: {verdict.reason}"
+        text = f"{name} lays {describe(played)}: {verdict.reason}"
         clauses = verdict.clauses
         keeps_first = (
             not verdict.strict and state.options.lead_after_tie is LeadAfterTie.FIRST_TO_PLAY
         )
         highest = state.highest if keeps_first else seat
-    event = _build_event("play", text, clauses, state.players[seat], codes(played))
+    event = _build_event("play", text, clauses, name, codes(played))
     final = state.options.pass_is_final is PassIsFinal.FINAL
     passed = state.passed if final else frozenset()
     replies = 0 if verdict is None else state.replies + 1
@@ -512,19 +539,7 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
         done, events = finish_round(over, seat)
         return _build_outcome(done, (event, *events))
     if verdict is not None and trick_over(state, seat, passed, replies):
-        closed, events = _close_trick(
-            _in_trick(
-                state,
-                turn=seat,
-                hands=hands,
-                trick=trick,
-                passed=passed,
-                highest=highest,
-                replies=replies,
-                set_aside=state.set_aside,
-            )
-        )
-        return _build_outcome(closed, (event, *events))
+        return _close_trick(state, hands, trick, highest, (event,))
     nxt = _in_trick(
         state,
         turn=_next_to_act(state, seat, passed),
@@ -549,16 +564,20 @@ def _kind_clause(cards: tuple[Card, ...]) -> tuple[str, ...]:
 
 
 class _Rules:
-    """What legal-move generation reads of one options object, worked out once for it: the run
+    """What legal-move generation reads of one options object, worked out once for it: the next
+    seat round the table for each table size (:func:`~regelverk.viggo.rounds.after`), the run
     starts, the combination of a card mask (:func:`~regelverk.viggo.combos.combo_reader`), and
     for each combination met on top, which bunches of the hand may answer it (:func:`_plan`).
     Private and kept per options object (:func:`_rules_of`); it holds only answers of pure
     functions of immutable values, so it never changes one."""
 
-    __slots__ = ("options", "plans", "read", "starts")
+    __slots__ = ("after", "options", "plans", "read", "starts")
 
     def __init__(self, options: ViggoOptions) -> None:
         self.options = options
+        self.after = tuple(
+            tuple(after(options, count, seat) for seat in range(count)) for count in range(5)
+        )
         self.starts = run_starts(options)
         self.read = combo_reader(options)
         self.plans: dict[int, tuple[tuple[int, bool], ...]] = {}
