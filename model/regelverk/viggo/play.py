@@ -61,7 +61,16 @@ from regelverk.viggo.rounds import (
     leader,
     sort_hand,
 )
-from regelverk.viggo.state import Keep, Laid, Pass, Phase, Play, ViggoAction, ViggoState
+from regelverk.viggo.state import (
+    Keep,
+    Laid,
+    Pass,
+    Phase,
+    Play,
+    ViggoAction,
+    ViggoState,
+    freezer,
+)
 
 __all__ = ["apply", "check", "draft_sees_both", "legal_actions", "trick_over"]
 
@@ -403,7 +412,7 @@ def _in_trick(
     set_aside: tuple[Card, ...],
 ) -> ViggoState:
     """The state with the trick's fields changed (the hot path: built by
-    :func:`regelverk.records.builder`, every field in declaration order)."""
+    :func:`~regelverk.viggo.state.freezer`, every field in declaration order)."""
     return _build_state(
         state.options,
         state.players,
@@ -429,12 +438,12 @@ def _in_trick(
     )
 
 
-_build_state = builder(ViggoState)
-_build_event = builder(Event)
-_build_outcome = builder(Outcome)
-_build_laid = builder(Laid)
+_build_state = freezer(ViggoState)
+_build_event = freezer(Event)
+_build_outcome = builder(Outcome)  # a generic record: its base is Generic
+_build_laid = freezer(Laid)
 """New states, events, outcomes and laid combinations from their fields in declaration order
-(:mod:`regelverk.records`)."""
+(:func:`~regelverk.viggo.state.freezer`)."""
 
 
 @implements("VG-PLAY-REPLY-OR-PASS", "VG-PLAY-PASS-NOT-FINAL")
@@ -665,35 +674,44 @@ _SET_PLAYS = tuple(
 """Every set of one rank as a play, by position, suits held (a 4-bit mask) and size: the plays
 are immutable, so every hand shares them."""
 
-_SUITS = tuple(tuple(s for s in range(4) if held >> s & 1) for held in range(16))
-"""The suits (0 clubs to 3 spades) of a 4-bit mask, in bridge order."""
-_RUN_PLAYS: tuple[dict[int, Play], ...] = tuple({} for _ in range(13))
-"""Every run met, by start and its five suits (two bits each, lowest position highest): at most
-13 × 1024 plays, made once and shared by every hand."""
+_PARTS = tuple(
+    tuple(tuple(s << (8 - 2 * i) for s in range(4) if held >> s & 1) for held in range(16))
+    for i in range(5)
+)
+"""For each of a run's five places and a 4-bit mask of suits held there, the suits held as
+their part of the run's number (two bits a place, the lowest position highest)."""
+_RUN_PLAYS: list[tuple[Play, ...] | None] = [None] * 13
+"""Every run from each start, by its number (:data:`_PARTS`), made on first use and shared by
+every hand: at most 13 × 1024 plays."""
+
+
+def _every_run(start: int) -> tuple[Play, ...]:
+    made = _RUN_PLAYS[start]
+    if made is None:
+        spots = [(start + i) % 13 * 4 for i in range(5)]
+        made = _RUN_PLAYS[start] = tuple(
+            Play(cards=tuple(CARD_OF[spot + suit] for spot, suit in zip(spots, suits, strict=True)))
+            for suits in product(range(4), repeat=5)
+        )
+    return made
 
 
 def _runs_at(start: int, held: int) -> list[Play]:
     """The runs from ``start`` in the hand, in :func:`itertools.product` order over the cards
     of each position; ``held`` is the hand's mask shifted so that ``start``'s suits are its
     lowest four bits."""
-    made = _RUN_PLAYS[start]
+    made = _every_run(start)
+    first, second, third, fourth, fifth = _PARTS
     found = []
-    for a, b, c, d, e in product(
-        _SUITS[held & 15],
-        _SUITS[held >> 4 & 15],
-        _SUITS[held >> 8 & 15],
-        _SUITS[held >> 12 & 15],
-        _SUITS[held >> 16 & 15],
-    ):
-        code = a << 8 | b << 6 | c << 4 | d << 2 | e
-        play = made.get(code)
-        if play is None:
-            play = made[code] = Play(
-                cards=tuple(
-                    CARD_OF[(start + i) % 13 * 4 + (code >> (8 - 2 * i) & 3)] for i in range(5)
-                )
-            )
-        found.append(play)
+    for a in first[held & 15]:
+        for b in second[held >> 4 & 15]:
+            ab = a | b
+            for c in third[held >> 8 & 15]:
+                abc = ab | c
+                for d in fourth[held >> 12 & 15]:
+                    abcd = abc | d
+                    for e in fifth[held >> 16 & 15]:
+                        found.append(made[abcd | e])
     return found
 
 
