@@ -836,6 +836,8 @@ def _beating_plays(state: ViggoState) -> list[Play]:
     if size < 5:
         for pos, judge in plan:
             plays = _SET_PLAYS[pos][mask >> (4 * pos) & 15][size]
+            if not plays:
+                continue
             if judge:
                 _judged(rules, old, plays, moves)
             else:
