@@ -5,12 +5,16 @@ clause; ``apply`` checks first, except an action object ``legal_actions`` has ju
 same state object, which that listing has judged already (:class:`~regelverk.engine.Listed`).
 Legal-move generation reads a hand (kept in rank order) as a 52-bit mask of
 :func:`~regelverk.viggo.combos.card_index` numbers: every set of one rank is a play built once at
-import (:data:`_SET_PLAYS`), runs are built with :func:`itertools.product` and cached by their
-suits, and a hand's leads and runs are cached by its mask (pure functions of immutable values, so
-the caches never change an answer). Each play carries its card mask, by which a reply is read
-once per options (:func:`~regelverk.viggo.combos.combo_reader`). A hand out of rank order, which
-only a state built by hand can hold, is grouped by rank and built afresh with
-:func:`itertools.combinations` and :func:`itertools.product`.
+import (:data:`_SET_PLAYS`), every run is a play made once, on first use, and numbered by its
+start and suits (:func:`_runs_at`), so hands share their plays and nothing is built to be thrown
+away. A reply is judged bunch by bunch (the sets of one rank, the runs from one start): what
+:func:`_reply_verdict` reads is the same for every combination of a bunch without a three, so
+such a bunch is judged once per combination on top and per options (:func:`_plan`) and taken or
+left whole; a bunch holding a three is judged combination by combination, where the 3♣ may
+matter. Combinations are read once per options (:func:`~regelverk.viggo.combos.combo_reader`),
+and what the rules of one options object decide is worked out once for it (:class:`_Rules`).
+A hand out of rank order, which only a state built by hand can hold, is grouped by rank and
+built afresh with :func:`itertools.combinations` and :func:`itertools.product`.
 
 The unchecked fast path for random play is private: :mod:`regelverk.viggo._fast`.
 """
