@@ -85,31 +85,36 @@ def card_index(card: Card) -> int:
 
 CARD_OF: tuple[Card, ...] = tuple(sorted(french_deck(), key=card_index))
 """The card numbered ``i`` by :func:`card_index`."""
-_TEXT: tuple[str, ...] = tuple(str(c) for c in CARD_OF)
-_CODE: tuple[str, ...] = tuple(c.code for c in CARD_OF)
 CLUB_THREE_INDEX = 48
 """The number of the 3♣."""
+_BIT_OF_KEY: tuple[int, ...] = tuple(
+    sum(1 << i for i, c in enumerate(CARD_OF) if c._key == key) for key in range(64)
+)
+"""``1 << card_index(card)`` by the card's own small integer (its hash), read straight from
+its slot: the private helpers below run on every move listed and played."""
 
 
 def card_mask(cards: Sequence[Card]) -> int:
     """The set of ``cards`` as a bit mask of their :func:`card_index` numbers."""
+    bits = _BIT_OF_KEY
     mask = 0
     for c in cards:
-        mask |= 1 << (_POS[c.rank] * 4 + _SUIT_N[c.suit._value_])
+        mask |= bits[c._key]
     return mask
 
 
 def sorted_mask(cards: Sequence[Card]) -> int:
     """:func:`card_mask` of ``cards`` when they are in hand order (each card once, sorted as
     :func:`card_index` numbers them); otherwise -1."""
+    bits = _BIT_OF_KEY
     mask = 0
-    last = -1
+    last = 0
     for c in cards:
-        i = _POS[c.rank] * 4 + _SUIT_N[c.suit._value_]
-        if i <= last:
+        bit = bits[c._key]
+        if bit <= last:
             return -1
-        mask |= 1 << i
-        last = i
+        mask |= bit
+        last = bit
     return mask
 
 
@@ -121,7 +126,7 @@ def without(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
 
 def codes(cards: Sequence[Card]) -> tuple[str, ...]:
     """The cards' ASCII notation, as events carry it."""
-    return tuple(_CODE[_POS[c.rank] * 4 + _SUIT_N[c.suit._value_]] for c in cards)
+    return tuple([c._code for c in cards])
 
 
 _ROW_CLASS = (0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 4, 5)
@@ -335,7 +340,7 @@ class Verdict:
 
 def describe(cards: Sequence[Card]) -> str:
     """Cards as printed at the table: ``5♣ 5♦``."""
-    return " ".join([_TEXT[_POS[c.rank] * 4 + _SUIT_N[c.suit._value_]] for c in cards])
+    return " ".join([c._text for c in cards])
 
 
 _HIGHER = ("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "VG-RANK-ORDER")

@@ -5,12 +5,16 @@ clause; ``apply`` checks first, except an action object ``legal_actions`` has ju
 same state object, which that listing has judged already (:class:`~regelverk.engine.Listed`).
 Legal-move generation reads a hand (kept in rank order) as a 52-bit mask of
 :func:`~regelverk.viggo.combos.card_index` numbers: every set of one rank is a play built once at
-import (:data:`_SET_PLAYS`), runs are built with :func:`itertools.product` and cached by their
-suits, and a hand's leads and runs are cached by its mask (pure functions of immutable values, so
-the caches never change an answer). Each play carries its card mask, by which a reply is read
-once per options (:func:`~regelverk.viggo.combos.combo_reader`). A hand out of rank order, which
-only a state built by hand can hold, is grouped by rank and built afresh with
-:func:`itertools.combinations` and :func:`itertools.product`.
+import (:data:`_SET_PLAYS`), every run is a play made once, on first use, and numbered by its
+start and suits (:func:`_runs_at`), so hands share their plays and nothing is built to be thrown
+away. A reply is judged bunch by bunch (the sets of one rank, the runs from one start): what
+:func:`_reply_verdict` reads is the same for every combination of a bunch without a three, so
+such a bunch is judged once per combination on top and per options (:func:`_plan`) and taken or
+left whole; a bunch holding a three is judged combination by combination, where the 3♣ may
+matter. Combinations are read once per options (:func:`~regelverk.viggo.combos.combo_reader`),
+and what the rules of one options object decide is worked out once for it (:class:`_Rules`).
+A hand out of rank order, which only a state built by hand can hold, is grouped by rank and
+built afresh with :func:`itertools.combinations` and :func:`itertools.product`.
 
 The unchecked fast path for random play is private: :mod:`regelverk.viggo._fast`.
 """
@@ -18,8 +22,7 @@ The unchecked fast path for random play is private: :mod:`regelverk.viggo._fast`
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
-from itertools import chain, combinations, product
+from itertools import combinations, product
 
 from regelverk.cards import Card
 from regelverk.engine import Event, IllegalActionError, Listed, Outcome
@@ -28,6 +31,7 @@ from regelverk.trace import implements
 from regelverk.viggo.combos import (
     CARD_OF,
     SET_KINDS,
+    THREE_POS,
     Combo,
     Kind,
     Verdict,
@@ -61,7 +65,16 @@ from regelverk.viggo.rounds import (
     leader,
     sort_hand,
 )
-from regelverk.viggo.state import Keep, Laid, Pass, Phase, Play, ViggoAction, ViggoState
+from regelverk.viggo.state import (
+    Keep,
+    Laid,
+    Pass,
+    Phase,
+    Play,
+    ViggoAction,
+    ViggoState,
+    freezer,
+)
 
 __all__ = ["apply", "check", "draft_sees_both", "legal_actions", "trick_over"]
 
@@ -189,16 +202,27 @@ def trick_over(state: ViggoState, top_seat: int, passed: frozenset[int], replies
     reading of VG-AMB-EXAMPLE-TRICK-END, every other player has had one turn after the lead."""
     if state.options.example_trick_end is ExampleTrickEnd.ONE_LAP:
         return replies >= state.count - 1
+    others = _OTHERS[len(state.players)]
+    if 0 <= top_seat < len(others):
+        return passed >= others[top_seat]
     return all(s in passed for s in range(state.count) if s != top_seat)
+
+
+_OTHERS = tuple(
+    tuple(frozenset(s for s in range(count) if s != top) for top in range(count))
+    for count in range(5)
+)
+"""For a table of ``count`` seats, the seats other than each one."""
 
 
 @implements("VG-TURN-ROUND-THE-TABLE", "VG-PLAY-REPLY-OR-PASS")
 def _next_to_act(state: ViggoState, seat: int, passed: frozenset[int]) -> int:
     """The next seat round the table that has not passed (players who passed are skipped only
     while they stay out, which under the main reading is until someone plays)."""
-    nxt = after(state.options, state.count, seat)
+    nexts = _rules_of(state.options).after[len(state.players)]
+    nxt = nexts[seat]
     while nxt in passed:
-        nxt = after(state.options, state.count, nxt)
+        nxt = nexts[nxt]
     return nxt
 
 
@@ -260,12 +284,15 @@ def _check_play(state: ViggoState, action: Play) -> Verdict | None:
 
 def _listed_verdict(state: ViggoState, action: Play) -> Verdict | None:
     """The verdict :func:`_check_play` gives a play :func:`legal_actions` has listed: none on a
-    lead, else the one judgement of a reply (which allowed it, or it would not be listed)."""
+    lead, else the one judgement of a reply (which allowed it, or it would not be listed), on
+    the combinations read as :func:`legal_actions` read them."""
     if not state.trick:
         return None
     options = state.options
-    new = classify(action.cards, options)
-    old = _top_combo(state)
+    read = _rules_of(options).read
+    top = state.trick[-1].cards
+    new = read(card_mask(action.cards), len(action.cards))
+    old = read(card_mask(top), len(top))
     assert new is not None and old is not None  # a listed play on a listed top
     return _reply_verdict(new, old, options)
 
@@ -355,11 +382,11 @@ def apply(state: ViggoState, action: ViggoAction) -> Outcome[ViggoState]:
     An action object :func:`legal_actions` has just listed for this state object has been
     judged already (:class:`~regelverk.engine.Listed`); any other action is checked now."""
     if _LISTED.listed(state, action):
-        if isinstance(action, Keep):
-            return _apply_keep(state, action)
         if isinstance(action, Pass):
             return _apply_pass(state)
-        return _apply_play(state, action, _listed_verdict(state, action))
+        if isinstance(action, Play):
+            return _apply_play(state, action, _listed_verdict(state, action))
+        return _apply_keep(state, action)
     _check_turn(state, action)
     if isinstance(action, Keep):
         _check_keep(state, action)
@@ -389,7 +416,7 @@ def _in_trick(
     set_aside: tuple[Card, ...],
 ) -> ViggoState:
     """The state with the trick's fields changed (the hot path: built by
-    :func:`regelverk.records.builder`, every field in declaration order)."""
+    :func:`~regelverk.viggo.state.freezer`, every field in declaration order)."""
     return _build_state(
         state.options,
         state.players,
@@ -415,11 +442,12 @@ def _in_trick(
     )
 
 
-_build_state = builder(ViggoState)
-_build_event = builder(Event)
-_build_outcome = builder(Outcome)
-"""New states, events and outcomes from their fields in declaration order
-(:mod:`regelverk.records`)."""
+_build_state = freezer(ViggoState)
+_build_event = freezer(Event)
+_build_outcome = builder(Outcome)  # a generic record: its base is Generic
+_build_laid = freezer(Laid)
+"""New states, events, outcomes and laid combinations from their fields in declaration order
+(:func:`~regelverk.viggo.state.freezer`)."""
 
 
 @implements("VG-PLAY-REPLY-OR-PASS", "VG-PLAY-PASS-NOT-FINAL")
@@ -427,13 +455,12 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
     """A pass: the player lets the combination on top stand for now (for the rest of the trick
     under the final reading of VG-AMB-PASS-FINAL)."""
     seat = state.turn
-    passed = state.passed | {seat}
+    passed = state.passed | _SEAT[seat]
     replies = state.replies + 1
     name = state.players[seat]
     said = _build_event("pass", f"{name} passes", _PASS_CLAUSES, name, ())
     if trick_over(state, state.trick[-1].seat, passed, replies):
-        closed, events = _close_trick(state)
-        return _build_outcome(closed, (said, *events))
+        return _close_trick(state, state.hands, state.trick, state.highest, (said,))
     nxt = _in_trick(
         state,
         turn=_next_to_act(state, seat, passed),
@@ -447,53 +474,66 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
     return _build_outcome(nxt, (said,))
 
 
+_SEAT = tuple(frozenset((seat,)) for seat in range(4))
+"""Each seat alone, to add to the seats that have passed."""
+_TRICK_CLAUSES = ("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST")
+
+
 @implements("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST")
-def _close_trick(state: ViggoState) -> tuple[ViggoState, tuple[Event, ...]]:
+def _close_trick(
+    state: ViggoState,
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[Laid, ...],
+    highest: int,
+    said: tuple[Event, ...],
+) -> Outcome[ViggoState]:
     """No one beats the top: the trick's cards are set aside, and the player seated after the
-    one who laid highest leads the next trick."""
-    cards = tuple(c for laid in state.trick for c in laid.cards)
-    lead = after(state.options, state.count, state.highest)
+    one who laid highest leads the next trick. ``state`` is the state the last action (``said``)
+    was made in; ``hands``, ``trick`` and ``highest`` are as that action left them."""
+    cards = tuple([c for laid in trick for c in laid.cards])
+    lead = after(state.options, state.count, highest)
     nxt = _in_trick(
         state,
         turn=lead,
-        hands=state.hands,
+        hands=hands,
         trick=(),
         passed=frozenset(),
         highest=-1,
         replies=0,
         set_aside=(*state.set_aside, *cards),
     )
-    events = (
-        Event(
-            kind="trick",
-            text=f"no one beats {state.players[state.highest]}: the trick's {len(cards)} "
-            f"cards are set aside, and {state.players[lead]} leads",
-            clauses=("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST"),
-            player=state.players[lead],
-            cards=codes(cards),
-        ),
+    names = state.players
+    event = _build_event(
+        "trick",
+        f"no one beats {names[highest]}: the trick's {len(cards)} "
+        f"cards are set aside, and {names[lead]} leads",
+        _TRICK_CLAUSES,
+        names[lead],
+        codes(cards),
     )
-    return nxt, events
+    return _build_outcome(nxt, (*said, event))
 
 
 def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Outcome[ViggoState]:
     seat = state.turn
     played = action.cards
-    hand = without(state.hands[seat], played)
-    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    laid = Laid(seat=seat, cards=played)
+    hands = state.hands
+    hand = without(hands[seat], played)
+    hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    laid = _build_laid(seat, played)
+    name = state.players[seat]
     if verdict is None:
-        text = f"{state.player} leads {describe(played)}"
+        text = f"{name} leads {describe(played)}"
         clauses: tuple[str, ...] = ("VG-PLAY-FIRST-HAND-LEADS-FREE", *_kind_clause(played))
         highest = seat
     else:
-        text = f"{state.player} lays {describe(played)}: {verdict.reason}"
+        text = f"{name} lays {describe(played)}: {verdict.reason}"
         clauses = verdict.clauses
         keeps_first = (
             not verdict.strict and state.options.lead_after_tie is LeadAfterTie.FIRST_TO_PLAY
         )
         highest = state.highest if keeps_first else seat
-    event = _build_event("play", text, clauses, state.players[seat], codes(played))
+    event = _build_event("play", text, clauses, name, codes(played))
     final = state.options.pass_is_final is PassIsFinal.FINAL
     passed = state.passed if final else frozenset()
     replies = 0 if verdict is None else state.replies + 1
@@ -512,19 +552,7 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
         done, events = finish_round(over, seat)
         return _build_outcome(done, (event, *events))
     if verdict is not None and trick_over(state, seat, passed, replies):
-        closed, events = _close_trick(
-            _in_trick(
-                state,
-                turn=seat,
-                hands=hands,
-                trick=trick,
-                passed=passed,
-                highest=highest,
-                replies=replies,
-                set_aside=state.set_aside,
-            )
-        )
-        return _build_outcome(closed, (event, *events))
+        return _close_trick(state, hands, trick, highest, (event,))
     nxt = _in_trick(
         state,
         turn=_next_to_act(state, seat, passed),
@@ -545,6 +573,76 @@ def _kind_clause(cards: tuple[Card, ...]) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------------------------
 # Legal moves
 # ---------------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------------------
+
+
+class _Rules:
+    """What legal-move generation reads of one options object, worked out once for it: the next
+    seat round the table for each table size (:func:`~regelverk.viggo.rounds.after`), the run
+    starts, the combination of a card mask (:func:`~regelverk.viggo.combos.combo_reader`), and
+    for each combination met on top, which bunches of the hand may answer it (:func:`_plan`).
+    Private and kept per options object (:func:`_rules_of`); it holds only answers of pure
+    functions of immutable values, so it never changes one."""
+
+    __slots__ = ("after", "options", "plans", "read", "starts")
+
+    def __init__(self, options: ViggoOptions) -> None:
+        self.options = options
+        self.after = tuple(
+            tuple(after(options, count, seat) for seat in range(count)) for count in range(5)
+        )
+        self.starts = run_starts(options)
+        self.read = combo_reader(options)
+        self.plans: dict[int, tuple[tuple[int, bool], ...]] = {}
+
+
+_RULES: dict[int, _Rules] = {}
+"""The :class:`_Rules` of each options object met, by identity (hashing options would hash
+some thirty fields on every move); each entry keeps its options alive, so an id is never
+reused while its entry stands."""
+
+
+def _rules_of(options: ViggoOptions) -> _Rules:
+    rules = _RULES.get(id(options))
+    if rules is None or rules.options is not options:
+        if len(_RULES) >= 64:
+            _RULES.clear()
+        rules = _RULES[id(options)] = _Rules(options)
+    return rules
+
+
+def _plan(rules: _Rules, old: Combo, old_code: int) -> tuple[tuple[int, bool], ...]:
+    """Which bunches may answer ``old``: ``(position, judge)`` for sets, ``(start, judge)`` for
+    runs, in the order of the hand. A bunch (the sets of one rank, or the runs from one start)
+    shares kind, key and threes, everything :func:`_reply_verdict` reads but the 3♣; so a bunch
+    without a three is judged once, by any one of its combinations, and taken whole or left
+    whole; a bunch holding a three is judged combination by combination (``judge``)."""
+    plan = rules.plans.get(old_code)
+    if plan is not None:
+        return plan
+    size = _SIZES[old.kind]
+    read, options = rules.read, rules.options
+    found: list[tuple[int, bool]] = []
+    if size < 5:
+        low = (1 << size) - 1  # the lowest suits: any sets of the rank will do
+        for pos in range(13):
+            if pos == THREE_POS:
+                found.append((pos, True))
+                continue
+            rep = read(low << (4 * pos), size)
+            if rep is not None and _reply_verdict(rep, old, options).allowed:
+                found.append((pos, False))
+    else:
+        for start in rules.starts:
+            spots = [(start + i) % 13 for i in range(5)]
+            if THREE_POS in spots:
+                found.append((start, True))
+                continue
+            rep = read(sum(1 << (4 * p) for p in spots), 5)  # the clubs
+            if rep is not None and _reply_verdict(rep, old, options).allowed:
+                found.append((start, False))
+    plan = rules.plans[old_code] = tuple(found)
+    return plan
 
 
 def _groups(hand: tuple[Card, ...]) -> list[list[Card]]:
@@ -554,35 +652,18 @@ def _groups(hand: tuple[Card, ...]) -> list[list[Card]]:
     return groups
 
 
-_Bunches = tuple[tuple[int, tuple[Play, ...], tuple[int, ...]], ...]
-"""Combinations of one kind bunched by rank (sets) or starting position (runs), as plays, each
-with its :func:`~regelverk.viggo.combos.card_mask` beside it."""
-
-
-def _make_bunches(groups: list[list[Card]], size: int, starts: tuple[int, ...]) -> _Bunches:
-    """Sets of ``size`` cards built with :func:`itertools.combinations`, or (``size`` 5) runs
-    built with :func:`itertools.product`, in the order of the hand."""
+def _unsorted_plays(hand: tuple[Card, ...], size: int, starts: tuple[int, ...]) -> list[Play]:
+    """Every combination of ``size`` cards in a hand out of rank order (a state built by hand),
+    built afresh with :func:`itertools.combinations` (sets) or :func:`itertools.product`
+    (runs), rank by rank or start by start."""
+    groups = _groups(hand)
     if size < 5:
-        return tuple(
-            _bunch(pos, combinations(g, size)) for pos, g in enumerate(groups) if len(g) >= size
-        )
+        return [Play(cards=c) for g in groups for c in combinations(g, size)]
     found = []
     for start in starts:
         run = [groups[(start + i) % 13] for i in range(5)]
-        if all(run):
-            found.append(_bunch(start, product(*run)))
-    return tuple(found)
-
-
-def _bunch(
-    pos: int, found: Iterable[tuple[Card, ...]]
-) -> tuple[int, tuple[Play, ...], tuple[int, ...]]:
-    plays = tuple(Play(cards=cards) for cards in found)
-    return pos, plays, _masks(plays)
-
-
-def _masks(plays: tuple[Play, ...]) -> tuple[int, ...]:
-    return tuple(card_mask(play.cards) for play in plays)
+        found += [Play(cards=c) for c in product(*run)]
+    return found
 
 
 def _set_plays(pos: int, suits: int, size: int) -> tuple[Play, ...]:
@@ -596,19 +677,46 @@ _SET_PLAYS = tuple(
 )
 """Every set of one rank as a play, by position, suits held (a 4-bit mask) and size: the plays
 are immutable, so every hand shares them."""
-_SET_MASKS = tuple(tuple(tuple(_masks(p) for p in sizes) for sizes in row) for row in _SET_PLAYS)
-"""The card masks of :data:`_SET_PLAYS`, play by play."""
+
+_PARTS = tuple(
+    tuple(tuple(s << (8 - 2 * i) for s in range(4) if held >> s & 1) for held in range(16))
+    for i in range(5)
+)
+"""For each of a run's five places and a 4-bit mask of suits held there, the suits held as
+their part of the run's number (two bits a place, the lowest position highest)."""
+_RUN_PLAYS: list[tuple[Play, ...] | None] = [None] * 13
+"""Every run from each start, by its number (:data:`_PARTS`), made on first use and shared by
+every hand: at most 13 × 1024 plays."""
 
 
-@lru_cache(maxsize=16384)
-def _run_plays(start: int, suits: tuple[int, ...]) -> tuple[tuple[Play, ...], tuple[int, ...]]:
-    """The runs from ``start`` given the suits held at each of its five positions, and their
-    card masks."""
-    groups = [
-        [CARD_OF[(start + i) % 13 * 4 + s] for s in range(4) if suits[i] >> s & 1] for i in range(5)
-    ]
-    plays = tuple(Play(cards=c) for c in product(*groups))
-    return plays, _masks(plays)
+def _every_run(start: int) -> tuple[Play, ...]:
+    made = _RUN_PLAYS[start]
+    if made is None:
+        spots = [(start + i) % 13 * 4 for i in range(5)]
+        made = _RUN_PLAYS[start] = tuple(
+            Play(cards=tuple(CARD_OF[spot + suit] for spot, suit in zip(spots, suits, strict=True)))
+            for suits in product(range(4), repeat=5)
+        )
+    return made
+
+
+def _runs_at(start: int, held: int) -> list[Play]:
+    """The runs from ``start`` in the hand, in :func:`itertools.product` order over the cards
+    of each position; ``held`` is the hand's mask shifted so that ``start``'s suits are its
+    lowest four bits."""
+    made = _every_run(start)
+    first, second, third, fourth, fifth = _PARTS
+    found = []
+    for a in first[held & 15]:
+        for b in second[held >> 4 & 15]:
+            ab = a | b
+            for c in third[held >> 8 & 15]:
+                abc = ab | c
+                for d in fourth[held >> 12 & 15]:
+                    abcd = abc | d
+                    for e in fifth[held >> 16 & 15]:
+                        found.append(made[abcd | e])
+    return found
 
 
 _NIBBLE_LOW = int("1" * 13, 16)
@@ -617,59 +725,41 @@ _RUN = 0x11111
 """Five positions in a row, as :data:`_NIBBLE_LOW` bits."""
 
 
-@lru_cache(maxsize=4096)
-def _bunches(mask: int, size: int, starts: tuple[int, ...]) -> _Bunches:
-    """:func:`_make_bunches` for the sorted hand whose :func:`card_mask` is ``mask``, from the
-    shared plays: a pure function of immutable values, cached, so that a hand asked again
-    (after a pass, say) costs a dictionary look-up."""
-    if size < 5:
-        return _set_bunches(mask, size, 0)
-    held = (mask | mask >> 1 | mask >> 2 | mask >> 3) & _NIBBLE_LOW  # positions held
-    held |= held << 52  # runs that wrap round from the three to the four
-    found = []
-    for start in starts:
-        if held >> (4 * start) & _RUN == _RUN:
-            suits = tuple(mask >> (4 * ((start + i) % 13)) & 15 for i in range(5))
-            found.append((start, *_run_plays(start, suits)))
-    return tuple(found)
+def _wrapped(mask: int) -> int:
+    """The hand mask with its lowest positions repeated above the three, so that the five
+    positions of any run, wrapping or not, are twenty bits in a row."""
+    return mask | mask << 52
 
 
-@lru_cache(maxsize=4096)
-def _leads(mask: int, starts: tuple[int, ...]) -> tuple[Play, ...]:
+def _has_run(mask: int, start: int) -> bool:
+    held = (mask | mask >> 1 | mask >> 2 | mask >> 3) & _NIBBLE_LOW
+    return _wrapped(held) >> (4 * start) & _RUN == _RUN
+
+
+def _leads(mask: int, starts: tuple[int, ...]) -> list[Play]:
     """Every combination in the sorted hand ``mask``: singles, pairs, threes and fours of a
-    kind (by size, then rank), then runs."""
-    held = [(pos, mask >> (4 * pos) & 15) for pos in range(13)]
-    held = [(pos, suits) for pos, suits in held if suits]
-    multi = [(pos, suits) for pos, suits in held if suits & (suits - 1)]
-    sets = chain(
-        chain.from_iterable(_SET_PLAYS[pos][suits][1] for pos, suits in held),
-        chain.from_iterable(
-            _SET_PLAYS[pos][suits][size] for size in range(2, 5) for pos, suits in multi
-        ),
-    )
-    runs = chain.from_iterable(bunch for _, bunch, _ in _bunches(mask, 5, starts))
-    return (*sets, *runs)
-
-
-def _set_bunches(mask: int, size: int, first: int) -> _Bunches:
-    """The sets of ``size`` in the sorted hand ``mask`` from position ``first`` up, from the
-    shared plays (cheap enough not to cache)."""
-    found = []
-    held = mask >> (4 * first)
-    for pos in range(first, 13):
+    kind (by size, then rank), then runs (by start)."""
+    found: list[Play] = []
+    multi = []
+    sets = _SET_PLAYS
+    held = mask
+    for pos in range(13):
         suits = held & 15
-        plays = _SET_PLAYS[pos][suits][size]
-        if plays:
-            found.append((pos, plays, _SET_MASKS[pos][suits][size]))
+        if suits:
+            found += sets[pos][suits][1]
+            if suits & (suits - 1):
+                multi.append(sets[pos][suits])
         held >>= 4
-    return tuple(found)
-
-
-def _hand_bunches(hand: tuple[Card, ...], size: int, starts: tuple[int, ...]) -> _Bunches:
-    mask = sorted_mask(hand)
-    if mask < 0:  # a hand out of order (a state built by hand): no cache
-        return _make_bunches(_groups(hand), size, starts)
-    return _bunches(mask, size, starts)
+    for size in (2, 3, 4):
+        for bunch in multi:
+            found += bunch[size]
+    positions = (mask | mask >> 1 | mask >> 2 | mask >> 3) & _NIBBLE_LOW
+    positions = _wrapped(positions)
+    wrapped = _wrapped(mask)
+    for start in starts:
+        if positions >> (4 * start) & _RUN == _RUN:
+            found += _runs_at(start, wrapped >> (4 * start))
+    return found
 
 
 _SIZES = {kind: size for size, kind in SET_KINDS.items()} | {Kind.SEQUENCE: 5}
@@ -686,10 +776,9 @@ def legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
     """Every action allowed now: in the draft, keeping either card drawn; on a lead, every
     combination in hand; on a reply, pass and every combination that beats the top.
 
-    A bunch of combinations of one rank (or one run of ranks) that is strictly higher or lower
-    than the top is taken or left whole; only a bunch of equal strength is judged combination
-    by combination with :func:`~regelverk.viggo.combos.beats`, where suits may matter. The
-    combinations of a hand are cached by the hand (see :func:`_bunches`)."""
+    A bunch of combinations of one rank (or one run of ranks) without a three is judged once
+    and taken or left whole; a bunch holding a three is judged combination by combination
+    with :func:`~regelverk.viggo.combos.beats`, where the 3♣ may matter (see :func:`_plan`)."""
     return _LISTED.remember(state, _legal_actions(state))
 
 
@@ -705,17 +794,15 @@ def _legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
 
 def _lead_moves(state: ViggoState) -> tuple[Play, ...]:
     hand = state.hands[state.turn]
-    starts = run_starts(state.options)
+    starts = _rules_of(state.options).starts
     mask = sorted_mask(hand)
     if mask < 0:
-        leads: tuple[Play, ...] = tuple(
-            p for size in range(1, 6) for _, b, _ in _hand_bunches(hand, size, starts) for p in b
-        )
+        leads = [p for size in range(1, 6) for p in _unsorted_plays(hand, size, starts)]
     else:
         leads = _leads(mask, starts)
     if _club_four_must_lead(state):
-        leads = tuple(p for p in leads if CLUB_FOUR in p.cards)
-    return leads
+        return tuple([p for p in leads if CLUB_FOUR in p.cards])
+    return tuple(leads)
 
 
 @implements("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "VG-PLAY-NO-TYPE-SWITCH")
@@ -727,25 +814,57 @@ def _reply_moves(state: ViggoState) -> tuple[ViggoAction, ...]:
     VG-PLAY-NO-TYPE-SWITCH)."""
     beating = _beating_plays(state)
     if beating and state.options.pass_when_able is PassWhenAble.MUST_BEAT:
-        return beating
+        return tuple(beating)
     return (_PASS, *beating)
 
 
-def _beating_plays(state: ViggoState) -> tuple[Play, ...]:
-    """Every combination of the hand that :func:`_reply_verdict` allows on the top (each read
-    by :func:`~regelverk.viggo.combos.combo_of_mask`, as :func:`classify` reads it)."""
-    o = state.options
-    hand = state.hands[state.turn]
-    old = _top_combo(state)
+def _beating_plays(state: ViggoState) -> list[Play]:
+    """Every combination of the hand that :func:`_reply_verdict` allows on the top, in the
+    order of the hand: the bunches :func:`_plan` takes whole, and of the bunches it judges,
+    each combination allowed."""
+    rules = _rules_of(state.options)
+    top = state.trick[-1].cards
+    size = len(top)
+    if not 0 < size <= 5:
+        return []
+    old_code = card_mask(top) << 3 | size
+    old = rules.read(old_code >> 3, size)
     if old is None:
-        return ()
-    size = _SIZES[old.kind]
-    combos = combo_reader(o)
-    verdict = _reply_verdict
+        return []
+    hand = state.hands[state.turn]
+    mask = sorted_mask(hand)
+    if mask < 0:  # a hand out of rank order, built by hand: every combination judged
+        return _judged(rules, old, _unsorted_plays(hand, size, rules.starts), [])
+    plan = _plan(rules, old, old_code)
     moves: list[Play] = []
-    for _, bunch, masks in _hand_bunches(hand, size, run_starts(o)):
-        for play, mask in zip(bunch, masks, strict=True):
-            new = combos(mask, size)
-            if new is not None and verdict(new, old, o).allowed:
-                moves.append(play)
-    return tuple(moves)
+    if size < 5:
+        for pos, judge in plan:
+            plays = _SET_PLAYS[pos][mask >> (4 * pos) & 15][size]
+            if not plays:
+                continue
+            if judge:
+                _judged(rules, old, plays, moves)
+            else:
+                moves += plays
+        return moves
+    positions = _wrapped((mask | mask >> 1 | mask >> 2 | mask >> 3) & _NIBBLE_LOW)
+    wrapped = _wrapped(mask)
+    for start, judge in plan:
+        if positions >> (4 * start) & _RUN == _RUN:
+            runs = _runs_at(start, wrapped >> (4 * start))
+            if judge:
+                _judged(rules, old, runs, moves)
+            else:
+                moves += runs
+    return moves
+
+
+def _judged(rules: _Rules, old: Combo, plays: Iterable[Play], moves: list[Play]) -> list[Play]:
+    """``moves`` with every one of ``plays`` that :func:`_reply_verdict` allows on ``old``
+    added, in order."""
+    read, options = rules.read, rules.options
+    for play in plays:
+        new = read(card_mask(play.cards), len(play.cards))
+        if new is not None and _reply_verdict(new, old, options).allowed:
+            moves.append(play)
+    return moves

@@ -10,7 +10,7 @@ from regelverk.cards import Card, Rank, Suit, french_deck
 from regelverk.engine import Event
 from regelverk.registry import parameter
 from regelverk.trace import implements
-from regelverk.viggo.combos import card_index
+from regelverk.viggo.combos import CARD_OF, card_index
 from regelverk.viggo.options import (
     ClubFourScope,
     Direction,
@@ -57,7 +57,7 @@ _DECK = french_deck()
 
 def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     """Cards in rank order (4 lowest, 3 highest), suits in bridge order within a rank."""
-    return tuple(sorted(cards, key=card_index))
+    return tuple([CARD_OF[i] for i in sorted([card_index(c) for c in cards])])
 
 
 @implements("VG-TURN-ROUND-THE-TABLE", "VG-TURN-CLOCKWISE", "VG-DEAL-ROUND-THE-TABLE")
@@ -161,19 +161,6 @@ def start_round(
     count = len(players)
     first, why = _first_hand(options, count, round_no, dealer, winner)
     deck = _shuffled(seed, round_no)
-    blank = ViggoState(
-        options=options,
-        players=players,
-        seed=seed,
-        round=round_no,
-        phase=Phase.DRAFT if count == 2 else Phase.PLAY,
-        dealer=dealer,
-        first_hand=first,
-        turn=first,
-        hands=((),) * count,
-        scores=scores,
-        history=history,
-    )
     opening = Event(
         kind="round",
         text=f"round {round_no}: {players[dealer]} deals, {players[first]} is first hand",
@@ -181,7 +168,20 @@ def start_round(
         player=players[first],
     )
     if count == 2:
-        state = _replace(blank, stock=tuple(deck))
+        state = ViggoState(
+            options=options,
+            players=players,
+            seed=seed,
+            round=round_no,
+            phase=Phase.DRAFT,
+            dealer=dealer,
+            first_hand=first,
+            turn=first,
+            hands=((), ()),
+            stock=tuple(deck),
+            scores=scores,
+            history=history,
+        )
         draft = Event(
             kind="draft",
             text="two players: nothing is dealt; the hands are drafted from the stock",
@@ -201,9 +201,23 @@ def start_round(
                 dealt[seat].append(next(cards))
     rest = tuple(cards)
     hands = tuple(sort_hand(h) for h in dealt)
-    state = _replace(blank, hands=hands, put_away=rest)
+    state = ViggoState(
+        options=options,
+        players=players,
+        seed=seed,
+        round=round_no,
+        phase=Phase.PLAY,
+        dealer=dealer,
+        first_hand=first,
+        turn=first,
+        hands=hands,
+        put_away=rest,
+        scores=scores,
+        history=history,
+    )
     lead, lead_why = leader(state)
-    state = _with_turn(state, lead)
+    if lead != first:
+        state = _with_turn(state, lead)
     sizes_text = ", ".join(f"{players[s]} {len(hands[s])}" for s in range(count))
     dealt_event = Event(
         kind="deal",
