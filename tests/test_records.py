@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from regelverk.engine import Event
+from regelverk.engine import Event, Outcome
 from regelverk.records import builder
 from regelverk.uno import GAME as UNO
 from regelverk.uno.state import UnoState
@@ -24,10 +24,12 @@ from regelverk.viggo.state import ViggoState
         VIGGO.deal(VIGGO.options("viggo"), ["A", "B", "C", "D"], 5),
         VANDATTA.deal(VANDATTA.options("vvv8"), ["A", "B", "C", "D"], 5),  # has a field "record"
         Event(kind="k", text="t", clauses=("UNO-CALL-UNO",), player="A", cards=("R5",)),
+        # a generic record (its base is Generic): filled through its slot descriptors
+        Outcome(state=1, events=(Event(kind="k", text="t", clauses=("UNO-CALL-UNO",)),)),
     ],
 )
 def test_a_built_record_equals_the_constructed_one_and_stays_frozen(
-    record: UnoState | ViggoState | VandattaState | Event,
+    record: UnoState | ViggoState | VandattaState | Event | Outcome[int],
 ) -> None:
     values = [getattr(record, f.name) for f in dataclasses.fields(record)]
     built = builder(type(record))(*values)

@@ -21,7 +21,6 @@ from regelverk.vandatta.conduct import (
     wait_for_absent,
     waiting_for_absent,
 )
-from regelverk.vandatta.drafts import sealer
 from regelverk.vandatta.early import resolve_early
 from regelverk.vandatta.join import join_error, perform_join, perform_joining, seat_in
 from regelverk.vandatta.misdeal import misdeal_error, perform_misdeal
@@ -760,11 +759,11 @@ def _pass_error(state: State, action: Pass) -> IllegalActionError | None:
 # --- legal actions ----------------------------------------------------------------------------
 
 
-_PLAY = sealer(Play)
+_PLAY = builder(Play)
 """Builds a :class:`Play` from player, cards, suit, call, word and leave (the listing's plays)."""
-_DRAW = sealer(Draw)
+_DRAW = builder(Draw)
 """Builds a :class:`Draw` from player, call and word."""
-_PASS = sealer(Pass)
+_PASS = builder(Pass)
 """Builds a :class:`Pass` from player, call and word."""
 
 _LISTED: Listed[State, Action] = Listed()

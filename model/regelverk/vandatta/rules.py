@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from regelverk.cards import Card, Rank, Suit
 from regelverk.engine import Event
+from regelverk.records import builder
 from regelverk.registry import parameter
 from regelverk.trace import implements
-from regelverk.vandatta.drafts import sealer
 from regelverk.vandatta.options import (
     AbsentTurn,
     AcceptedCalls,
@@ -566,9 +566,9 @@ def stuck(state: State, fits: tuple[Card, ...] | None = None) -> bool:
 # --- the scratch table ------------------------------------------------------------------------
 
 
-_STATE = sealer(State)
+_STATE = builder(State)
 """Builds a :class:`State` from every field's value, in declaration order."""
-_EVENT = sealer(Event)
+_EVENT = builder(Event)
 """Builds an :class:`~regelverk.engine.Event` from kind, text, clauses, player and cards."""
 
 

@@ -73,7 +73,6 @@ from regelverk.viggo.state import (
     Play,
     ViggoAction,
     ViggoState,
-    freezer,
 )
 
 __all__ = ["apply", "check", "draft_sees_both", "legal_actions", "trick_over"]
@@ -416,7 +415,7 @@ def _in_trick(
     set_aside: tuple[Card, ...],
 ) -> ViggoState:
     """The state with the trick's fields changed (the hot path: built by
-    :func:`~regelverk.viggo.state.freezer`, every field in declaration order)."""
+    :func:`~regelverk.records.builder`, every field in declaration order)."""
     return _build_state(
         state.options,
         state.players,
@@ -442,12 +441,12 @@ def _in_trick(
     )
 
 
-_build_state = freezer(ViggoState)
-_build_event = freezer(Event)
+_build_state = builder(ViggoState)
+_build_event = builder(Event)
 _build_outcome = builder(Outcome)  # a generic record: its base is Generic
-_build_laid = freezer(Laid)
+_build_laid = builder(Laid)
 """New states, events, outcomes and laid combinations from their fields in declaration order
-(:func:`~regelverk.viggo.state.freezer`)."""
+(:func:`~regelverk.records.builder`)."""
 
 
 @implements("VG-PLAY-REPLY-OR-PASS", "VG-PLAY-PASS-NOT-FINAL")

@@ -8,14 +8,12 @@ table; ``options.direction`` says which way play goes. Cards in a hand are kept 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass
 
 from regelverk.cards import Card, parse_cards
 from regelverk.viggo.options import ViggoOptions
 
-__all__ = ["Keep", "Laid", "Pass", "Phase", "Play", "ViggoAction", "ViggoState", "freezer"]
+__all__ = ["Keep", "Laid", "Pass", "Phase", "Play", "ViggoAction", "ViggoState"]
 
 
 class Phase(enum.Enum):
@@ -124,43 +122,3 @@ class ViggoState:
     def player(self) -> str:
         """The name of the player to act."""
         return self.players[self.turn]
-
-
-R = TypeVar("R")
-
-
-def freezer(cls: type[R]) -> Callable[..., R]:
-    """A function ``build(*values)`` returning the ``cls`` whose fields, in declaration order,
-    are ``values`` (a private helper of the hot path of ``apply``; ``cls`` a frozen, slotted
-    dataclass without ``__post_init__``).
-
-    It fills a scratch object of a plain class with the very same slots, which plain
-    attribute stores fill quickly, and then gives it the class ``cls``, before anyone can see
-    it: from then on it is a ``cls`` like any other, equal to the one the constructor builds
-    and just as frozen. Like the generated ``__init__`` of such a record it checks nothing.
-
-    >>> build = freezer(Laid)
-    >>> laid = build(2, ())
-    >>> laid == Laid(seat=2, cards=()), type(laid) is Laid
-    (True, True)
-    """
-    params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or "__slots__" not in cls.__dict__:
-        raise TypeError(f"{cls.__name__} is not a frozen, slotted dataclass")
-    if hasattr(cls, "__post_init__"):
-        raise TypeError(f"{cls.__name__} has a __post_init__, which a freezer would skip")
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    if tuple(names) != tuple(cls.__dict__["__slots__"]) or cls.__bases__ != (object,):
-        raise TypeError(f"{cls.__name__} has a base class or slots other than its fields")
-    scratch = type(f"_{cls.__name__}Scratch", (), {"__slots__": tuple(names)})
-    made, new, kind, final = "__made_", "__new_", "__scratch_", "__cls_"
-    if {made, new, kind, final} & set(names):
-        raise TypeError(f"{cls.__name__} has a field named like the freezer's own helpers")
-    scope: dict[str, Any] = {new: object.__new__, kind: scratch, final: cls}
-    lines = [f"def build({', '.join(names)}):", f"    {made} = {new}({kind})"]
-    lines += [f"    {made}.{name} = {name}" for name in names]
-    lines += [f"    {made}.__class__ = {final}", f"    return {made}"]
-    exec("\n".join(lines), scope)  # straight-line code over the field names, nothing else
-    build: Callable[..., R] = scope["build"]
-    build.__doc__ = f"A {cls.__name__} from every field's value, in declaration order."
-    return build
