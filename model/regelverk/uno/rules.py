@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from regelverk.cards import Colour, UnoCard, UnoValue, uno_deck
 from regelverk.engine import IllegalActionError, Listed
+from regelverk.memo import by_identity
 from regelverk.registry import parameter
 from regelverk.trace import implements
 from regelverk.uno.options import (
@@ -518,19 +519,8 @@ CODES = {c._key: card_code(c) for c in _EVERY_CARD}
 """Each kind of card's notation (:func:`card_code`), by its ``_key``: for the events of the hot
 paths."""
 
-_READINGS: dict[int, Readings] = {}
-"""The :class:`Readings` of each options object in use, by identity (each holds its options,
-so no other object can take its id while it is kept). Bounded, like :data:`_SEATS`."""
-
-
-def readings(options: UnoOptions) -> Readings:
-    """The :class:`Readings` of ``options``, made once."""
-    found = _READINGS.get(id(options))
-    if found is None or found.options is not options:
-        if len(_READINGS) >= 64:
-            _READINGS.clear()
-        found = _READINGS[id(options)] = Readings(options)
-    return found
+readings = by_identity(Readings, limit=64)
+"""The :class:`Readings` of an options object, made once per options object."""
 
 
 _COLOURS = tuple(Colour)
@@ -592,19 +582,9 @@ class _Seats:
         return tuple(plays)
 
 
-_SEATS: dict[int, _Seats] = {}
-"""The :class:`_Seats` of each table of players in use, by the identity of its tuple (every
-state of a game shares its players' tuple); bounded, so that many tables cannot make it grow
-without end."""
-
-
-def _seats(players: tuple[str, ...]) -> _Seats:
-    found = _SEATS.get(id(players))
-    if found is None or found.players is not players:
-        if len(_SEATS) >= 256:
-            _SEATS.clear()
-        found = _SEATS[id(players)] = _Seats(players)
-    return found
+_seats = by_identity(_Seats, limit=256)
+"""The :class:`_Seats` of a table of players, by the identity of its tuple (every state of a
+game shares its players' tuple), made once."""
 
 
 def _playable(state: UnoState, hand: Sequence[UnoCard]) -> list[UnoCard]:
@@ -627,12 +607,7 @@ def _legal_actions(state: UnoState) -> tuple[Action, ...]:
     if phase is _GAME_OVER:
         return ()
     options, players, seat = state.options, state.players, state.turn
-    rules = _READINGS.get(id(options))
-    if rules is None or rules.options is not options:
-        rules = readings(options)
-    seats = _SEATS.get(id(players))
-    if seats is None or seats.players is not players:
-        seats = _seats(players)
+    rules, seats = readings(options), _seats(players)
     found: list[Action]
     if phase is _PLAY and not rules.refuses_wd4:
         # the cards that fit, one play per kind of card in the order of its first copy, as

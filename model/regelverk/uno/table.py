@@ -101,11 +101,12 @@ def _rng(seed: int, number: int) -> random.Random:
 _T = TypeVar("_T")
 
 
-def shuffle(rng: random.Random, cards: list[_T]) -> None:
-    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does: the same Fisher-Yates
-    walk from the last place down, each place's partner drawn by the same rejection sampling of
-    ``rng.getrandbits`` that :class:`random.Random` uses, written out here so that a deal does
-    not pay a method call per card (the tests hold the two equal)."""
+def _walk(rng: random.Random, cards: list[_T]) -> Iterator[int]:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does, yielding each place as
+    the walk settles it: the same Fisher-Yates walk from the last place down, each place's
+    partner drawn by the same rejection sampling of ``rng.getrandbits`` that
+    :class:`random.Random` uses, written out here so that a deal does not pay a method call per
+    card (the tests hold the two equal)."""
     getrandbits = rng.getrandbits
     for i in range(len(cards) - 1, 0, -1):
         size = i + 1
@@ -114,6 +115,13 @@ def shuffle(rng: random.Random, cards: list[_T]) -> None:
         while j >= size:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+        yield i
+
+
+def shuffle(rng: random.Random, cards: list[_T]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (:func:`_walk`)."""
+    for _ in _walk(rng, cards):
+        pass
 
 
 def _taken(rng: random.Random, deck: Sequence[_T]) -> Iterator[_T]:
@@ -122,14 +130,7 @@ def _taken(rng: random.Random, deck: Sequence[_T]) -> Iterator[_T]:
     first step, and no later step moves it. Taking every card draws the same bits, in the same
     order, as the whole shuffle."""
     pack = list(deck)
-    getrandbits = rng.getrandbits
-    for i in range(len(pack) - 1, 0, -1):
-        size = i + 1
-        bits = size.bit_length()
-        j = getrandbits(bits)
-        while j >= size:
-            j = getrandbits(bits)
-        pack[i], pack[j] = pack[j], pack[i]
+    for i in _walk(rng, pack):
         yield pack[i]
     if pack:
         yield pack[0]

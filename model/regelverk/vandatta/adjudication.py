@@ -1045,13 +1045,7 @@ def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
         perform_conduct(table, action)
         if isinstance(action, StepAway) and action.player == state.turn:
             _away_mid_turn(table, action.player)
-    if table.drawn_deal and table.phase in (Phase.PLAY, Phase.START_SUIT):
-        finish_deal(
-            table,
-            None,
-            "The talon has been gone through the limit number of times: the deal is drawn",
-            drawn_deal_clauses(table.options),
-        )
+    _end_if_drawn(table)
     return Outcome(state=table.freeze(), events=tuple(table.events))
 
 
@@ -1059,12 +1053,23 @@ def _perform_move(state: State, action: Play | Draw | Pass) -> Outcome[State]:
     """:func:`_perform` for a move of play in a deal in progress, heard as said (no call, or
     the text's own word): what most actions of a deal are, without asking what else it is."""
     table = Table.of(state)
-    if type(action) is Play:
+    if isinstance(action, Play):
         _play(table, action)
-    elif type(action) is Draw:
+    elif isinstance(action, Draw):
         _draw(table, action)
     else:
-        _pass(table, action)  # type: ignore[arg-type]
+        _pass(table, action)
+    _end_if_drawn(table)
+    return _OUTCOME(table.freeze(), tuple(table.events))
+
+
+_OUTCOME = builder(Outcome)
+"""Builds an :class:`~regelverk.engine.Outcome` from the state and the events."""
+
+
+def _end_if_drawn(table: Table) -> None:
+    """A deal still in play whose talon has been gone through the limit number of times ends
+    drawn (the clauses :func:`drawn_deal_clauses` names for these options)."""
     if table.drawn_deal and table.phase in (Phase.PLAY, Phase.START_SUIT):
         finish_deal(
             table,
@@ -1072,11 +1077,6 @@ def _perform_move(state: State, action: Play | Draw | Pass) -> Outcome[State]:
             "The talon has been gone through the limit number of times: the deal is drawn",
             drawn_deal_clauses(table.options),
         )
-    return _OUTCOME(table.freeze(), tuple(table.events))
-
-
-_OUTCOME = builder(Outcome)
-"""Builds an :class:`~regelverk.engine.Outcome` from the state and the events."""
 
 
 @implements("V8-PRESENCE-ABSENT-TURN-SKIPPED", "V8-CALL-FORFEITED-IF-ABSENT")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from regelverk.cards import Card, Suit, french_deck
+from regelverk.memo import by_identity
 from regelverk.vandatta.options import (
     GoOutCall,
     LappenOmission,
@@ -100,25 +101,5 @@ class Prepared:
         return found
 
 
-_MEMO: dict[int, tuple[VandattaOptions, Prepared]] = {}
-"""Prepared readings by the identity of their options object (which each entry keeps alive,
-so its id cannot be reused while the entry stands)."""
-_MEMO_SIZE = 64
-_last: list[Prepared] = []
-
-
-def prepared(options: VandattaOptions) -> Prepared:
-    """The :class:`Prepared` readings of ``options``, built once per options object."""
-    if _last and _last[0].options is options:
-        return _last[0]
-    entry = _MEMO.get(id(options))
-    if entry is None or entry[0] is not options:
-        if len(_MEMO) >= _MEMO_SIZE:
-            _MEMO.clear()
-        entry = (options, Prepared(options))
-        _MEMO[id(options)] = entry
-    if _last:
-        _last[0] = entry[1]
-    else:
-        _last.append(entry[1])
-    return entry[1]
+prepared = by_identity(Prepared, limit=64)
+"""The :class:`Prepared` readings of an options object, built once per options object."""

@@ -26,6 +26,7 @@ from itertools import combinations, product
 
 from regelverk.cards import Card
 from regelverk.engine import Event, IllegalActionError, Listed, Outcome
+from regelverk.memo import by_identity
 from regelverk.records import builder
 from regelverk.trace import implements
 from regelverk.viggo.combos import (
@@ -595,19 +596,9 @@ class _Rules:
         self.plans: dict[int, tuple[tuple[int, bool], ...]] = {}
 
 
-_RULES: dict[int, _Rules] = {}
-"""The :class:`_Rules` of each options object met, by identity (hashing options would hash
-some thirty fields on every move); each entry keeps its options alive, so an id is never
-reused while its entry stands."""
-
-
-def _rules_of(options: ViggoOptions) -> _Rules:
-    rules = _RULES.get(id(options))
-    if rules is None or rules.options is not options:
-        if len(_RULES) >= 64:
-            _RULES.clear()
-        rules = _RULES[id(options)] = _Rules(options)
-    return rules
+_rules_of = by_identity(_Rules, limit=64)
+"""The :class:`_Rules` of an options object, made once per options object (hashing options
+would hash some thirty fields on every move)."""
 
 
 def _plan(rules: _Rules, old: Combo, old_code: int) -> tuple[tuple[int, bool], ...]:

@@ -167,21 +167,32 @@ def start_round(
         clauses=("VG-DEAL-ROUND-THE-TABLE", *why),
         player=players[first],
     )
-    if count == 2:
-        state = ViggoState(
+
+    def laid_out(
+        phase: Phase,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...] = (),
+        put_away: tuple[Card, ...] = (),
+    ) -> ViggoState:
+        """The round's state as dealt (or, with two players, before the draft)."""
+        return ViggoState(
             options=options,
             players=players,
             seed=seed,
             round=round_no,
-            phase=Phase.DRAFT,
+            phase=phase,
             dealer=dealer,
             first_hand=first,
             turn=first,
-            hands=((), ()),
-            stock=tuple(deck),
+            hands=hands,
             scores=scores,
             history=history,
+            stock=stock,
+            put_away=put_away,
         )
+
+    if count == 2:
+        state = laid_out(Phase.DRAFT, ((), ()), stock=tuple(deck))
         draft = Event(
             kind="draft",
             text="two players: nothing is dealt; the hands are drafted from the stock",
@@ -201,20 +212,7 @@ def start_round(
                 dealt[seat].append(next(cards))
     rest = tuple(cards)
     hands = tuple(sort_hand(h) for h in dealt)
-    state = ViggoState(
-        options=options,
-        players=players,
-        seed=seed,
-        round=round_no,
-        phase=Phase.PLAY,
-        dealer=dealer,
-        first_hand=first,
-        turn=first,
-        hands=hands,
-        put_away=rest,
-        scores=scores,
-        history=history,
-    )
+    state = laid_out(Phase.PLAY, hands, put_away=rest)
     lead, lead_why = leader(state)
     if lead != first:
         state = _with_turn(state, lead)
