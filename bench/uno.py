@@ -1,6 +1,6 @@
 """UNO: random full hands per second at 2 and 4 players, beside RLCard's UNO game driver.
 
-Run with ``python bench/uno.py [seconds]``. Never run in CI. Three regelverk figures, labelled
+Run with ``python bench/uno.py [seconds]``. Never run in CI. Two regelverk figures, labelled
 apart:
 
 * ``public, keen``: the public, checked API (``GAME.legal_actions``, then ``GAME.apply``, which
@@ -13,15 +13,11 @@ apart:
 * ``public, uniform``: the public API, any legal action at random, catches, late UNO calls and
   drawing by choice included (the official rules let a player draw instead of playing, so hands
   run long). For reference only: RLCard has no such player.
-* ``fast path, keen``: the private, unchecked ``regelverk.uno._fast._random_hand_fast`` (integer
-  cards, no checks, no events, no state after the deal), playing the same keen policy. It plays
-  exactly the hands the public API plays with the same seeds and random choices, which
-  ``tests/test_uno_fast.py`` asserts.
 
 A hand runs from the deal (dealer chosen by drawing, seven cards each, the first card turned)
 until somebody goes out, and is scored. Like for like: the public figures play a game of one
 hand (``target_score = 1``, so the hand that ends it is scored and no next hand is dealt, as
-RLCard's driver deals once per hand in ``init_game``); the fast path stops at the score.
+RLCard's driver deals once per hand in ``init_game``).
 
 With the ``bench`` extra installed (``pip install -e '.[bench]'``), RLCard's ``UnoGame`` (its
 game driver, not the env wrapper) is driven in the same run: ``init_game``; then
@@ -47,8 +43,7 @@ from collections.abc import Callable
 from interleave import Work, goal_line, interleaved
 
 from regelverk.uno import GAME, UnoState
-from regelverk.uno._fast import _keen_choice, _random_hand_fast
-from regelverk.uno.state import Action
+from regelverk.uno.state import Action, Catch, Play
 
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
 """Seconds of timing per figure, over all rounds."""
@@ -66,7 +61,12 @@ def uniform(state: UnoState, chooser: random.Random) -> Action:
 
 def keen(state: UnoState, chooser: random.Random) -> Action:
     """A card whenever one fits, else whatever else is legal (no catches)."""
-    return _keen_choice(GAME.legal_actions(state), chooser)
+    legal = GAME.legal_actions(state)
+    plays = [action for action in legal if isinstance(action, Play)]
+    if plays:
+        return chooser.choice(plays)
+    rest = [action for action in legal if not isinstance(action, Catch)]
+    return chooser.choice(rest or legal)
 
 
 def our_hands(players: int, policy: Policy, actions: list[int]) -> Work:
@@ -84,20 +84,6 @@ def our_hands(players: int, policy: Policy, actions: list[int]) -> Work:
             state = GAME.apply(state, policy(state, chooser)).state
             taken += 1
         actions[0] += taken
-        return 1
-
-    return one
-
-
-def fast_hands(players: int) -> Work:
-    """One hand per call on the private, unchecked fast path (keen policy)."""
-    options = GAME.options("uno")
-    names = [f"P{n}" for n in range(players)]
-    chooser = random.Random(1)
-    seeds = iter(range(1, 10**9))
-
-    def one() -> int:
-        _random_hand_fast(options, names, next(seeds), chooser)
         return 1
 
     return one
@@ -133,7 +119,6 @@ def main() -> None:
         contenders = {
             "keen": our_hands(players, keen, counts["keen"]),
             "uniform": our_hands(players, uniform, counts["uniform"]),
-            "fast": fast_hands(players),
         }
         theirs = rlcard_hands(players, counts["rlcard"])
         if theirs is not None:
@@ -143,7 +128,6 @@ def main() -> None:
         labels = {
             "keen": "regelverk public API, keen",
             "uniform": "regelverk public API, uniform",
-            "fast": "regelverk fast path, keen",
             "rlcard": "RLCard UnoGame driver, random",
         }
         for name in contenders:
@@ -156,7 +140,6 @@ def main() -> None:
             continue
         ratio = timings.ratio("keen", "rlcard")
         print(f"  ratio public API (keen) / RLCard: {goal_line(ratio, GOAL)}")
-        print(f"  ratio fast path (keen) / RLCard:  {timings.ratio('fast', 'rlcard'):5.2f}x")
 
 
 if __name__ == "__main__":

@@ -12,10 +12,6 @@ plays for the same slice of this process's CPU time in turn, and each figure pri
 median over the rounds, each ratio the median of the rounds' ratios. Figures, labelled:
 
 * ``public API``: ``GAME.legal_actions`` and the checked ``GAME.apply`` at every step;
-* ``fast path``: the private, unchecked ``regelverk.vandatta._fast._random_deal_from_start``
-  (the deal through the public ``apply``, the play on integer-coded cards, the end of the deal
-  through the public scoring), which ``tests/test_vandatta_fast.py`` holds to the very same
-  games as the public loop. It is a benchmark driver, not a referee;
 * ``OpenSpiel``: crazy_eights games per second at the same number of players.
 
 The goals of the public API against OpenSpiel (vandatta at four players at least as fast, vvv8
@@ -33,7 +29,6 @@ import sys
 from interleave import Work, goal_line, interleaved
 
 from regelverk.vandatta import GAME
-from regelverk.vandatta._fast import _random_deal_from_start
 from regelverk.vandatta.state import Phase
 
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 6.0
@@ -54,20 +49,6 @@ def public_api(book: str, players: int) -> Work:
         state = GAME.apply(state, GAME.legal_actions(state)[0]).state
         while state.phase in (Phase.PLAY, Phase.START_SUIT):
             state = GAME.apply(state, chooser.choice(GAME.legal_actions(state))).state
-        return 1
-
-    return deal
-
-
-def fast_path(book: str, players: int) -> Work:
-    """One random deal on the private fast path, the same games as the public loop plays."""
-    options = GAME.options(book)
-    names = [f"P{n}" for n in range(1, players + 1)]
-    chooser = random.Random(1)
-    seeds = iter(range(1, 10**9))
-
-    def deal() -> int:
-        _random_deal_from_start(GAME.deal(options, names, next(seeds)), chooser)
         return 1
 
     return deal
@@ -104,7 +85,6 @@ def main() -> None:
     for book, players in (("vandatta", 4), ("vvv8", 4), ("vandatta", 3), ("vandatta", 5)):
         contenders: dict[str, Work] = {
             "public API": public_api(book, players),
-            "fast path": fast_path(book, players),
         }
         peer = openspiel(players)
         if peer is not None:
@@ -121,10 +101,6 @@ def main() -> None:
         goal = GOALS.get((book, players))
         shown = f"{ratio:5.3f}x" if goal is None else goal_line(ratio, goal)
         print(f"    public API / OpenSpiel crazy_eights: {shown}")
-        print(
-            "    fast path / OpenSpiel crazy_eights: "
-            f"{timings.ratio('fast path', 'OpenSpiel'):5.3f}x (private, unchecked)"
-        )
     if missing:
         print("  OpenSpiel not installed (pip install -e '.[bench]'): comparison skipped")
 

@@ -2,13 +2,11 @@
 its own, and the nearest public climbing games side by side (OpenSpiel ``dou_dizhu`` driven from
 a Python loop, RLCard ``doudizhu``) when the ``bench`` extra is installed.
 
-Two Viggo figures, labelled apart: the public, checked API (``GAME.legal_actions`` and
-``GAME.apply``, events and all), and the private, unchecked fast path
-``regelverk.viggo._fast._random_round_fast`` (integer cards, no events, no checks; it plays the
-same rounds as the public API, which ``tests/test_viggo_fast.py`` asserts). A round runs from
-the deal (the draft, for two) until someone runs out of cards, and is scored. Like for like:
-the public figure plays a game of one round (``loss_points = 1``, so the round that ends it is
-scored and no next round is dealt, as the peers deal once per game).
+The Viggo figure is the public, checked API (``GAME.legal_actions`` and ``GAME.apply``, events
+and all), the one implementation of the game. A round runs from the deal (the draft, for two)
+until someone runs out of cards, and is scored. Like for like: the public figure plays a game of
+one round (``loss_points = 1``, so the round that ends it is scored and no next round is dealt,
+as the peers deal once per game).
 
 The peers are driven through their game drivers, not their environment wrappers: OpenSpiel's
 ``dou_dizhu`` state from a Python loop (chance nodes dealt by a uniform random choice among
@@ -34,7 +32,6 @@ import time
 from interleave import Work, goal_line, interleaved
 
 from regelverk.viggo import GAME, ViggoState
-from regelverk.viggo._fast import _random_round_fast
 from regelverk.viggo.state import Pass, Play
 
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
@@ -56,19 +53,6 @@ def viggo_rounds(players: int) -> Work:
         state = GAME.deal(options, NAMES[:players], next(seeds))
         while not GAME.is_over(state):
             state = GAME.apply(state, rng.choice(GAME.legal_actions(state))).state
-        return 1
-
-    return one
-
-
-def fast_rounds(players: int) -> Work:
-    """The same random rounds through the private, unchecked fast path."""
-    options = GAME.options("viggo")
-    rng = random.Random(1)
-    seeds = iter(range(10**9))
-
-    def one() -> int:
-        _random_round_fast(options, players, next(seeds), rng)
         return 1
 
     return one
@@ -153,15 +137,11 @@ def main() -> None:
     print(f"Viggo benchmark ({SECONDS:g} s per figure, {ROUNDS} interleaved rounds, medians)")
     peers = {"OpenSpiel dou_dizhu": openspiel(), "RLCard doudizhu": rlcard_doudizhu()}
     for players in (2, 3, 4):
-        contenders: dict[str, Work] = {
-            "public": viggo_rounds(players),
-            "fast": fast_rounds(players),
-        }
+        contenders: dict[str, Work] = {"public": viggo_rounds(players)}
         contenders.update({name: work for name, work in peers.items() if work is not None})
         timings = interleaved(contenders, SECONDS, ROUNDS)
         print(
-            f"  {players} players: public API {timings.median('public'):8.1f} rounds/s, "
-            f"private fast path {timings.median('fast'):8.1f} rounds/s\n"
+            f"  {players} players: public API {timings.median('public'):8.1f} rounds/s\n"
             f"             public legal-move generation {legal_move_report(players)}"
         )
         for name, work in peers.items():
@@ -172,7 +152,6 @@ def main() -> None:
             shown = goal_line(public, GOALS[name]) if name in GOALS else f"{public:5.2f}x"
             print(f"    {name}: {timings.median(name):8.1f} games/s")
             print(f"      Viggo public API / {name}: {shown}")
-            print(f"      Viggo fast path / {name}:  {timings.ratio('fast', name):5.2f}x")
 
 
 if __name__ == "__main__":

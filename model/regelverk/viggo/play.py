@@ -15,8 +15,6 @@ matter. Combinations are read once per options (:func:`~regelverk.viggo.combos.c
 and what the rules of one options object decide is worked out once for it (:class:`_Rules`).
 A hand out of rank order, which only a state built by hand can hold, is grouped by rank and
 built afresh with :func:`itertools.combinations` and :func:`itertools.product`.
-
-The unchecked fast path for random play is private: :mod:`regelverk.viggo._fast`.
 """
 
 from __future__ import annotations
