@@ -927,3 +927,24 @@ def test_a_score_cites_the_value_of_each_kind_of_card_it_counts() -> None:
                     )
                     cited |= set(event.clauses)
     assert {"UNO-SCORE-WILD-50", "UNO-SCORE-WILDS-50"} <= cited
+
+
+def test_games_of_the_same_players_share_one_seating_and_its_actions() -> None:
+    """Every game of the same names in the same seats gets the same players' tuple, so the
+    actions built for that table serve every game they play; other names or seats get their
+    own."""
+    names = ["Anna", "Bo", "Cia"]
+    first = GAME.deal(OPTIONS, names, seed=1)
+    second = GAME.deal(opts(target_score=1), tuple(names), seed=2)
+    assert first.players is second.players == ("Anna", "Bo", "Cia")
+    other = GAME.deal(OPTIONS, ["Bo", "Anna", "Cia"], seed=1)
+    assert other.players == ("Bo", "Anna", "Cia") and other.players is not first.players
+    draws = [
+        next(a for a in GAME.legal_actions(s) if isinstance(a, Draw))
+        for s in (first, second)
+        if s.phase is Phase.PLAY
+    ]
+    assert all(d is draws[0] for d in draws)
+    for seed in range(300):  # the store of seatings is bounded: it starts afresh when full
+        GAME.deal(OPTIONS, ["Anna", "Bo", f"guest {seed}"], seed=seed)
+    assert GAME.deal(OPTIONS, names, seed=3).players == first.players

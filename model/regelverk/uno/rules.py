@@ -71,6 +71,7 @@ __all__ = [
     "naming_clauses",
     "needs_colour",
     "readings",
+    "seating",
     "wd4_condition_met",
 ]
 
@@ -584,7 +585,28 @@ class _Seats:
 
 _seats = by_identity(_Seats, limit=256)
 """The :class:`_Seats` of a table of players, by the identity of its tuple (every state of a
-game shares its players' tuple), made once."""
+game shares its players' tuple, and every game of the same names the same tuple: see
+:func:`seating`), made once."""
+
+_SEATINGS: dict[tuple[str, ...], tuple[str, ...]] = {}
+_SEATINGS_LIMIT = 256
+
+
+def seating(players: Iterable[str]) -> tuple[str, ...]:
+    """The players' tuple of a new table: one tuple object for every table of the same names in
+    the same seats (of the last 256 seatings met), so that the actions built for a table
+    (:class:`_Seats`, found by the tuple's identity) serve every game and hand those players play.
+
+    >>> seating(["Anna", "Bo"]) is seating(("Anna", "Bo"))
+    True
+    """
+    names = tuple(players)
+    shared = _SEATINGS.get(names)
+    if shared is None:
+        if len(_SEATINGS) >= _SEATINGS_LIMIT:
+            _SEATINGS.clear()
+        shared = _SEATINGS[names] = names
+    return shared
 
 
 def _playable(state: UnoState, hand: Sequence[UnoCard]) -> list[UnoCard]:

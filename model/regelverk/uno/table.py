@@ -57,6 +57,7 @@ from regelverk.uno.rules import (
     index_in,
     naming_clauses,
     readings,
+    seating,
     value_clauses,
     wd4_condition_met,
 )
@@ -1112,7 +1113,7 @@ def opening(options: UnoOptions, players: Sequence[str], seed: int) -> Outcome[U
     n = len(players)
     blank = UnoState(
         options=options,
-        players=tuple(players),
+        players=seating(players),
         dealer=0,
         hands=((),) * n,
         draw_pile=(),
@@ -1143,7 +1144,7 @@ def deal_hand(
     n = len(players)
     blank = UnoState(
         options=options,
-        players=tuple(players),
+        players=seating(players),
         dealer=dealer,
         hands=((),) * n,
         draw_pile=(),
