@@ -16,6 +16,8 @@ __all__ = ["UnoGame"]
 
 _GAME_OVER = Phase.GAME_OVER
 """The phase, read once: reading a member off its enum class costs a call in Python 3.11."""
+_listed = rules.LISTED.listed
+"""Whether an action is one :func:`~regelverk.uno.rules.legal_actions` has just listed."""
 
 
 class UnoGame:
@@ -73,7 +75,7 @@ class UnoGame:
 
         An action object :meth:`legal_actions` has just listed for this state object has been
         judged already (:class:`~regelverk.engine.Listed`); any other action is checked now."""
-        if not rules.LISTED.listed(state, action):
+        if not _listed(state, action):
             rules.check(state, action)
         return _apply_unchecked(state, action)
 

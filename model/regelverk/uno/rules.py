@@ -122,12 +122,16 @@ NEW_WILD_POINTS = {
 _PLAY, _DRAWN, _NAME_COLOUR = Phase.PLAY, Phase.DRAWN, Phase.NAME_COLOUR
 _CHALLENGE, _STACK, _GAME_OVER = Phase.CHALLENGE, Phase.STACK, Phase.GAME_OVER
 
-_D2, _WD4, _SH, _BLANK = (
+_D2, _WILD, _WD4, _SH, _BLANK = (
     UnoValue.DRAW_TWO,
+    UnoValue.WILD,
     UnoValue.WILD_DRAW_FOUR,
     UnoValue.SHUFFLE_HANDS,
     UnoValue.BLANK_WILD,
 )
+_PRINTED_COLOUR = CurrentColour.PRINTED_COLOUR
+_WILDS_COUNT = Wd4WildCounts.WILDS_COUNT
+_FIFTY = BlankWildPoints.FIFTY
 _WHEN_PLAYABLE = {
     UnoValue.SKIP: "UNO-SKIP-WHEN-PLAYABLE",
     UnoValue.REVERSE: "UNO-REVERSE-WHEN-PLAYABLE",
@@ -188,17 +192,17 @@ def card_points(card: UnoCard, options: UnoOptions | None = None) -> int:
     value = card.value
     if value.is_number:
         return int(value.value)
-    if value in (UnoValue.WILD, _WD4):
+    if value in (_WILD, _WD4):
         return WILD_POINTS[value]
     if value is _BLANK and _blank_is_fifty(options):
-        return WILD_POINTS[UnoValue.WILD]
+        return WILD_POINTS[_WILD]
     if value in (_SH, _BLANK):
         return NEW_WILD_POINTS[value]
     return ACTION_POINTS[value]
 
 
 def _blank_is_fifty(options: UnoOptions | None) -> bool:
-    return options is not None and options.blank_wild_points is BlankWildPoints.FIFTY
+    return options is not None and options.blank_wild_points is _FIFTY
 
 
 def value_clauses(card: UnoCard, options: UnoOptions | None = None) -> tuple[str, ...]:
@@ -206,9 +210,9 @@ def value_clauses(card: UnoCard, options: UnoOptions | None = None) -> tuple[str
     Wild also text 004's own word on it (UNO-SCORE-WILD-50), for the new wild cards 004's 40
     (for a blank wild under ``blank_wild_points = fifty``, 004's 50 for a wild card)."""
     value = card.value
-    if value.is_number:
+    if id(value) in _NUMBER_IDS:
         return ("UNO-SCORE-NUMBER-FACE",)
-    if value is UnoValue.WILD:
+    if value is _WILD:
         return ("UNO-SCORE-WILDS-50", "UNO-SCORE-WILD-50")
     if value is _WD4:
         return ("UNO-SCORE-WILDS-50",)
@@ -267,7 +271,7 @@ def index_in(hand: Sequence[UnoCard], card: UnoCard) -> int:
 
 def needs_colour(card: UnoCard) -> bool:
     """Whether the player names the colour as he lays the card (Wild, Wild Draw Four, blank)."""
-    return card.value in (UnoValue.WILD, _WD4, _BLANK)
+    return card.value in (_WILD, _WD4, _BLANK)
 
 
 @implements(
@@ -357,7 +361,7 @@ def _wild_fit(options: UnoOptions, value: UnoValue) -> tuple[str, ...] | None:
 
 def condition_colour(options: UnoOptions, colour: Colour | None, top: UnoCard) -> Colour | None:
     """The current colour the Wild Draw Four condition looks at (named or printed, by option)."""
-    if options.current_colour is CurrentColour.PRINTED_COLOUR:
+    if options.current_colour is _PRINTED_COLOUR:
         return top.colour
     return colour
 
@@ -377,7 +381,7 @@ def wd4_condition_met(options: UnoOptions, held: Iterable[UnoCard], colour: Colo
     """
     if colour is None:
         return True
-    wilds_count = options.wd4_wild_counts is Wd4WildCounts.WILDS_COUNT
+    wilds_count = options.wd4_wild_counts is _WILDS_COUNT
     return not any(c.colour is colour or (wilds_count and c.colour is None) for c in held)
 
 
@@ -620,14 +624,11 @@ again an action it lists (see :class:`~regelverk.engine.Listed`)."""
 
 
 def legal_actions(state: UnoState) -> tuple[Action, ...]:
-    """Every action the rules allow now, catches and late UNO calls included."""
-    return LISTED.remember(state, _legal_actions(state))
-
-
-def _legal_actions(state: UnoState) -> tuple[Action, ...]:
+    """Every action the rules allow now, catches and late UNO calls included (kept in
+    :data:`LISTED` as the last listing)."""
     phase = state.phase
     if phase is _GAME_OVER:
-        return ()
+        return LISTED.remember(state, ())
     options, players, seat = state.options, state.players, state.turn
     rules, seats = readings(options), _seats(players)
     found: list[Action]
@@ -657,13 +658,13 @@ def _legal_actions(state: UnoState) -> tuple[Action, ...]:
         if rules.late_call:
             found.append(seats.calls[exposed])
         found += seats.catches[exposed]
-    return tuple(found)
+    return LISTED.remember(state, tuple(found))
 
 
 def _phase_actions(state: UnoState, rules: Readings, seats: _Seats) -> list[Action]:
     """The actions of the player in turn, but for catches and late calls, in every phase but
     the game's end (and the plain play phase without ``illegal_wd4 = refused``, which
-    :func:`_legal_actions` lists itself)."""
+    :func:`legal_actions` lists itself)."""
     phase, seat = state.phase, state.turn
     hand = state.hands[seat]
     found: list[Action]
@@ -675,7 +676,7 @@ def _phase_actions(state: UnoState, rules: Readings, seats: _Seats) -> list[Acti
     elif phase is _DRAWN:
         assert state.drawn is not None
         found = seats.plays_of(seat, (state.drawn,), len(hand) == 2)
-        if may_keep_drawn(state):
+        if rules.may_keep or may_keep_drawn(state):
             found.append(seats.passes[seat])
     elif phase is _NAME_COLOUR:
         found = list(seats.namings[seat])

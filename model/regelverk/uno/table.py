@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
-from regelverk.cards import Colour, UnoCard, UnoValue
+from regelverk.cards import Colour, UnoCard, UnoValue, uno_deck
 from regelverk.engine import Event, Outcome
 from regelverk.records import builder
 from regelverk.trace import implements
@@ -654,7 +654,16 @@ def _next_hand(t: _Table, winner: int | None) -> None:
 
 
 def _dealer_rank(card: UnoCard) -> int:
-    return int(card.value.value) if card.value.is_number else 0
+    return _DEALER_RANKS[card._key]
+
+
+_DEALER_RANKS = {
+    card._key: int(card.value.value) if card.value.is_number else 0
+    for card in uno_deck(shuffle_hands=True, blank_wilds=3)
+}
+"""What each kind of card counts when the dealer is chosen: a number its face, any other card
+nothing (UNO-DEAL-CHOOSE-DEALER), read once for every kind (an enum member's ``value`` and
+``is_number`` are properties, slow to read card by card)."""
 
 
 @implements("UNO-DEAL-CHOOSE-DEALER", "UNO-DEALER-TIE-REDRAW")
@@ -695,7 +704,7 @@ def choose_dealer(
 def _choose_dealer(t: _Table) -> int:
     dealer, rounds = choose_dealer(t.options, t.n, t.rng())
     for draws in rounds:
-        shown = ", ".join(f"{t.name(s)} {c}" for s, c in draws)
+        shown = ", ".join(f"{t.players[s]} {CODES[c._key]}" for s, c in draws)
         t.say("dealer-draw", f"cards for the deal: {shown}", ["UNO-DEAL-CHOOSE-DEALER"])
     clauses = ["UNO-DEAL-CHOOSE-DEALER"] + (["UNO-DEALER-TIE-REDRAW"] if len(rounds) > 1 else [])
     t.say("dealer", f"{t.name(dealer)} deals", clauses, dealer)
@@ -720,7 +729,7 @@ def _deal(t: _Table, dealer: int, stacked: Sequence[UnoCard] | None = None) -> N
     t.hands = [tuple(h) for h in hands]
     t.discard = ()
     t.dealer = dealer
-    t.direction = Direction.LEFT
+    t.direction = _LEFT
     _reset_hand_state(t)
     t.say("deal", f"{t.name(dealer)} deals seven cards each", ["UNO-DEAL-SEVEN"], dealer)
     _first_card(t, pack)
@@ -730,7 +739,7 @@ def _deal(t: _Table, dealer: int, stacked: Sequence[UnoCard] | None = None) -> N
 
 
 def _redrawn(options: UnoOptions, card: UnoCard) -> bool:
-    if card.value is _V.WILD_DRAW_FOUR:
+    if card.value is _WILD_DRAW_FOUR:
         return options.first_wild_draw_four is FirstWildDrawFour.REDRAW
     new_wild = card.value in (_SHUFFLE_HANDS, _BLANK_WILD)
     return new_wild and options.first_shuffle_hands is FirstShuffleHands.REDRAW
@@ -750,7 +759,8 @@ def _first_card(t: _Table, pile: list[UnoCard]) -> None:
         shuffle(t.rng(), pile)
         t.say(
             "redraw",
-            f"{card} may not start the hand: it is shuffled back and another card turned",
+            f"{CODES[card._key]} may not start the hand: it is shuffled back and another card "
+            "turned",
             ["UNO-FIRST-CARD-WD4-REDRAW"]
             if card.value is _WILD_DRAW_FOUR
             else ["UNO-SHUFFLE-HANDS-FIRST-CARD-AS-WILD"],
@@ -760,7 +770,8 @@ def _first_card(t: _Table, pile: list[UnoCard]) -> None:
     t.discard = (card,)
     t.colour = card.colour
     left = t.seat_after(t.dealer)
-    t.say("first-card", f"{card} is turned up", ["UNO-SETUP-DISCARD-PILE"], cards=[card])
+    code = CODES[card._key]
+    t.say("first-card", f"{code} is turned up", ["UNO-SETUP-DISCARD-PILE"], cards=[card])
     value = card.value
     if value is _SKIP:
         _first_skip(t)
