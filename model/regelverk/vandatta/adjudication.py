@@ -45,7 +45,7 @@ from regelverk.vandatta.options import (
     VarningTrigger,
     VoluntaryDraw,
 )
-from regelverk.vandatta.prepared import prepared
+from regelverk.vandatta.prepared import Prepared, prepared
 from regelverk.vandatta.rules import (
     ACE,
     EIGHT,
@@ -147,6 +147,8 @@ AT_OR_BELOW = VarningTrigger.AT_OR_BELOW
 EXACTLY_AFTER_OWN_TURN = VarningTrigger.EXACTLY_AFTER_OWN_TURN
 WHENEVER_EXACTLY = VarningTrigger.WHENEVER_EXACTLY
 ONLY_WHEN_STUCK = VoluntaryDraw.ONLY_WHEN_STUCK
+SUITS = tuple(Suit)
+"""The four suits in order (an enum class is iterated through a generator each time)."""
 
 
 def _left(count: int) -> str:
@@ -869,12 +871,12 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
     ready = prepared(state.options)
     utgang = ready.utgang
     calls = ready.calls_listed
-    fits = fitting(state)
+    fits = fitting(state, ready)
     if calls and ready.few_calls and not state.penalties[seat]:
         calls = _may_call_at_all(state.hands[seat])
-    plays = _plays(state, fits)
+    holding = held(state, seat)
+    plays = _plays(state, fits, ready, holding)
     found: list[Action] = [] if calls else [*plays]
-    holding = held(state, seat) if calls else 0
     eights: dict[tuple[Card, ...], bool] = {}  # an eight's call hangs on its cards, not its suit
     for play in plays if calls else ():
         found.append(play)
@@ -889,7 +891,7 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
             eights[play.cards] = callable_now
         if callable_now:
             found.append(_PLAY(seat, play.cards, play.suit, True, None, False))
-    is_stuck = stuck(state, fits)
+    is_stuck = stuck(state, fits, holding)
     draw = _DRAW(seat, False, None)
     if _draw_fault(state, draw, is_stuck) is None:
         found.append(draw)
@@ -924,8 +926,10 @@ def _may_call_at_all(hand: tuple[Card, ...]) -> bool:
     return True
 
 
-def _plays(state: State, fits: tuple[Card, ...]) -> list[Play]:
-    """Every play the spelförare may make, beginning with one of ``fits`` (:func:`fitting`).
+def _plays(state: State, fits: tuple[Card, ...], ready: Prepared, holding: int) -> list[Play]:
+    """Every play the spelförare may make, beginning with one of ``fits`` (:func:`fitting`);
+    ``ready`` is :func:`~regelverk.vandatta.prepared.prepared` for the state's options and
+    ``holding`` the cards the spelförare holds (:func:`~regelverk.vandatta.rules.held`).
 
     A one-card play of a card that fits, where the rules refuse no such play unless it goes out
     (:attr:`~regelverk.vandatta.prepared.Prepared.plain_singles`), is kept without asking; a
@@ -935,12 +939,12 @@ def _plays(state: State, fits: tuple[Card, ...]) -> list[Play]:
     hand = state.hands[seat]
     plays: list[Play] = []
     twice = state.decks > 1
-    plain = prepared(state.options).plain_singles and held(state, seat) != 1
+    plain = ready.plain_singles and holding != 1
     ranks = [card.rank for card in hand]
     grouped = False
     for first in _once_each(fits) if twice else fits:
         if first.rank is EIGHT:
-            for suit in Suit:
+            for suit in SUITS:
                 play = _PLAY(seat, (first,), suit, False, None, False)
                 if plain:
                     plays.append(play)
@@ -996,7 +1000,7 @@ def _eight_groups(state: State, first: Card, hand: tuple[Card, ...], plays: list
             for top in dict.fromkeys(group) if twice else group:
                 middle = list(group)
                 middle.remove(top)
-                for suit in Suit:
+                for suit in SUITS:
                     play = Play(player=state.turn, cards=(first, *middle, top), suit=suit)
                     _keep(state, play, plays)
     return bool(mates)

@@ -51,7 +51,7 @@ from regelverk.vandatta.options import (
     VarningTrigger,
     VoluntaryDraw,
 )
-from regelverk.vandatta.prepared import prepared
+from regelverk.vandatta.prepared import Prepared, prepared
 from regelverk.vandatta.state import PenaltySet, Phase, Record, Restart, State
 
 __all__ = [
@@ -538,11 +538,12 @@ def can_draw_any(state: State) -> bool:
     return len(state.pile) > 1 or bool(spare)
 
 
-def fitting(state: State) -> tuple[Card, ...]:
+def fitting(state: State, ready: Prepared | None = None) -> tuple[Card, ...]:
     """The cards of the spelförare's hand that may begin a play now (:func:`first_fits`), in
     the hand's order: what a turn's listing and :func:`has_play` both start from. In an
     ordinary turn the faces that fit are looked up (:func:`plain_fits`, worked out once per
-    options object and card to play on); an open start eight lets every card fit."""
+    options object and card to play on); an open start eight lets every card fit. ``ready``:
+    :func:`~regelverk.vandatta.prepared.prepared` for the state's options, if known already."""
     hand = state.hands[state.turn]
     if state.restart is not NO_RESTART or state.free_lead:
         return tuple([card for card in hand if first_fits(state, card)])
@@ -551,18 +552,28 @@ def fitting(state: State) -> tuple[Card, ...]:
     if named is None and len(pile) == 1 and open_start_eight(state):
         return hand  # every card fits the open eight (an eight fits any eight)
     judges = (plain_fits, eight_fits, named_fits, ordinary_fits, ace_fits)
-    faces = prepared(state.options).fitting_faces(pile[-1] if pile else None, named, judges)
+    if ready is None:
+        ready = prepared(state.options)
+    faces = ready.fitting_faces(pile[-1] if pile else None, named, judges)
     return tuple([card for card in hand if id(card) in faces])
 
 
 def has_play(
-    state: State, *, count_eights: bool = True, fits: tuple[Card, ...] | None = None
+    state: State,
+    *,
+    count_eights: bool = True,
+    fits: tuple[Card, ...] | None = None,
+    holding: int | None = None,
 ) -> bool:
     """Whether the spelförare can lay some card now (a single card suffices to tell).
-    ``fits``: :func:`fitting` for this state, if known already."""
+    ``fits``: :func:`fitting` for this state, ``holding``: :func:`held` for the spelförare, if
+    known already."""
     seat = state.turn
     hand = state.hands[seat]
-    alone = goes_out(state, seat, 1)
+    alone = goes_out(state, seat, 1) if holding is None else holding == 1
+    # restart_possible for a card laid alone: an eight may name the suit of any card he keeps,
+    # so only an ace can be barred, and only under restart_fallback = ace-needs-follow.
+    aces_barred = state.options.restart_fallback is ACE_NEEDS_FOLLOW
     for card in hand if fits is None else fits:
         if card.rank is EIGHT and not count_eights:
             continue
@@ -572,32 +583,25 @@ def has_play(
             last_card_barred(state.options, (card,), state.top) or not call_stands(state, seat)
         ):
             continue
-        if not _single_restart_possible(state, card, hand):
+        if aces_barred and card.rank is ACE and not restart_possible(state, (card,), None, hand):
             continue
         return True
     return False
 
 
-def _single_restart_possible(state: State, card: Card, hand: tuple[Card, ...]) -> bool:
-    """:func:`restart_possible` for ``card`` laid alone. An eight may name the suit of any card
-    he keeps, so only an ace can be barred."""
-    if state.options.restart_fallback is not ACE_NEEDS_FOLLOW or not is_ace(card):
-        return True
-    return restart_possible(state, (card,), None, hand)
-
-
 @implements("VA-DRAW-WHEN-STUCK", "VA-EIGHT-WHEN-STUCK", "V8-DRAW-NOT-OBLIGED-TO-PLAY")
-def stuck(state: State, fits: tuple[Card, ...] | None = None) -> bool:
+def stuck(state: State, fits: tuple[Card, ...] | None = None, holding: int | None = None) -> bool:
     """Whether the spelförare counts as unable to lay (and so may draw, under vandatta).
 
     Under vvv8 (voluntary_draw = never-obliged) nobody is obliged to play, so this is always
     true; under vandatta a held eight counts as a playable card unless eight_or_draw = may-draw.
-    ``fits``: :func:`fitting` for this state, if known already.
+    ``fits``: :func:`fitting` for this state, ``holding``: :func:`held` for the spelförare, if
+    known already.
     """
     if state.options.voluntary_draw is NEVER_OBLIGED:
         return True
     count_eights = state.options.eight_or_draw is EIGHT_FIRST
-    return not has_play(state, count_eights=count_eights, fits=fits)
+    return not has_play(state, count_eights=count_eights, fits=fits, holding=holding)
 
 
 # --- the scratch table ------------------------------------------------------------------------
