@@ -45,7 +45,7 @@ from regelverk.vandatta.options import (
     VarningTrigger,
     VoluntaryDraw,
 )
-from regelverk.vandatta.prepared import prepared
+from regelverk.vandatta.prepared import Prepared, prepared
 from regelverk.vandatta.rules import (
     ACE,
     EIGHT,
@@ -111,6 +111,45 @@ from regelverk.vandatta.state import (
 
 __all__ = ["apply", "check", "legal_actions"]
 
+# The readings and the members of the state's enums that the rules below ask for, bound once
+# as module constants: looked up on its enum class, a member costs a call of the class's
+# attribute hook (EnumType.__getattr__) at every step.
+FRESH_THREE = AceAgainDraws.FRESH_THREE
+TURN_PASSES = AfterEight.TURN_PASSES
+PASS_FREE_LEAD = AfterThreeDraws.PASS_FREE_LEAD
+MAY_KEEP = DrawnCard.MAY_KEEP
+AT_CALL = EightInHandWhen.AT_CALL
+NEXT_PLAYER_ONLY = EightSuitPersistence.NEXT_PLAYER_ONLY
+LEAP_DAY = GameEnd.LEAP_DAY
+LAPPEN = GoOutCall.LAPPEN
+UTGANG = GoOutCall.UTGANG
+SINGLE_CARD_ONLY = LappenFailure.SINGLE_CARD_ONLY
+ENFORCE_NO_PENALTY = LappenOmission.ENFORCE_NO_PENALTY
+WIN_STANDS = LappenOmission.WIN_STANDS
+DRAW_THEN_PENALTY = LappenPenalty.DRAW_THEN_PENALTY
+PENALTY_THEN_PLAY = LappenPenalty.PENALTY_THEN_PLAY
+ALLOWED_NOT_OUT = LastHandCardLocked.ALLOWED_NOT_OUT
+DEAL_OVER = Phase.DEAL_OVER
+MISDEAL = Phase.MISDEAL
+PLAY = Phase.PLAY
+READY = Phase.READY
+START_ACE = Phase.START_ACE
+START_SUIT = Phase.START_SUIT
+THIRD_DRAW_ENDS_TURN = PlayAfterThirdDraw.THIRD_DRAW_ENDS_TURN
+ACE_RESTART = Restart.ACE
+EIGHT_RESTART = Restart.EIGHT
+NO_RESTART = Restart.NONE
+BEFORE_TURN_PASSES = SameBreathWindow.BEFORE_TURN_PASSES
+ALL_OR_ONE = SameRankGroup.ALL_OR_ONE
+TOGETHER = SeveralEights.TOGETHER
+THREE_CARDS = VarningOmission.THREE_CARDS
+AT_OR_BELOW = VarningTrigger.AT_OR_BELOW
+EXACTLY_AFTER_OWN_TURN = VarningTrigger.EXACTLY_AFTER_OWN_TURN
+WHENEVER_EXACTLY = VarningTrigger.WHENEVER_EXACTLY
+ONLY_WHEN_STUCK = VoluntaryDraw.ONLY_WHEN_STUCK
+SUITS = tuple(Suit)
+"""The four suits in order (an enum class is iterated through a generator each time)."""
+
 
 def _left(count: int) -> str:
     """How many cards a player has left, in words: one card, two cards."""
@@ -119,7 +158,7 @@ def _left(count: int) -> str:
 
 def _cite(state: State, v8: tuple[str, ...], va: tuple[str, ...]) -> tuple[str, ...]:
     """The clauses of the text whose call the table uses (vvv8's utgång or vandatta's LAPPEN)."""
-    return v8 if state.options.go_out_call is GoOutCall.UTGANG else va
+    return v8 if state.options.go_out_call is UTGANG else va
 
 
 def _refuse(message: str, clauses: tuple[str, ...]) -> IllegalActionError:
@@ -152,26 +191,26 @@ def _error(state: State, action: Action) -> IllegalActionError | None:  # noqa: 
     if not isinstance(action, Deal | LeapDay | NameSuit | Play | Draw | Pass):
         return conduct_error(state, action)
     if isinstance(action, Deal):
-        if phase in (Phase.READY, Phase.DEAL_OVER):
+        if phase in (READY, DEAL_OVER):
             return None
         return _refuse(
             "a new deal is dealt only when the last one is over",
             _cite(state, ("V8-DEAL-SEVEN-ROUNDS",), ("VA-DEAL-SEVEN-CARDS",)),
         )
     if isinstance(action, LeapDay):
-        if phase is Phase.DEAL_OVER and state.options.game_end is GameEnd.LEAP_DAY:
+        if phase is DEAL_OVER and state.options.game_end is LEAP_DAY:
             return None
         return _refuse(
             "the scoring closes on a leap day between deals", ("V8-SESSION-LEAP-DAY-CHAMPION",)
         )
     if isinstance(action, NameSuit):
-        if phase is Phase.START_SUIT and action.player == state.dealer:
+        if phase is START_SUIT and action.player == state.dealer:
             return None
         return _refuse(
             "only the dealer names the starting suit, on a start eight",
             ("V8-START-EIGHT-DEALER-NAMES-SUIT",),
         )
-    if phase is Phase.START_ACE:
+    if phase is START_ACE:
         return _start_ace_error(state, action)
     return _turn_error(state, _heard(state, action))
 
@@ -197,7 +236,7 @@ def _heard(state: State, action: Play | Draw | Pass) -> Play | Draw | Pass:
     if (
         not action.call
         or action.word is None
-        or state.options.go_out_call is not GoOutCall.UTGANG
+        or state.options.go_out_call is not UTGANG
         or call_heard(state.options, action.word)
     ):
         return action
@@ -209,7 +248,7 @@ def _withdrawn_error(state: State, withdrawn: Withdrawn) -> IllegalActionError |
     """A call taken back in the same breath, before anyone has reacted, is as if never made:
     the action stands as made without it."""
     inner = withdrawn.action
-    if state.options.go_out_call is not GoOutCall.UTGANG or not inner.call:
+    if state.options.go_out_call is not UTGANG or not inner.call:
         return _refuse("only an utgång call made with the action can be taken back", ())
     error = _error(state, _uncalled(inner))
     if error is None and withdrawn_too_late(state, withdrawn):
@@ -228,8 +267,7 @@ def withdrawn_too_late(state: State, withdrawn: Withdrawn) -> bool:
     (A call that had a real chance costs nothing to take back.)"""
     inner = withdrawn.action
     return (
-        state.options.same_breath_window is SameBreathWindow.BEFORE_TURN_PASSES
-        and _error(state, inner) is not None
+        state.options.same_breath_window is BEFORE_TURN_PASSES and _error(state, inner) is not None
     )
 
 
@@ -242,12 +280,12 @@ def _uncalled(action: Play | Draw | Pass) -> Play | Draw | Pass:
 
 
 def _turn_error(state: State, action: Play | Draw | Pass) -> IllegalActionError | None:  # noqa: PLR0911
-    if state.phase is Phase.START_SUIT:
+    if state.phase is START_SUIT:
         return _refuse(
             f"{state.players[state.turn]} must wait for the dealer to name the starting suit",
             ("V8-START-EIGHT-DEALER-NAMES-SUIT", "V8-START-EIGHT-FORHAND-EARLY-PENALTY"),
         )
-    if state.phase is not Phase.PLAY:
+    if state.phase is not PLAY:
         return _refuse(
             "nobody plays: the deal is not in progress",
             _cite(state, ("V8-WIN-FIRST-OUT-WINS",), ("VA-WIN-DEAL-OVER",)),
@@ -363,8 +401,8 @@ def _first_error(state: State, play: Play) -> IllegalActionError | None:  # noqa
         )
     if first_fits(state, card):
         return None
-    if state.restart is not Restart.NONE and state.options.go_out_call is GoOutCall.LAPPEN:
-        if state.restart is Restart.ACE:
+    if state.restart is not NO_RESTART and state.options.go_out_call is LAPPEN:
+        if state.restart is ACE_RESTART:
             return _refuse(
                 f"on his own ace {name} must lay a {suit_name(state.pile[-1].suit)[:-1]}"
                 f" (or an eight), not {card}",
@@ -393,7 +431,7 @@ def _first_error(state: State, play: Play) -> IllegalActionError | None:  # noqa
             f"{card} may not go on {top}: an ace goes only on a card of its own suit",
             _cite(state, ("V8-PLAY-MATCH-SUIT", "V8-PLAY-MATCH-RANK"), ("VA-ACE-SAME-SUIT",)),
         )
-    if state.restart is Restart.ACE:
+    if state.restart is ACE_RESTART:
         return _refuse(
             f"on his ace {name} may lay only an ordinary card that fits it, not {card}",
             ("V8-ACE-SAME-PLAYER-AGAIN",),
@@ -417,7 +455,7 @@ def _group_error(state: State, play: Play) -> IllegalActionError | None:
     cards = play.cards
     if len(cards) == 1:
         return None
-    if state.options.several_eights is SeveralEights.TOGETHER and all(is_eight(c) for c in cards):
+    if state.options.several_eights is TOGETHER and all(is_eight(c) for c in cards):
         return None
     if any(is_eight(c) for c in cards):
         return _refuse(
@@ -449,7 +487,7 @@ def same_rank_error(state: State, play: Play) -> IllegalActionError | None:
     (each card fits), so it is refused without a penalty."""
     cards = play.cards
     if (
-        state.options.same_rank_group is not SameRankGroup.ALL_OR_ONE
+        state.options.same_rank_group is not ALL_OR_ONE
         or len(cards) < 2
         or is_eight(cards[0])
         or any(c.rank is not cards[0].rank for c in cards)
@@ -499,7 +537,7 @@ def _emptied_hand_error(state: State, play: Play) -> IllegalActionError | None:
     as a going out attempt, so its last card may not be an ace or an eight."""
     seat, cards = play.player, play.cards
     if (
-        state.options.last_hand_card_locked is LastHandCardLocked.ALLOWED_NOT_OUT
+        state.options.last_hand_card_locked is ALLOWED_NOT_OUT
         or len(state.hands[seat]) != len(cards)
         or not last_card_barred(state.options, cards, state.top)
     ):
@@ -515,7 +553,7 @@ def _emptied_hand_error(state: State, play: Play) -> IllegalActionError | None:
 def _ends_turn(state: State, play: Play) -> bool:
     cards = play.cards
     if is_eight(cards[0]):
-        return state.options.after_eight is AfterEight.TURN_PASSES
+        return state.options.after_eight is TURN_PASSES
     if len(cards) == 1:
         return not is_ace(cards[0])
     return not any(is_ace(c) for c in cards)
@@ -547,6 +585,11 @@ class _CallFault(enum.Enum):
     NOT_DUE = "not-due"
 
 
+EIGHT_BEING_LAID = _CallFault.EIGHT_BEING_LAID
+NOT_DUE = _CallFault.NOT_DUE
+NO_REAL_CHANCE = _CallFault.NO_REAL_CHANCE
+
+
 @implements("V8-PEN-OVERDRAW-MAY-CALL", "V8-PEN-NEXT-ROUND-CALL-RISK", "V8-CALL-NEVER-WITH-EIGHT")
 def _call_fault(
     state: State, cards: tuple[Card, ...], laid: tuple[Card, ...] = ()
@@ -556,21 +599,19 @@ def _call_fault(
     they are, which all but rules the call out). ``laid``: the cards of the play the call goes
     with, still in hand as the word is said, where an eight among them bars the call too
     (eight_in_hand_when = at-call)."""
-    if state.options.go_out_call is GoOutCall.UTGANG:
-        if state.options.eight_in_hand_when is EightInHandWhen.AT_CALL and any(
-            is_eight(c) for c in laid
-        ):
-            return _CallFault.EIGHT_BEING_LAID
+    if state.options.go_out_call is UTGANG:
+        if state.options.eight_in_hand_when is AT_CALL and any(is_eight(c) for c in laid):
+            return EIGHT_BEING_LAID
         if state.penalties[state.turn]:
             cards = cards + tuple(
                 c for p in state.penalties[state.turn] if p.release_after <= 1 for c in p.cards
             )
         if real_chance(state.options, cards):
             return None
-        return _CallFault.NO_REAL_CHANCE
+        return NO_REAL_CHANCE
     if lappen_due(state.options, cards) or _varning_callable(state, cards):
         return None
-    return _CallFault.NOT_DUE
+    return NOT_DUE
 
 
 def _call_error(
@@ -581,13 +622,13 @@ def _call_error(
     fault = _call_fault(state, cards, laid)
     if fault is None:
         return None
-    if fault is _CallFault.EIGHT_BEING_LAID:
+    if fault is EIGHT_BEING_LAID:
         return _refuse(
             "utgång may never be called with an eight in hand, and the eight being played "
             "is still in his hand as he calls",
             ("V8-CALL-NEVER-WITH-EIGHT", "V8-CALL-TIMING", "V8-CALL-ONLY-WITH-REAL-CHANCE"),
         )
-    if fault is _CallFault.NO_REAL_CHANCE:
+    if fault is NO_REAL_CHANCE:
         return _refuse(
             "utgång may be called only with a real chance of going out next turn "
             "(never with an eight in hand)",
@@ -608,16 +649,16 @@ def _call_not_due(state: State, kept: int) -> IllegalActionError:
     if options.varning_cards is None:
         return _refuse(f"{lappen}; this table plays without varning!", ("VA-CALL-LAPPEN",))
     when = {
-        VarningTrigger.EXACTLY_AFTER_OWN_TURN: "when his turn leaves him exactly",
-        VarningTrigger.AT_OR_BELOW: "when his turn leaves him no more than",
-        VarningTrigger.WHENEVER_EXACTLY: "when his hand comes to exactly",
+        EXACTLY_AFTER_OWN_TURN: "when his turn leaves him exactly",
+        AT_OR_BELOW: "when his turn leaves him no more than",
+        WHENEVER_EXACTLY: "when his hand comes to exactly",
     }[options.varning_trigger]
     count = options.varning_cards
     varning = (
         f"varning! is due {when} {count} card{'' if count == 1 else 's'} "
         f"(varning_trigger = {options.varning_trigger.value})"
     )
-    if options.varning_omission is not VarningOmission.THREE_CARDS:
+    if options.varning_omission is not THREE_CARDS:
         varning += (
             ", and the referee calls it for him then, not he himself "
             f"(varning_omission = {options.varning_omission.value})"
@@ -631,7 +672,7 @@ def _call_not_due(state: State, kept: int) -> IllegalActionError:
 def _varning_callable(state: State, cards: tuple[Card, ...]) -> bool:
     """Under varning_omission = three-cards the call said with a turn's last action is the
     player's varning (VA-AMB-VARNING-FORGOTTEN): allowed where the cards he keeps owe it."""
-    return state.options.varning_omission is VarningOmission.THREE_CARDS and varning_due(
+    return state.options.varning_omission is THREE_CARDS and varning_due(
         state.options, len(state.hands[state.turn]), len(cards)
     )
 
@@ -641,9 +682,8 @@ def _player_calls(state: State) -> bool:
     is listed with and without the call: LAPPEN under lappen_omission = no-go-out or
     win-stands, varning under varning_omission = three-cards."""
     options = state.options
-    return options.go_out_call is GoOutCall.LAPPEN and (
-        options.lappen_omission is not LappenOmission.ENFORCE_NO_PENALTY
-        or options.varning_omission is VarningOmission.THREE_CARDS
+    return options.go_out_call is LAPPEN and (
+        options.lappen_omission is not ENFORCE_NO_PENALTY or options.varning_omission is THREE_CARDS
     )
 
 
@@ -656,6 +696,12 @@ class _DrawFault(enum.Enum):
     CALL_BEFORE_TURN_ENDS = "call-before-turn-ends"
 
 
+CALL_BEFORE_TURN_ENDS = _DrawFault.CALL_BEFORE_TURN_ENDS
+NOT_STUCK = _DrawFault.NOT_STUCK
+NO_DRAWS_LEFT = _DrawFault.NO_DRAWS_LEFT
+NO_STOCK = _DrawFault.NO_STOCK
+
+
 @implements("V8-DRAW-MAX-THREE", "VA-DRAW-MAX-THREE", "VA-DRAW-WHEN-STUCK")
 def _draw_fault(
     state: State, draw: Draw, is_stuck: bool | None = None
@@ -664,14 +710,14 @@ def _draw_fault(
     :func:`stuck` for this state, if known already); a call said with the draw is judged on the
     hand with the card drawn."""
     if draws_left(state) <= 0:
-        return _DrawFault.NO_DRAWS_LEFT
+        return NO_DRAWS_LEFT
     if not can_draw_any(state):
-        return _DrawFault.NO_STOCK
+        return NO_STOCK
     if not (stuck(state) if is_stuck is None else is_stuck):
-        return _DrawFault.NOT_STUCK
+        return NOT_STUCK
     if draw.call:
         if not _draw_ends_turn(state):
-            return _DrawFault.CALL_BEFORE_TURN_ENDS
+            return CALL_BEFORE_TURN_ENDS
         return _call_fault(state, (*state.hands[draw.player], state.stock[-1]))
     return None
 
@@ -682,22 +728,22 @@ def _draw_error(state: State, draw: Draw) -> IllegalActionError | None:
     if fault is None:
         return None
     name = state.players[draw.player]
-    if fault is _DrawFault.NO_DRAWS_LEFT:
+    if fault is NO_DRAWS_LEFT:
         return _refuse(
             f"{name} has drawn three cards: he may draw no more this turn",
             _cite(state, ("V8-DRAW-MAX-THREE",), ("VA-DRAW-MAX-THREE",)),
         )
-    if fault is _DrawFault.NO_STOCK:
+    if fault is NO_STOCK:
         return _refuse(
             "the stock is empty and no new stock can be made",
             _cite(state, ("V8-TALON-REBUILD-DURING-ANY-DRAW",), ("VA-DRAW-STOCK-REBUILD",)),
         )
-    if fault is _DrawFault.NOT_STUCK:
+    if fault is NOT_STUCK:
         return _refuse(
             f"{name} can lay a card, so he may not draw",
             ("VA-DRAW-WHEN-STUCK", "VA-EIGHT-WHEN-STUCK", "VA-DRAW-PLAY-DRAWN"),
         )
-    if fault is _DrawFault.CALL_BEFORE_TURN_ENDS:
+    if fault is CALL_BEFORE_TURN_ENDS:
         return _refuse(
             "the call is made as the turn ends, and this draw does not end it",
             _cite(state, ("V8-CALL-TIMING",), ("VA-CALL-LAPPEN",)),
@@ -707,7 +753,7 @@ def _draw_error(state: State, draw: Draw) -> IllegalActionError | None:
 
 def _draw_ends_turn(state: State) -> bool:
     return (
-        state.options.play_after_third_draw is PlayAfterThirdDraw.THIRD_DRAW_ENDS_TURN
+        state.options.play_after_third_draw is THIRD_DRAW_ENDS_TURN
         and draws_left(state) == 1
         and bool(state.stock)
     )
@@ -718,8 +764,8 @@ def _may_pass(state: State, is_stuck: bool | None = None) -> bool:
     """The turn passes without a card laid only after the draws: a player draws until he can
     and will play (vvv8), or until a drawn card can be laid, which he then lays (vandatta).
     ``is_stuck``: :func:`stuck` for this state, if known already."""
-    if state.options.voluntary_draw is VoluntaryDraw.ONLY_WHEN_STUCK:
-        if state.options.drawn_card is DrawnCard.MAY_KEEP and state.draws > 0:
+    if state.options.voluntary_draw is ONLY_WHEN_STUCK:
+        if state.options.drawn_card is MAY_KEEP and state.draws > 0:
             return True
         if not (stuck(state) if is_stuck is None else is_stuck):
             return False
@@ -783,21 +829,21 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 def _legal_actions(state: State) -> tuple[Action, ...]:  # noqa: PLR0911
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is PLAY:
         if state.away and (paused(state) or waiting_for_absent(state)):
             return tuple(Back(player=s) for s in sorted(state.away))
         if state.turn in state.joining:
             return (StepIn(player=state.turn), StayOut(player=state.turn))
         return _turn_actions(state)
-    if phase is Phase.MISDEAL:
+    if phase is MISDEAL:
         return _misdeal_actions(state)
-    if phase in (Phase.READY, Phase.DEAL_OVER):
-        if phase is Phase.DEAL_OVER and state.options.game_end is GameEnd.LEAP_DAY:
+    if phase in (READY, DEAL_OVER):
+        if phase is DEAL_OVER and state.options.game_end is LEAP_DAY:
             return (Deal(), LeapDay())
         return (Deal(),)
-    if phase is Phase.START_ACE:
+    if phase is START_ACE:
         return (Draw(player=state.turn), Pass(player=state.turn))
-    if phase is Phase.START_SUIT and state.dealer is not None:
+    if phase is START_SUIT and state.dealer is not None:
         dealer = state.dealer
         return (
             *(NameSuit(player=dealer, suit=s) for s in Suit),
@@ -825,12 +871,12 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
     ready = prepared(state.options)
     utgang = ready.utgang
     calls = ready.calls_listed
-    fits = fitting(state)
+    fits = fitting(state, ready)
     if calls and ready.few_calls and not state.penalties[seat]:
         calls = _may_call_at_all(state.hands[seat])
-    plays = _plays(state, fits)
+    holding = held(state, seat)
+    plays = _plays(state, fits, ready, holding)
     found: list[Action] = [] if calls else [*plays]
-    holding = held(state, seat) if calls else 0
     eights: dict[tuple[Card, ...], bool] = {}  # an eight's call hangs on its cards, not its suit
     for play in plays if calls else ():
         found.append(play)
@@ -845,7 +891,7 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
             eights[play.cards] = callable_now
         if callable_now:
             found.append(_PLAY(seat, play.cards, play.suit, True, None, False))
-    is_stuck = stuck(state, fits)
+    is_stuck = stuck(state, fits, holding)
     draw = _DRAW(seat, False, None)
     if _draw_fault(state, draw, is_stuck) is None:
         found.append(draw)
@@ -880,8 +926,10 @@ def _may_call_at_all(hand: tuple[Card, ...]) -> bool:
     return True
 
 
-def _plays(state: State, fits: tuple[Card, ...]) -> list[Play]:
-    """Every play the spelförare may make, beginning with one of ``fits`` (:func:`fitting`).
+def _plays(state: State, fits: tuple[Card, ...], ready: Prepared, holding: int) -> list[Play]:
+    """Every play the spelförare may make, beginning with one of ``fits`` (:func:`fitting`);
+    ``ready`` is :func:`~regelverk.vandatta.prepared.prepared` for the state's options and
+    ``holding`` the cards the spelförare holds (:func:`~regelverk.vandatta.rules.held`).
 
     A one-card play of a card that fits, where the rules refuse no such play unless it goes out
     (:attr:`~regelverk.vandatta.prepared.Prepared.plain_singles`), is kept without asking; a
@@ -891,18 +939,18 @@ def _plays(state: State, fits: tuple[Card, ...]) -> list[Play]:
     hand = state.hands[seat]
     plays: list[Play] = []
     twice = state.decks > 1
-    plain = prepared(state.options).plain_singles and held(state, seat) != 1
+    plain = ready.plain_singles and holding != 1
     ranks = [card.rank for card in hand]
     grouped = False
     for first in _once_each(fits) if twice else fits:
         if first.rank is EIGHT:
-            for suit in Suit:
+            for suit in SUITS:
                 play = _PLAY(seat, (first,), suit, False, None, False)
                 if plain:
                     plays.append(play)
                 else:
                     _keep_single(state, play, plays)
-            if state.options.several_eights is SeveralEights.TOGETHER:
+            if state.options.several_eights is TOGETHER:
                 grouped = _eight_groups(state, first, hand, plays) or grouped
             continue
         if plain:
@@ -952,7 +1000,7 @@ def _eight_groups(state: State, first: Card, hand: tuple[Card, ...], plays: list
             for top in dict.fromkeys(group) if twice else group:
                 middle = list(group)
                 middle.remove(top)
-                for suit in Suit:
+                for suit in SUITS:
                     play = Play(player=state.turn, cards=(first, *middle, top), suit=suit)
                     _keep(state, play, plays)
     return bool(mates)
@@ -1002,7 +1050,7 @@ def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
     kind = type(action)
     if (
         (kind is Play or kind is Draw or kind is Pass)
-        and state.phase is Phase.PLAY
+        and state.phase is PLAY
         and (not action.call or action.word is None)  # type: ignore[union-attr]
     ):
         return _perform_move(state, action)  # type: ignore[arg-type]
@@ -1025,7 +1073,7 @@ def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
             resolve_early(table, _play, _fits)
     elif isinstance(action, LeapDay):
         _leap_day(table)
-    elif isinstance(action, Draw | Pass) and state.phase is Phase.START_ACE:
+    elif isinstance(action, Draw | Pass) and state.phase is START_ACE:
         start_ace_choice(table, isinstance(action, Draw))
     elif isinstance(action, Play | Draw | Pass) and _heard(state, action) is not action:
         _perform_unheard(table, action)
@@ -1070,7 +1118,7 @@ _OUTCOME = builder(Outcome)
 def _end_if_drawn(table: Table) -> None:
     """A deal still in play whose talon has been gone through the limit number of times ends
     drawn (the clauses :func:`drawn_deal_clauses` names for these options)."""
-    if table.drawn_deal and table.phase in (Phase.PLAY, Phase.START_SUIT):
+    if table.drawn_deal and table.phase in (PLAY, START_SUIT):
         finish_deal(
             table,
             None,
@@ -1090,7 +1138,7 @@ def _away_mid_turn(table: Table, seat: int) -> None:
         clauses += ("V8-CALL-FORFEITED-IF-ABSENT",)
         text += " and his utgång is forfeited"
     table.say("away-mid-turn", text, clauses, seat)
-    _end_turn(table, seat, call=False, laid=table.base.restart is not Restart.NONE)
+    _end_turn(table, seat, call=False, laid=table.base.restart is not NO_RESTART)
 
 
 def _perform_unheard(table: Table, action: Play | Draw | Pass) -> None:
@@ -1125,7 +1173,7 @@ def _leap_day(table: Table) -> None:
 def _play_clauses(table: Table, play: Play) -> tuple[str, ...]:
     state = table.base
     card = play.cards[0]
-    utgang = table.options.go_out_call is GoOutCall.UTGANG
+    utgang = table.options.go_out_call is UTGANG
     if is_eight(card):
         return (
             ("V8-EIGHT-ON-ANY-CARD", "V8-EIGHT-ONE-PER-PLAY", "V8-EIGHT-NAMES-SUIT")
@@ -1133,13 +1181,13 @@ def _play_clauses(table: Table, play: Play) -> tuple[str, ...]:
             else ("VA-EIGHT-WHEN-STUCK", "VA-EIGHT-BY-CHOICE")
         )
     found: tuple[str, ...]
-    if state.restart is not Restart.NONE:
+    if state.restart is not NO_RESTART:
         found = (
             ("V8-ACE-SAME-PLAYER-AGAIN",)
             if utgang
             else (
                 ("VA-ACE-SAME-PLAYER-AGAIN", "VA-ACE-FOLLOW-ACE-SUIT")
-                if state.restart is Restart.ACE
+                if state.restart is ACE_RESTART
                 else ("VA-EIGHT-LEAD-NAMED-SUIT", "VA-EIGHT-SAME-PLAYER-RESTARTS")
             )
         )
@@ -1215,7 +1263,7 @@ def _play(table: Table, play: Play) -> None:
 )
 def _out(table: Table, seat: int) -> None:
     """The first player to get rid of all his cards wins the deal, and the deal is over."""
-    if table.options.go_out_call is GoOutCall.UTGANG:
+    if table.options.go_out_call is UTGANG:
         clauses: tuple[str, ...] = (
             "V8-WIN-FIRST-OUT-WINS",
             "V8-WIN-FIRST-TO-PLAY-LAST-CARD",
@@ -1242,7 +1290,7 @@ def _eight(table: Table, play: Play) -> None:
     seat, suit = play.player, play.suit
     assert suit is not None
     table.named_suit = suit
-    if table.options.after_eight is AfterEight.TURN_PASSES:
+    if table.options.after_eight is TURN_PASSES:
         table.say(
             "name-suit",
             f"{table.name(seat)} names {suit_name(suit)}",
@@ -1252,7 +1300,7 @@ def _eight(table: Table, play: Play) -> None:
         _end_turn(table, seat, call=play.call, laid=True, eight=True)
         return
     table.turn_pile_away()
-    table.restart = Restart.EIGHT
+    table.restart = EIGHT_RESTART
     table.draws = 0
     table.say(
         "name-suit",
@@ -1269,10 +1317,10 @@ def _ace(table: Table, seat: int, aces: int) -> None:
     _varning_reached(table, [s for s in range(len(table.players)) if s != seat])
     if table.drawn_deal:
         return
-    table.restart = Restart.ACE
-    if table.options.ace_again_draws is AceAgainDraws.FRESH_THREE:
+    table.restart = ACE_RESTART
+    if table.options.ace_again_draws is FRESH_THREE:
         table.draws = 0
-    utgang = table.options.go_out_call is GoOutCall.UTGANG
+    utgang = table.options.go_out_call is UTGANG
     table.say(
         "again",
         f"{table.name(seat)} plays again on his ace",
@@ -1288,13 +1336,13 @@ def _draw(table: Table, draw: Draw) -> None:
     state = table.base
     if (
         seat in table.calls
-        and table.options.go_out_call is GoOutCall.LAPPEN
-        and table.options.lappen_penalty is not LappenPenalty.DRAW_THEN_PENALTY
-        and state.restart is Restart.NONE
+        and table.options.go_out_call is LAPPEN
+        and table.options.lappen_penalty is not DRAW_THEN_PENALTY
+        and state.restart is NO_RESTART
         and state.draws == 0
     ):
         _lappen_penalty(table, seat)
-        if table.options.lappen_penalty is LappenPenalty.PENALTY_THEN_PLAY:
+        if table.options.lappen_penalty is PENALTY_THEN_PLAY:
             _penalty_then_play(table, seat)
             return
         _end_turn(table, seat, call=False, laid=False)
@@ -1302,13 +1350,13 @@ def _draw(table: Table, draw: Draw) -> None:
     card = table.draw_one(seat, own=True)
     table.draws += 1
     table.idle = 0
-    utgang = table.options.go_out_call is GoOutCall.UTGANG
+    utgang = table.options.go_out_call is UTGANG
     clauses: tuple[str, ...] = (
         ("V8-DRAW-WHEN-NOT-PLAYING", "V8-DRAW-MAX-THREE", "V8-DRAW-NOT-OBLIGED-TO-PLAY")
         if (utgang)
         else ("VA-DRAW-WHEN-STUCK", "VA-DRAW-MAX-THREE")
     )
-    if state.restart is not Restart.NONE and not utgang:
+    if state.restart is not NO_RESTART and not utgang:
         clauses += ("VA-TURN-RESTART-FALLBACK",)
     table.say(
         "draw",
@@ -1318,9 +1366,7 @@ def _draw(table: Table, draw: Draw) -> None:
         (card,) if card is not None else (),
     )
     if table.draws >= table.options.max_draws and _draw_ends_turn(state) and not table.drawn_deal:
-        dead = table.options.after_three_draws is AfterThreeDraws.PASS_FREE_LEAD and not has_play(
-            table.freeze()
-        )
+        dead = table.options.after_three_draws is PASS_FREE_LEAD and not has_play(table.freeze())
         _end_turn(table, seat, call=draw.call, laid=False, dead=dead)
         return
     _varning_reached(table, [seat])
@@ -1351,7 +1397,7 @@ def _varning_reached(table: Table, seats: list[int]) -> None:
     it makes every call it enforces, with or without varning_omission = three-cards (which
     judges only the call due as one's own turn ends)."""
     options = table.options
-    if options.varning_trigger is not VarningTrigger.WHENEVER_EXACTLY:
+    if options.varning_trigger is not WHENEVER_EXACTLY:
         return
     for other in seats:
         count = len(table.hands[other])
@@ -1367,10 +1413,10 @@ def _varning_reached(table: Table, seats: list[int]) -> None:
 def _pass(table: Table, action: Pass) -> None:
     seat = action.player
     state = table.base
-    laid = state.restart is not Restart.NONE
+    laid = state.restart is not NO_RESTART
     if state.draws == 0 and not laid:
         table.idle += 1
-    utgang = table.options.go_out_call is GoOutCall.UTGANG
+    utgang = table.options.go_out_call is UTGANG
     clauses: tuple[str, ...] = (
         ("V8-TURN-PASS-AFTER-THREE-DRAWS",) if utgang else ("VA-DRAW-PASS-AFTER-THREE",)
     )
@@ -1378,7 +1424,7 @@ def _pass(table: Table, action: Pass) -> None:
         clauses += ("VA-TURN-RESTART-FALLBACK",)
     table.say("pass", f"{table.name(seat)} ends his turn without laying a card", clauses, seat)
     dead = (
-        table.options.after_three_draws is AfterThreeDraws.PASS_FREE_LEAD
+        table.options.after_three_draws is PASS_FREE_LEAD
         and state.draws >= table.options.max_draws
         and not has_play(state)
     )
@@ -1409,14 +1455,14 @@ def _vandatta_calls(table: Table, seat: int, *, call: bool, laid: bool) -> None:
     engine makes a forgotten call for the player, without penalty)."""
     options = table.options
     if seat in table.calls:
-        single = options.lappen_failure is LappenFailure.SINGLE_CARD_ONLY
+        single = options.lappen_failure is SINGLE_CARD_ONLY
         if not single or (not laid and len(table.hands[seat]) == 1):
             _lappen_penalty(table, seat)
         table.calls = table.calls - {seat}
     hand = table.hands[seat]
     count = len(hand)
     if varning_due(options, len(table.base.hands[seat]), count):
-        if options.varning_omission is VarningOmission.THREE_CARDS and not call:
+        if options.varning_omission is THREE_CARDS and not call:
             _varning_forgotten(table, seat)
         else:
             table.say(
@@ -1426,7 +1472,7 @@ def _vandatta_calls(table: Table, seat: int, *, call: bool, laid: bool) -> None:
                 seat,
             )
     if lappen_due(options, hand):
-        if not call and options.lappen_omission is not LappenOmission.ENFORCE_NO_PENALTY:
+        if not call and options.lappen_omission is not ENFORCE_NO_PENALTY:
             _lappen_forgotten(table, seat)
             return
         table.calls = table.calls | {seat}
@@ -1461,7 +1507,7 @@ def _lappen_forgotten(table: Table, seat: int) -> None:
     them all, what it gives). win-stands: nothing happens; he holds no standing call, so
     no LAPPEN penalty can follow, and he may go out on his next turn as the options allow
     (go_out_without_lappen = lappen-required still wants a call)."""
-    if table.options.lappen_omission is LappenOmission.WIN_STANDS:
+    if table.options.lappen_omission is WIN_STANDS:
         table.say(
             "lappen-omitted",
             f"{table.name(seat)} does not call LAPPEN: no consequence",
@@ -1590,7 +1636,7 @@ def _end_turn(
     pass-free-lead (VA-AMB-AFTER-THREE-DRAWS) the next player may start with any card."""
     options = table.options
     table.free_lead = False
-    if options.go_out_call is GoOutCall.LAPPEN:
+    if options.go_out_call is LAPPEN:
         _vandatta_calls(table, seat, call=call, laid=laid)
     else:
         _utgang_calls(table, seat, call=call)
@@ -1599,7 +1645,7 @@ def _end_turn(
     if (
         table.named_suit is not None
         and not eight
-        and options.eight_suit_persistence is EightSuitPersistence.NEXT_PLAYER_ONLY
+        and options.eight_suit_persistence is NEXT_PLAYER_ONLY
         and table.pile  # a turned pile leaves no eight to count as ordinary: the suit holds
     ):
         table.named_suit = None
@@ -1610,9 +1656,9 @@ def _end_turn(
         _skip_absent(table, seat, following)
         if following in table.away:  # absent_turn = wait
             wait_for_absent(table, following)
-    table.previous, table.turn, table.draws, table.restart = seat, following, 0, Restart.NONE
+    table.previous, table.turn, table.draws, table.restart = seat, following, 0, NO_RESTART
     table.vetoed = frozenset()  # veto_limit = once-per-offender-turn counts per turn
-    if dead and options.after_three_draws is AfterThreeDraws.PASS_FREE_LEAD:
+    if dead and options.after_three_draws is PASS_FREE_LEAD:
         table.free_lead = True
         table.say(
             "free-lead",
@@ -1622,7 +1668,7 @@ def _end_turn(
         )
     if table.penalties[following]:
         _release_at_turn_start(table, following)
-    utgang = options.go_out_call is GoOutCall.UTGANG
+    utgang = options.go_out_call is UTGANG
     clauses = ("V8-TURN-PASS-AFTER-PLAY", "V8-TURN-NEXT-BECOMES-SPELFORARE", "V8-TURN-CLOCKWISE")
     table.say(
         "turn",

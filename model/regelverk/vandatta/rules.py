@@ -51,7 +51,7 @@ from regelverk.vandatta.options import (
     VarningTrigger,
     VoluntaryDraw,
 )
-from regelverk.vandatta.prepared import prepared
+from regelverk.vandatta.prepared import Prepared, prepared
 from regelverk.vandatta.state import PenaltySet, Phase, Record, Restart, State
 
 __all__ = [
@@ -80,6 +80,49 @@ __all__ = [
 
 ACE, EIGHT = Rank.ACE, Rank.EIGHT
 
+# The readings and the members of the state's enums that the rules below ask for, bound once
+# as module constants: looked up on its enum class, a member costs a call of the class's
+# attribute hook (EnumType.__getattr__) at every step.
+WAIT = AbsentTurn.WAIT
+ANY_CLEAR_WARNING = AcceptedCalls.ANY_CLEAR_WARNING
+ORDINARY_ONLY = AceAgainScope.ORDINARY_ONLY
+PER_ACE = AceBatchDraws.PER_ACE
+ACE_SUIT = AceFollow.ACE_SUIT
+ANY_LEGAL = AceFollow.ANY_LEGAL
+ALLOWED = AceRule.ALLOWED
+PILE_TURNED_SAME_PLAYER = AfterEight.PILE_TURNED_SAME_PLAYER
+HAND_ONLY = CardCountScope.HAND_ONLY
+EIGHT_ON_ANY_CARD = EightMatching.ANY_CARD
+ONLY_WITHOUT_SUIT = EightOnOwnAce.ONLY_WITHOUT_SUIT
+EIGHT_FIRST = EightOrDraw.EIGHT_FIRST
+NAMED_OR_OWN = EightOwnSuit.NAMED_OR_OWN
+NO_REBUILD = EmptyStock.NO_REBUILD
+REBUILD_UNSHUFFLED = EmptyStock.REBUILD_UNSHUFFLED
+DRAWN_AFTER_PASSES = EndlessDeal.DRAWN_AFTER_PASSES
+SINGLE_CARD = ExceptionBelow.SINGLE_CARD
+LAPPEN = GoOutCall.LAPPEN
+WITH_OR_ONTO = GoOutOn.WITH_OR_ONTO
+FIRST_EMPTY_WINS = GoOutWithoutLappen.FIRST_EMPTY_WINS
+ANY_SINGLE_CARD = LappenCondition.ANY_SINGLE_CARD
+TOP_RANK_ONLY = MultiCard.TOP_RANK_ONLY
+CHAIN = MultiCardPlay.CHAIN
+LENIENT = RealChanceTest.LENIENT
+FRESH_START_CARD = RebuildReference.FRESH_START_CARD
+ACE_RESTART = Restart.ACE
+NO_RESTART = Restart.NONE
+ACE_NEEDS_FOLLOW = RestartFallback.ACE_NEEDS_FOLLOW
+FALLBACK_ANY_CARD = RestartFallback.ANY_CARD
+COFFEE_BREAK = Session.COFFEE_BREAK
+DEALER_NAMES_SUIT = StartEight.DEALER_NAMES_SUIT
+ANY_SUIT = StartEightNoChoice.ANY_SUIT
+REBUILD_AND_CONTINUE = TalonEmptyMidDraw.REBUILD_AND_CONTINUE
+REBUILDS = TalonPassCount.REBUILDS
+SET_ASIDE = TurnedPile.SET_ASIDE
+UNDER_STOCK = TurnedPile.UNDER_STOCK
+AT_OR_BELOW = VarningTrigger.AT_OR_BELOW
+WHENEVER_EXACTLY = VarningTrigger.WHENEVER_EXACTLY
+NEVER_OBLIGED = VoluntaryDraw.NEVER_OBLIGED
+
 _DRAWN_AFTER = (
     parameter("V8-TALON-DRAWN-ONE-DECK", "talon_passes"),
     parameter("V8-TALON-DRAWN-TWO-DECKS", "talon_passes"),
@@ -96,7 +139,7 @@ def drawn_deal_passes(options: VandattaOptions, decks: int) -> int:
     (3, 2)
     """
     limit = _DRAWN_AFTER[0 if decks == 1 else 1]
-    if options.talon_pass_count is TalonPassCount.REBUILDS:
+    if options.talon_pass_count is REBUILDS:
         limit += 1
     return limit
 
@@ -105,7 +148,7 @@ def drawn_deal_clauses(options: VandattaOptions) -> tuple[str, ...]:
     """The clauses a deal drawn after talon passes cites: vvv8's coffee-break limit, or, for a
     vandatta table under endless_deal = drawn-after-passes (VA-AMB-ENDLESS-DEAL), the rebuild
     whose repetition the limit stops."""
-    if options.go_out_call is GoOutCall.LAPPEN:
+    if options.go_out_call is LAPPEN:
         return ("VA-DRAW-STOCK-REBUILD", "VA-TURN-PLAY-UNTIL-OUT")
     return (
         "V8-TALON-DRAWN-ONE-DECK",
@@ -134,7 +177,7 @@ def next_seat(state_or_table: State | Table, seat: int) -> int:
     count = len(state_or_table.players)
     out = state_or_table.record.out
     away = state_or_table.away
-    if away and state_or_table.options.absent_turn is AbsentTurn.WAIT:
+    if away and state_or_table.options.absent_turn is WAIT:
         away = frozenset()
     if state_or_table.benched:
         out = out | (state_or_table.benched - state_or_table.joining)
@@ -156,7 +199,7 @@ def seats_after(count: int, seat: int, skip: frozenset[int]) -> list[int]:
 @implements("V8-EIGHT-ON-ANY-CARD", "VA-EIGHT-WHEN-STUCK", "VA-EIGHT-BY-CHOICE")
 def eight_fits(options: VandattaOptions, card: Card, top: Card | None, named: Suit | None) -> bool:
     """An eight goes on any card, unless the table reads VA-AMB-EIGHT-MATCH as must-match."""
-    if options.eight_matching is EightMatching.ANY_CARD or top is None:
+    if options.eight_matching is EIGHT_ON_ANY_CARD or top is None:
         return True
     if named is not None:
         return card.suit is named
@@ -170,8 +213,8 @@ def ace_fits(options: VandattaOptions, card: Card, top: Card) -> bool:
     if card.suit is top.suit:
         return True
     if top.rank is ACE:
-        return options.ace_by_rank is AceRule.ALLOWED
-    return options.ace_off_suit is AceRule.ALLOWED
+        return options.ace_by_rank is ALLOWED
+    return options.ace_off_suit is ALLOWED
 
 
 @implements(
@@ -194,11 +237,7 @@ def named_fits(options: VandattaOptions, card: Card, top: Card | None, named: Su
     reads named-or-own)."""
     if card.suit is named:
         return True
-    return (
-        options.eight_own_suit is EightOwnSuit.NAMED_OR_OWN
-        and top is not None
-        and card.suit is top.suit
-    )
+    return options.eight_own_suit is NAMED_OR_OWN and top is not None and card.suit is top.suit
 
 
 @implements(
@@ -212,22 +251,22 @@ def restart_fits(state: State, card: Card) -> bool:
     choice on one's own ace only without a card of its suit under eight_on_own_ace =
     only-without-suit (VA-AMB-EIGHT-ON-OWN-ACE)."""
     options = state.options
-    if state.restart is Restart.ACE and options.ace_follow is AceFollow.ANY_LEGAL:
-        if options.ace_again_scope is AceAgainScope.ORDINARY_ONLY and card.rank in (ACE, EIGHT):
+    if state.restart is ACE_RESTART and options.ace_follow is ANY_LEGAL:
+        if options.ace_again_scope is ORDINARY_ONLY and card.rank in (ACE, EIGHT):
             return False
         return card.rank is EIGHT or ordinary_fits(options, card, state.pile[-1])
     if card.rank is EIGHT:
         return not (
-            state.restart is Restart.ACE
-            and options.eight_on_own_ace is EightOnOwnAce.ONLY_WITHOUT_SUIT
+            state.restart is ACE_RESTART
+            and options.eight_on_own_ace is ONLY_WITHOUT_SUIT
             and any(
                 c.suit is state.pile[-1].suit and c.rank is not EIGHT
                 for c in state.hands[state.turn]
             )
         )
-    if options.restart_fallback is RestartFallback.ANY_CARD:
+    if options.restart_fallback is FALLBACK_ANY_CARD:
         return True
-    required = state.pile[-1].suit if state.restart is Restart.ACE else state.named_suit
+    required = state.pile[-1].suit if state.restart is ACE_RESTART else state.named_suit
     return card.suit is required
 
 
@@ -238,8 +277,8 @@ def open_start_eight(state: State) -> bool:
     any card fits the eight. Should förhand let his turn go without laying, the eight's own suit
     applies from the next player on, as under eight-suit."""
     return (
-        state.options.start_eight_no_choice is StartEightNoChoice.ANY_SUIT
-        and state.options.start_eight is StartEight.DEALER_NAMES_SUIT
+        state.options.start_eight_no_choice is ANY_SUIT
+        and state.options.start_eight is DEALER_NAMES_SUIT
         and state.previous is None
         and state.named_suit is None
         and len(state.pile) == 1
@@ -250,7 +289,7 @@ def open_start_eight(state: State) -> bool:
 def first_fits(state: State, card: Card) -> bool:
     """Whether ``card`` may be the first (or only) card of a play now (a free lead, granted
     under after_three_draws = pass-free-lead, takes any card: :func:`free_lead_fits`)."""
-    if state.restart is not Restart.NONE:
+    if state.restart is not NO_RESTART:
         return restart_fits(state, card)
     if state.free_lead:
         return free_lead_fits(state, card)
@@ -285,9 +324,9 @@ def restart_needed(state: State, card: Card) -> bool:
     ace_follow = ace-suit, an eight where after_eight = pile-turned-same-player."""
     options = state.options
     if card.rank is ACE:
-        return options.ace_follow is AceFollow.ACE_SUIT
+        return options.ace_follow is ACE_SUIT
     if card.rank is EIGHT:
-        return options.after_eight is AfterEight.PILE_TURNED_SAME_PLAYER
+        return options.after_eight is PILE_TURNED_SAME_PLAYER
     return False
 
 
@@ -300,9 +339,7 @@ def restart_possible(
     the (last) ace's suit, after an eight one of the suit he names with it; another eight
     restarts too. ``hand`` is the hand the play is laid from. Under any other reading, and
     for plays that need no restart (or that go out), this is always true."""
-    if state.options.restart_fallback is not RestartFallback.ACE_NEEDS_FOLLOW or len(hand) == len(
-        cards
-    ):
+    if state.options.restart_fallback is not ACE_NEEDS_FOLLOW or len(hand) == len(cards):
         return True
     if not any(is_ace(c) for c in cards) and not is_eight(cards[0]):
         return True
@@ -335,18 +372,18 @@ def follow_fits(state: State, first: Card, card: Card, beneath: Card) -> bool:  
     options = state.options
     if card.rank is EIGHT:
         return False
-    if options.multi_card_play is MultiCardPlay.CHAIN:
+    if options.multi_card_play is CHAIN:
         return ordinary_fits(options, card, beneath)
     if card.rank is not first.rank:
         return False
-    if options.multi_card is MultiCard.TOP_RANK_ONLY:
+    if options.multi_card is TOP_RANK_ONLY:
         top = state.top
         if top is None or state.named_suit is not None or top.rank is not first.rank:
             return False
-    if state.restart is not Restart.NONE and options.ace_follow is AceFollow.ACE_SUIT:
+    if state.restart is not NO_RESTART and options.ace_follow is ACE_SUIT:
         return False
     if (
-        options.exception_below is ExceptionBelow.SINGLE_CARD
+        options.exception_below is SINGLE_CARD
         and len(state.pile) == 1
         and state.previous is None
         and first.rank is state.pile[0].rank
@@ -371,7 +408,7 @@ def held(state: State, seat: int) -> int:
 def card_count(state: State, seat: int) -> int:
     """The count a caller gives on demand: every card he holds, hand and face-down
     (card_count_scope = all-held), or only the cards in his hand (hand-only)."""
-    if state.options.card_count_scope is CardCountScope.HAND_ONLY:
+    if state.options.card_count_scope is HAND_ONLY:
         return len(state.hands[seat])
     return held(state, seat)
 
@@ -391,7 +428,7 @@ def call_heard(options: VandattaOptions, word: str | None) -> bool:
     >>> call_heard(VVV8, None), call_heard(VVV8, "Varning!"), call_heard(VVV8, "last card!")
     (True, True, False)
     """
-    if word is None or options.accepted_calls is AcceptedCalls.ANY_CLEAR_WARNING:
+    if word is None or options.accepted_calls is ANY_CLEAR_WARNING:
         return True
     said = word.strip().strip("!.").strip().casefold()
     if said in (*CALL_WORDS, "utgang"):
@@ -404,7 +441,7 @@ def last_card_barred(options: VandattaOptions, cards: tuple[Card, ...], onto: Ca
     """Nobody goes out on an ace or an eight (nor, under go_out_on = with-or-onto, onto one)."""
     if cards[-1].rank in (ACE, EIGHT):
         return True
-    if options.go_out_on is GoOutOn.WITH_OR_ONTO:
+    if options.go_out_on is WITH_OR_ONTO:
         beneath = cards[-2] if len(cards) > 1 else onto
         return beneath is not None and beneath.rank in (ACE, EIGHT)
     return False
@@ -418,7 +455,7 @@ def goes_out(state: State, seat: int, count: int) -> bool:
 @implements("V8-CALL-REQUIRED-TO-WIN", "VA-WIN-OUT-AFTER-LAPPEN", "V8-CALL-VALID-NEXT-TURN-ONLY")
 def call_stands(state: State, seat: int) -> bool:
     """Whether the seat may go out as far as calls go (go_out_without_lappen)."""
-    if state.options.go_out_without_lappen is GoOutWithoutLappen.FIRST_EMPTY_WINS:
+    if state.options.go_out_without_lappen is FIRST_EMPTY_WINS:
         return True
     return seat in state.calls
 
@@ -437,7 +474,7 @@ def real_chance(options: VandattaOptions, cards: tuple[Card, ...]) -> bool:
     >>> real_chance(VVV8, parse_cards("AH 5H")), real_chance(VVV8, parse_cards("5H 8C"))
     (True, False)
     """
-    lenient = options.real_chance_test is RealChanceTest.LENIENT
+    lenient = options.real_chance_test is LENIENT
     plain: Rank | None = None  # the rank of the non-aces, once one is seen
     for card in cards:
         if card.rank is EIGHT:
@@ -464,20 +501,20 @@ def varning_due(options: VandattaOptions, before: int, after: int) -> bool:
     that count or fewer (but not none); whenever-exactly, the hand has just reached exactly
     that count, by laying or by drawing (it did not hold it before)."""
     warn = options.varning_cards
-    if warn is None or options.go_out_call is not GoOutCall.LAPPEN:
+    if warn is None or options.go_out_call is not LAPPEN:
         return False
     trigger = options.varning_trigger
-    if trigger is VarningTrigger.WHENEVER_EXACTLY:
+    if trigger is WHENEVER_EXACTLY:
         return after == warn and before != warn
-    return after == warn or (trigger is VarningTrigger.AT_OR_BELOW and 0 < after <= warn)
+    return after == warn or (trigger is AT_OR_BELOW and 0 < after <= warn)
 
 
 @implements("VA-CALL-LAPPEN", "VA-CALL-LAPPEN-MANDATORY")
 def lappen_due(options: VandattaOptions, hand: tuple[Card, ...]) -> bool:
     """LAPPEN is owed by a player left with one card he could go out on (lappen_condition)."""
-    if options.go_out_call is not GoOutCall.LAPPEN or len(hand) != 1:
+    if options.go_out_call is not LAPPEN or len(hand) != 1:
         return False
-    if options.lappen_condition is LappenCondition.ANY_SINGLE_CARD:
+    if options.lappen_condition is ANY_SINGLE_CARD:
         return True
     return hand[0].rank not in (ACE, EIGHT)
 
@@ -495,37 +532,48 @@ def can_draw_any(state: State) -> bool:
     """Whether a card can be drawn: the stock has one, or a new stock can be made."""
     if state.stock:
         return True
-    if state.options.empty_stock is EmptyStock.NO_REBUILD:
+    if state.options.empty_stock is NO_REBUILD:
         return False
-    spare = state.turned if state.options.turned_pile is TurnedPile.SET_ASIDE else ()
+    spare = state.turned if state.options.turned_pile is SET_ASIDE else ()
     return len(state.pile) > 1 or bool(spare)
 
 
-def fitting(state: State) -> tuple[Card, ...]:
+def fitting(state: State, ready: Prepared | None = None) -> tuple[Card, ...]:
     """The cards of the spelförare's hand that may begin a play now (:func:`first_fits`), in
     the hand's order: what a turn's listing and :func:`has_play` both start from. In an
     ordinary turn the faces that fit are looked up (:func:`plain_fits`, worked out once per
-    options object and card to play on); an open start eight lets every card fit."""
+    options object and card to play on); an open start eight lets every card fit. ``ready``:
+    :func:`~regelverk.vandatta.prepared.prepared` for the state's options, if known already."""
     hand = state.hands[state.turn]
-    if state.restart is not Restart.NONE or state.free_lead:
+    if state.restart is not NO_RESTART or state.free_lead:
         return tuple([card for card in hand if first_fits(state, card)])
     named = state.named_suit
     pile = state.pile
     if named is None and len(pile) == 1 and open_start_eight(state):
         return hand  # every card fits the open eight (an eight fits any eight)
     judges = (plain_fits, eight_fits, named_fits, ordinary_fits, ace_fits)
-    faces = prepared(state.options).fitting_faces(pile[-1] if pile else None, named, judges)
+    if ready is None:
+        ready = prepared(state.options)
+    faces = ready.fitting_faces(pile[-1] if pile else None, named, judges)
     return tuple([card for card in hand if id(card) in faces])
 
 
 def has_play(
-    state: State, *, count_eights: bool = True, fits: tuple[Card, ...] | None = None
+    state: State,
+    *,
+    count_eights: bool = True,
+    fits: tuple[Card, ...] | None = None,
+    holding: int | None = None,
 ) -> bool:
     """Whether the spelförare can lay some card now (a single card suffices to tell).
-    ``fits``: :func:`fitting` for this state, if known already."""
+    ``fits``: :func:`fitting` for this state, ``holding``: :func:`held` for the spelförare, if
+    known already."""
     seat = state.turn
     hand = state.hands[seat]
-    alone = goes_out(state, seat, 1)
+    alone = goes_out(state, seat, 1) if holding is None else holding == 1
+    # restart_possible for a card laid alone: an eight may name the suit of any card he keeps,
+    # so only an ace can be barred, and only under restart_fallback = ace-needs-follow.
+    aces_barred = state.options.restart_fallback is ACE_NEEDS_FOLLOW
     for card in hand if fits is None else fits:
         if card.rank is EIGHT and not count_eights:
             continue
@@ -535,32 +583,25 @@ def has_play(
             last_card_barred(state.options, (card,), state.top) or not call_stands(state, seat)
         ):
             continue
-        if not _single_restart_possible(state, card, hand):
+        if aces_barred and card.rank is ACE and not restart_possible(state, (card,), None, hand):
             continue
         return True
     return False
 
 
-def _single_restart_possible(state: State, card: Card, hand: tuple[Card, ...]) -> bool:
-    """:func:`restart_possible` for ``card`` laid alone. An eight may name the suit of any card
-    he keeps, so only an ace can be barred."""
-    if state.options.restart_fallback is not RestartFallback.ACE_NEEDS_FOLLOW or not is_ace(card):
-        return True
-    return restart_possible(state, (card,), None, hand)
-
-
 @implements("VA-DRAW-WHEN-STUCK", "VA-EIGHT-WHEN-STUCK", "V8-DRAW-NOT-OBLIGED-TO-PLAY")
-def stuck(state: State, fits: tuple[Card, ...] | None = None) -> bool:
+def stuck(state: State, fits: tuple[Card, ...] | None = None, holding: int | None = None) -> bool:
     """Whether the spelförare counts as unable to lay (and so may draw, under vandatta).
 
     Under vvv8 (voluntary_draw = never-obliged) nobody is obliged to play, so this is always
     true; under vandatta a held eight counts as a playable card unless eight_or_draw = may-draw.
-    ``fits``: :func:`fitting` for this state, if known already.
+    ``fits``: :func:`fitting` for this state, ``holding``: :func:`held` for the spelförare, if
+    known already.
     """
-    if state.options.voluntary_draw is VoluntaryDraw.NEVER_OBLIGED:
+    if state.options.voluntary_draw is NEVER_OBLIGED:
         return True
-    count_eights = state.options.eight_or_draw is EightOrDraw.EIGHT_FIRST
-    return not has_play(state, count_eights=count_eights, fits=fits)
+    count_eights = state.options.eight_or_draw is EIGHT_FIRST
+    return not has_play(state, count_eights=count_eights, fits=fits, holding=holding)
 
 
 # --- the scratch table ------------------------------------------------------------------------
@@ -744,16 +785,16 @@ class Table:
     def rebuild(self) -> bool:
         """Make a new stock from the played cards when the stock is empty; whether it worked."""
         rule = self.options.empty_stock
-        if rule is EmptyStock.NO_REBUILD:
+        if rule is NO_REBUILD:
             return False
-        spare = self.turned if self.options.turned_pile is TurnedPile.SET_ASIDE else []
+        spare = self.turned if self.options.turned_pile is SET_ASIDE else []
         cards = [*spare, *self.pile[:-1]]
         if not cards:
             return False
-        if self.options.turned_pile is TurnedPile.SET_ASIDE:
+        if self.options.turned_pile is SET_ASIDE:
             self.turned = []
         self.pile = self.pile[-1:]
-        if rule is EmptyStock.REBUILD_UNSHUFFLED:
+        if rule is REBUILD_UNSHUFFLED:
             cards.reverse()
             self.stock = cards
             self.say(
@@ -775,7 +816,7 @@ class Table:
                 f"The stock is empty: {len(cards)} played cards are shuffled into a new stock",
                 ("VA-DRAW-STOCK-REBUILD",),
             )
-        if self.options.rebuild_reference is RebuildReference.FRESH_START_CARD and self.pile:
+        if self.options.rebuild_reference is FRESH_START_CARD and self.pile:
             from regelverk.vandatta.setup import fresh_start_card  # setup builds on this module
 
             fresh_start_card(self)
@@ -789,8 +830,8 @@ class Table:
         drawn-after-passes, VA-AMB-ENDLESS-DEAL) draw the deal at the limit."""
         self.talon_passes += 1
         options = self.options
-        limited = options.endless_deal is EndlessDeal.DRAWN_AFTER_PASSES or (
-            options.talon_pass_limit and options.session is Session.COFFEE_BREAK
+        limited = options.endless_deal is DRAWN_AFTER_PASSES or (
+            options.talon_pass_limit and options.session is COFFEE_BREAK
         )
         if not limited:
             return
@@ -816,7 +857,7 @@ class Table:
 
     def may_rebuild(self, *, own: bool) -> bool:
         """Whether this draw may rebuild an empty talon (talon_empty_mid_draw)."""
-        return own or self.options.talon_empty_mid_draw is TalonEmptyMidDraw.REBUILD_AND_CONTINUE
+        return own or self.options.talon_empty_mid_draw is REBUILD_AND_CONTINUE
 
     def active(self) -> int:
         """Players taking part and present."""
@@ -836,7 +877,7 @@ class Table:
     )
     def ace_draws(self, seat: int, aces: int) -> None:
         """Every other player draws one card (per ace under ace_batch_draws = per-ace), in turn."""
-        rounds = aces if self.options.ace_batch_draws is AceBatchDraws.PER_ACE else 1
+        rounds = aces if self.options.ace_batch_draws is PER_ACE else 1
         others = seats_after(len(self.players), seat, self.record.out | self.benched)
         for _ in range(rounds):
             for other in others:
@@ -844,7 +885,7 @@ class Table:
                     break
         clauses = (
             ("V8-ACE-OTHERS-DRAW-ONE", "V8-CALL-ACE-DRAW-NOT-SPELFORARE")
-            if self.options.ace_follow is AceFollow.ANY_LEGAL
+            if self.options.ace_follow is ANY_LEGAL
             else ("VA-ACE-OTHERS-DRAW",)
         )
         names = ", ".join(self.name(o) for o in others)
@@ -875,7 +916,7 @@ class Table:
         under turned_pile = out-of-deal; either way it lies in the ``turned`` zone). Under
         turned_pile = under-stock it is turned face down and put under the stock at once: the
         pile's top card, the eight, becomes the stock's bottom card."""
-        if self.options.turned_pile is TurnedPile.UNDER_STOCK:
+        if self.options.turned_pile is UNDER_STOCK:
             self.stock[:0] = reversed(self.pile)
         else:
             self.turned.extend(self.pile)
@@ -885,7 +926,7 @@ class Table:
         """Reset what belongs to one deal."""
         self.named_suit = None
         self.draws = 0
-        self.restart = Restart.NONE
+        self.restart = NO_RESTART
         self.free_lead = False
         self.calls = frozenset()
         self.false_calls = frozenset()
