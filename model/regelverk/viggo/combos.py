@@ -92,6 +92,8 @@ BIT_OF_KEY: tuple[int, ...] = tuple(
 )
 """``1 << card_index(card)`` by the card's own small integer (its hash), read straight from
 its slot: the private helpers below run on every move listed and played."""
+INDEX_OF_KEY: tuple[int, ...] = tuple(bit.bit_length() - 1 for bit in BIT_OF_KEY)
+""":func:`card_index` by the card's own small integer, as :data:`BIT_OF_KEY` (-1 for no card)."""
 
 
 def card_mask(cards: Sequence[Card]) -> int:

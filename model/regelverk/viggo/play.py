@@ -159,13 +159,13 @@ def _apply_keep(state: ViggoState, action: Keep) -> Outcome[ViggoState]:
     turn = state.turn
     name = state.players[turn]
     if seen_both:
-        how = f"looks at both cards and keeps {card}"
+        how = f"looks at both cards and keeps {card._text}"
         clauses: tuple[str, ...] = _SEES_BOTH_FIRST if turn == state.first_hand else _SEES_BOTH_LAST
     elif card is drawn[0]:
-        how = f"looks at {card} and keeps it"
+        how = f"looks at {card._text} and keeps it"
         clauses = _KEEPS_SEEN
     else:
-        how = f"looks at {drawn[0]}, turns it down and takes the other card"
+        how = f"looks at {drawn[0]._text}, turns it down and takes the other card"
         clauses = _TAKES_OTHER
     under = state.options.draft_discards is _UNDER_STOCK
     stock = (*state.stock[2:], other) if under else state.stock[2:]
