@@ -576,7 +576,7 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
     hands = state.hands
     hand = _less(hands[seat], played, played_mask)
     hands = (*hands[:seat], hand, *hands[seat + 1 :])
-    laid = _build_laid(seat, played)
+    laid = _laid_by(played)[seat] if seat < 4 else _build_laid(seat, played)
     name = state.players[seat]
     if verdict is None:
         text = f"{name} leads {shown}"
@@ -655,7 +655,7 @@ class _Rules:
     Private and kept per options object (:func:`_rules_of`); it holds only answers of pure
     functions of immutable values, so it never changes one."""
 
-    __slots__ = ("after", "options", "plans", "read", "starts")
+    __slots__ = ("after", "options", "plans", "read", "starts", "tops")
 
     def __init__(self, options: ViggoOptions) -> None:
         self.options = options
@@ -665,6 +665,9 @@ class _Rules:
         self.starts = run_starts(options)
         self.read = combo_reader(options)
         self.plans: dict[int, tuple[tuple[int, bool], ...]] = {}
+        self.tops: dict[int, _Top] = {}
+        """:func:`_read_top` of the tops met lately, by the tuple's identity (each entry keeps
+        its tuple alive, so no other can take its ``id`` while it stands)."""
 
 
 _rules_of = by_identity(_Rules, limit=64)
@@ -700,6 +703,13 @@ def _read_cards(cards: tuple[Card, ...]) -> tuple[int, str, tuple[str, ...]]:
     return card_mask(cards), describe(cards), codes(cards)
 
 
+def _laid_each(cards: tuple[Card, ...]) -> tuple[Laid, ...]:
+    """``cards`` laid by each of four seats: records are immutable, so every trick shares them."""
+    return tuple([_build_laid(seat, cards) for seat in range(4)])
+
+
+_laid_by = by_identity(_laid_each, limit=1 << 15)
+""":func:`_laid_each` once per card tuple, as :data:`_reading`."""
 _reading = by_identity(_read_cards, limit=1 << 15)
 """:func:`_read_cards` once per card tuple: the plays listed are shared objects
 (:data:`_SET_PLAYS`, :func:`_every_run`), so their tuples come back again and again."""
@@ -924,18 +934,17 @@ def _beating_plays(state: ViggoState) -> list[Play]:
     each combination allowed."""
     rules = _rules_of(state.options)
     top = state.trick[-1].cards
-    size = len(top)
-    if not 0 < size <= 5:
-        return []
-    old_code = _reading(top)[0] << 3 | size
-    old = rules.read(old_code >> 3, size)
+    entry = rules.tops.get(id(top))
+    if entry is None or entry[0] is not top:
+        entry = _read_top(rules, top)
+    _, old, plan = entry
     if old is None:
         return []
+    size = len(top)
     hand = state.hands[state.turn]
     mask = _hand_mask(hand)
     if mask < 0:  # a hand out of rank order, built by hand: every combination judged
         return _judged(rules, old, _unsorted_plays(hand, size, rules.starts), [])
-    plan = _plan(rules, old, old_code)
     moves: list[Play] = []
     if size < 5:
         for pos, judge in plan:
@@ -957,6 +966,28 @@ def _beating_plays(state: ViggoState) -> list[Play]:
             else:
                 moves += runs
     return moves
+
+
+_Top = tuple[tuple[Card, ...], Combo | None, tuple[tuple[int, bool], ...]]
+
+
+def _read_top(rules: _Rules, top: tuple[Card, ...]) -> _Top:
+    """The cards on top, the combination they form (``None`` for none, in a position built by
+    hand) and which bunches may answer it (:func:`_plan`); kept in ``rules.tops``, so that
+    the players answering one top read it once."""
+    size = len(top)
+    old = None
+    plan: tuple[tuple[int, bool], ...] = ()
+    if 0 < size <= 5:
+        old_code = card_mask(top) << 3 | size
+        old = rules.read(old_code >> 3, size)
+        if old is not None:
+            plan = _plan(rules, old, old_code)
+    tops = rules.tops
+    if len(tops) >= _MASK_LIMIT:
+        tops.clear()
+    entry = tops[id(top)] = (top, old, plan)
+    return entry
 
 
 def _judged(rules: _Rules, old: Combo, plays: Iterable[Play], moves: list[Play]) -> list[Play]:
