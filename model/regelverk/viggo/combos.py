@@ -87,16 +87,18 @@ CARD_OF: tuple[Card, ...] = tuple(sorted(french_deck(), key=card_index))
 """The card numbered ``i`` by :func:`card_index`."""
 CLUB_THREE_INDEX = 48
 """The number of the 3♣."""
-_BIT_OF_KEY: tuple[int, ...] = tuple(
+BIT_OF_KEY: tuple[int, ...] = tuple(
     sum(1 << i for i, c in enumerate(CARD_OF) if c._key == key) for key in range(64)
 )
 """``1 << card_index(card)`` by the card's own small integer (its hash), read straight from
 its slot: the private helpers below run on every move listed and played."""
+INDEX_OF_KEY: tuple[int, ...] = tuple(bit.bit_length() - 1 for bit in BIT_OF_KEY)
+""":func:`card_index` by the card's own small integer, as :data:`BIT_OF_KEY` (-1 for no card)."""
 
 
 def card_mask(cards: Sequence[Card]) -> int:
     """The set of ``cards`` as a bit mask of their :func:`card_index` numbers."""
-    bits = _BIT_OF_KEY
+    bits = BIT_OF_KEY
     mask = 0
     for c in cards:
         mask |= bits[c._key]
@@ -106,7 +108,7 @@ def card_mask(cards: Sequence[Card]) -> int:
 def sorted_mask(cards: Sequence[Card]) -> int:
     """:func:`card_mask` of ``cards`` when they are in hand order (each card once, sorted as
     :func:`card_index` numbers them); otherwise -1."""
-    bits = _BIT_OF_KEY
+    bits = BIT_OF_KEY
     mask = 0
     last = 0
     for c in cards:

@@ -28,6 +28,7 @@ from regelverk.memo import by_identity
 from regelverk.records import builder
 from regelverk.trace import implements
 from regelverk.viggo.combos import (
+    BIT_OF_KEY,
     CARD_OF,
     SET_KINDS,
     THREE_POS,
@@ -76,6 +77,17 @@ from regelverk.viggo.state import (
 
 __all__ = ["apply", "check", "draft_sees_both", "legal_actions", "trick_over"]
 
+_DRAFT, _PLAYING, _OVER = Phase.DRAFT, Phase.PLAY, Phase.OVER
+_LOOK_EVERY_TURN = DraftLookBoth.EVERY_TURN
+_UNDER_STOCK = DraftDiscards.UNDER_STOCK
+_ONE_LAP = ExampleTrickEnd.ONE_LAP
+_MUST_INCLUDE = ClubFourOpening.MUST_INCLUDE
+_MUST_BEAT = PassWhenAble.MUST_BEAT
+_FINAL = PassIsFinal.FINAL
+_FIRST_TO_PLAY = LeadAfterTie.FIRST_TO_PLAY
+"""The phases and readings the moves test, bound once: reading an enum member off its class
+costs an attribute lookup through the enum's metaclass on every test."""
+
 _COMBO_CLAUSES = (
     "VG-COMBO-SINGLE",
     "VG-COMBO-PAIR",
@@ -98,7 +110,7 @@ def draft_sees_both(state: ViggoState) -> bool:
     on every turn, VG-AMB-DRAFT-LOOK-BOTH-LATER), the second player on his last."""
     held = len(state.hands[state.turn])
     if state.turn == state.first_hand:
-        return held == 0 or state.options.draft_look_both is DraftLookBoth.EVERY_TURN
+        return held == 0 or state.options.draft_look_both is _LOOK_EVERY_TURN
     return held == HAND_SIZE - 1
 
 
@@ -119,6 +131,20 @@ def _check_keep(state: ViggoState, action: Keep) -> None:
         )
 
 
+_SEES_BOTH_FIRST = ("VG-DRAFT-FIRST-HAND-SEES-BOTH-FIRST-TURN", "VG-DRAFT-PUT-AWAY-OUT-OF-PLAY")
+_SEES_BOTH_LAST = ("VG-DRAFT-SECOND-PLAYER-SEES-BOTH-LAST-TURN", "VG-DRAFT-PUT-AWAY-OUT-OF-PLAY")
+_KEEPS_SEEN = (
+    "VG-DRAFT-TAKE-TWO-SEE-ONE",
+    "VG-DRAFT-KEEP-SEEN-CARD",
+    "VG-DRAFT-PUT-AWAY-OUT-OF-PLAY",
+)
+_TAKES_OTHER = (
+    "VG-DRAFT-TAKE-TWO-SEE-ONE",
+    "VG-DRAFT-REJECT-SEEN-TAKE-OTHER",
+    "VG-DRAFT-PUT-AWAY-OUT-OF-PLAY",
+)
+
+
 @implements(
     "VG-DRAFT-KEEP-SEEN-CARD", "VG-DRAFT-REJECT-SEEN-TAKE-OTHER", "VG-DRAFT-PUT-AWAY-OUT-OF-PLAY"
 )
@@ -127,65 +153,89 @@ def _apply_keep(state: ViggoState, action: Keep) -> Outcome[ViggoState]:
     the stock, VG-AMB-DRAFT-PUT-AWAY). When both hold thirteen the draft is over and first
     hand (or the 4♣ holder, where a club-four rule applies) opens."""
     drawn = _drawn(state)
-    other = drawn[1] if action.card == drawn[0] else drawn[0]
+    card = action.card
+    other = drawn[1] if card is drawn[0] else drawn[0]
     seen_both = draft_sees_both(state)
+    turn = state.turn
+    name = state.players[turn]
     if seen_both:
-        how = f"looks at both cards and keeps {action.card}"
-        clauses: tuple[str, ...] = (
-            "VG-DRAFT-FIRST-HAND-SEES-BOTH-FIRST-TURN"
-            if state.turn == state.first_hand
-            else "VG-DRAFT-SECOND-PLAYER-SEES-BOTH-LAST-TURN",
-        )
-    elif action.card == drawn[0]:
-        how = f"looks at {action.card} and keeps it"
-        clauses = ("VG-DRAFT-TAKE-TWO-SEE-ONE", "VG-DRAFT-KEEP-SEEN-CARD")
+        how = f"looks at both cards and keeps {card._text}"
+        clauses: tuple[str, ...] = _SEES_BOTH_FIRST if turn == state.first_hand else _SEES_BOTH_LAST
+    elif card is drawn[0]:
+        how = f"looks at {card._text} and keeps it"
+        clauses = _KEEPS_SEEN
     else:
-        how = f"looks at {drawn[0]}, turns it down and takes the other card"
-        clauses = ("VG-DRAFT-TAKE-TWO-SEE-ONE", "VG-DRAFT-REJECT-SEEN-TAKE-OTHER")
-    under = state.options.draft_discards is DraftDiscards.UNDER_STOCK
+        how = f"looks at {drawn[0]._text}, turns it down and takes the other card"
+        clauses = _TAKES_OTHER
+    under = state.options.draft_discards is _UNDER_STOCK
     stock = (*state.stock[2:], other) if under else state.stock[2:]
     put_away = state.put_away if under else (*state.put_away, other)
-    hands = list(state.hands)
-    hands[state.turn] = sort_hand((*hands[state.turn], action.card))
+    hands = state.hands
+    hand = _with_card(hands[turn], card)
+    hands = (*hands[:turn], hand, *hands[turn + 1 :])
     events = [
-        Event(
-            kind="draft",
-            text=f"{state.player} draws two, {how}; the other goes "
+        _build_event(
+            "draft",
+            f"{name} draws two, {how}; the other goes "
             + ("under the stock" if under else "away unseen"),
-            clauses=(*clauses, "VG-DRAFT-PUT-AWAY-OUT-OF-PLAY"),
-            player=state.player,
-            cards=(action.card.code,),
+            clauses,
+            name,
+            (card._code,),
         )
     ]
-    other_seat = 1 - state.turn
-    done = all(len(h) == HAND_SIZE for h in hands)
-    nxt = ViggoState(
-        options=state.options,
-        players=state.players,
-        seed=state.seed,
-        round=state.round,
-        phase=Phase.PLAY if done else Phase.DRAFT,
-        dealer=state.dealer,
-        first_hand=state.first_hand,
-        turn=other_seat,
-        hands=tuple(hands),
-        stock=stock,
-        put_away=put_away,
-        scores=state.scores,
-        history=state.history,
+    done = len(hand) == HAND_SIZE and all(len(h) == HAND_SIZE for h in hands)
+    nxt = _build_state(
+        state.options,
+        state.players,
+        state.seed,
+        state.round,
+        _PLAYING if done else _DRAFT,
+        state.dealer,
+        state.first_hand,
+        1 - turn,
+        hands,
+        stock,
+        put_away,
+        (),
+        _NO_SEATS,
+        -1,
+        0,
+        (),
+        state.scores,
+        state.history,
+        -1,
+        (),
+        (),
     )
     if done:
         seat, why = leader(nxt)
         nxt = _moved(nxt, turn=seat)
         events.append(
-            Event(
-                kind="lead",
-                text=f"both hold thirteen cards; {nxt.player} opens the round",
-                clauses=("VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN", *why),
-                player=nxt.player,
+            _build_event(
+                "lead",
+                f"both hold thirteen cards; {nxt.player} opens the round",
+                ("VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN", *why),
+                nxt.player,
+                (),
             )
         )
-    return Outcome(state=nxt, events=tuple(events))
+    return _build_outcome(nxt, tuple(events))
+
+
+def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` with ``card`` added in its place in rank order (as
+    :func:`~regelverk.viggo.rounds.sort_hand` would put it), by its place in the hand's mask."""
+    mask = _hand_mask(hand)
+    bit = BIT_OF_KEY[card._key]
+    if mask < 0 or mask & bit:  # out of rank order, or already held: a state built by hand
+        return sort_hand((*hand, card))
+    at = (mask & (bit - 1)).bit_count()
+    made = (*hand[:at], card, *hand[at:])
+    _remember_mask(made, mask | bit)
+    return made
+
+
+_NO_SEATS: frozenset[int] = frozenset()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -198,7 +248,7 @@ def trick_over(state: ViggoState, top_seat: int, passed: frozenset[int], replies
     """Whether the trick is over: every player but the one whose combination lies on top has
     passed since it was laid (a pass is not final: VG-AMB-PASS-FINAL), or, under the one-lap
     reading of VG-AMB-EXAMPLE-TRICK-END, every other player has had one turn after the lead."""
-    if state.options.example_trick_end is ExampleTrickEnd.ONE_LAP:
+    if state.options.example_trick_end is _ONE_LAP:
         return replies >= state.count - 1
     others = _OTHERS[len(state.players)]
     if 0 <= top_seat < len(others):
@@ -226,7 +276,7 @@ def _next_to_act(state: ViggoState, seat: int, passed: frozenset[int]) -> int:
 
 def _club_four_must_lead(state: ViggoState) -> bool:
     return (
-        state.options.club_four_opening is ClubFourOpening.MUST_INCLUDE
+        state.options.club_four_opening is _MUST_INCLUDE
         and not state.trick
         and not state.set_aside
         and club_four_opens(state.options, state.count, state.round)
@@ -289,8 +339,9 @@ def _listed_verdict(state: ViggoState, action: Play) -> Verdict | None:
     options = state.options
     read = _rules_of(options).read
     top = state.trick[-1].cards
-    new = read(card_mask(action.cards), len(action.cards))
-    old = read(card_mask(top), len(top))
+    played = action.cards
+    new = read(_reading(played)[0], len(played))
+    old = read(_reading(top)[0], len(top))
     assert new is not None and old is not None  # a listed play on a listed top
     return _reply_verdict(new, old, options)
 
@@ -315,7 +366,7 @@ def _check_pass(state: ViggoState) -> None:
             f"{state.player} may not pass: he leads this trick and must lay a combination",
             ["VG-PLAY-NEXT-LEAD-AFTER-HIGHEST", "VG-PLAY-FIRST-HAND-LEADS-FREE"],
         )
-    if state.options.pass_when_able is PassWhenAble.MUST_BEAT:
+    if state.options.pass_when_able is _MUST_BEAT:
         beating = _beating_plays(state)
         if beating:
             raise IllegalActionError(
@@ -330,15 +381,15 @@ def _check_pass(state: ViggoState) -> None:
 def _check_turn(state: ViggoState, action: ViggoAction) -> None:
     """The game must still be on, the action must fit the phase, and a player named in the
     action must be the one whose turn it is."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         raise IllegalActionError(
             "the game is over: " + " and ".join(state.players[s] for s in state.losers) + " lost",
             ["VG-LOSS-FIRST-TO-53"],
         )
     if action.player is not None and action.player != state.player:
         _out_of_turn(state, action.player)
-    if isinstance(action, Keep) != (state.phase is Phase.DRAFT):
-        if state.phase is Phase.DRAFT:
+    if isinstance(action, Keep) != (state.phase is _DRAFT):
+        if state.phase is _DRAFT:
             raise IllegalActionError(
                 f"the hands are still being drafted: {state.player} must keep one of the two "
                 "cards drawn before anyone plays",
@@ -352,7 +403,7 @@ def _check_turn(state: ViggoState, action: ViggoAction) -> None:
 
 def _out_of_turn(state: ViggoState, name: str) -> None:
     seat = state.players.index(name) if name in state.players else -1
-    if seat in state.passed and state.options.pass_is_final is PassIsFinal.FINAL:
+    if seat in state.passed and state.options.pass_is_final is _FINAL:
         raise IllegalActionError(
             f"{name} may not act: he has passed, and a pass is final for the trick",
             ["VG-PLAY-REPLY-OR-PASS", "VG-PLAY-PASS-NOT-FINAL"],
@@ -456,7 +507,11 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
     passed = state.passed | _SEAT[seat]
     replies = state.replies + 1
     name = state.players[seat]
-    said = _build_event("pass", f"{name} passes", _PASS_CLAUSES, name, ())
+    said = _PASSES.get(name)
+    if said is None:
+        if len(_PASSES) >= 256:
+            _PASSES.clear()
+        said = _PASSES[name] = _build_event("pass", f"{name} passes", _PASS_CLAUSES, name, ())
     if trick_over(state, state.trick[-1].seat, passed, replies):
         return _close_trick(state, state.hands, state.trick, state.highest, (said,))
     nxt = _in_trick(
@@ -472,6 +527,8 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
     return _build_outcome(nxt, (said,))
 
 
+_PASSES: dict[str, Event] = {}
+"""The event of each player's pass, by name: events are immutable, so passes share them."""
 _SEAT = tuple(frozenset((seat,)) for seat in range(4))
 """Each seat alone, to add to the seats that have passed."""
 _TRICK_CLAUSES = ("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST")
@@ -515,24 +572,23 @@ def _close_trick(
 def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Outcome[ViggoState]:
     seat = state.turn
     played = action.cards
+    played_mask, shown, played_codes = _reading(played)
     hands = state.hands
-    hand = without(hands[seat], played)
+    hand = _less(hands[seat], played, played_mask)
     hands = (*hands[:seat], hand, *hands[seat + 1 :])
-    laid = _build_laid(seat, played)
+    laid = _laid_by(played)[seat] if seat < 4 else _build_laid(seat, played)
     name = state.players[seat]
     if verdict is None:
-        text = f"{name} leads {describe(played)}"
-        clauses: tuple[str, ...] = ("VG-PLAY-FIRST-HAND-LEADS-FREE", *_kind_clause(played))
+        text = f"{name} leads {shown}"
+        clauses = _LEAD_CLAUSES[len(played)]
         highest = seat
     else:
-        text = f"{name} lays {describe(played)}: {verdict.reason}"
+        text = f"{name} lays {shown}: {verdict.reason}"
         clauses = verdict.clauses
-        keeps_first = (
-            not verdict.strict and state.options.lead_after_tie is LeadAfterTie.FIRST_TO_PLAY
-        )
+        keeps_first = not verdict.strict and state.options.lead_after_tie is _FIRST_TO_PLAY
         highest = state.highest if keeps_first else seat
-    event = _build_event("play", text, clauses, name, codes(played))
-    final = state.options.pass_is_final is PassIsFinal.FINAL
+    event = _build_event("play", text, clauses, name, played_codes)
+    final = state.options.pass_is_final is _FINAL
     passed = state.passed if final else frozenset()
     replies = 0 if verdict is None else state.replies + 1
     trick = (*state.trick, laid)
@@ -564,8 +620,25 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
     return _build_outcome(nxt, (event,))
 
 
-def _kind_clause(cards: tuple[Card, ...]) -> tuple[str, ...]:
-    return (_COMBO_CLAUSES[len(cards) - 1],)
+_LEAD_CLAUSES = ((), *(("VG-PLAY-FIRST-HAND-LEADS-FREE", c) for c in _COMBO_CLAUSES))
+"""A lead's clauses by its number of cards: the free lead, and the clause of its kind."""
+
+
+def _less(hand: tuple[Card, ...], played: tuple[Card, ...], played_mask: int) -> tuple[Card, ...]:
+    """``hand`` less the ``played`` cards (all in it), each taken out at its place in the hand's
+    mask (a hand in rank order holds its cards at the ranks of their bits)."""
+    mask = _hand_mask(hand)
+    if mask < 0 or mask & played_mask != played_mask or played_mask.bit_count() != len(played):
+        return without(hand, played)
+    left = hand
+    bits = BIT_OF_KEY
+    for card in played:
+        bit = bits[card._key]
+        at = (mask & (bit - 1)).bit_count()
+        left = left[:at] + left[at + 1 :]
+        mask ^= bit
+    _remember_mask(left, mask)
+    return left
 
 
 # ---------------------------------------------------------------------------------------------
@@ -582,7 +655,7 @@ class _Rules:
     Private and kept per options object (:func:`_rules_of`); it holds only answers of pure
     functions of immutable values, so it never changes one."""
 
-    __slots__ = ("after", "options", "plans", "read", "starts")
+    __slots__ = ("after", "options", "plans", "read", "starts", "tops")
 
     def __init__(self, options: ViggoOptions) -> None:
         self.options = options
@@ -592,11 +665,54 @@ class _Rules:
         self.starts = run_starts(options)
         self.read = combo_reader(options)
         self.plans: dict[int, tuple[tuple[int, bool], ...]] = {}
+        self.tops: dict[int, _Top] = {}
+        """:func:`_read_top` of the tops met lately, by the tuple's identity (each entry keeps
+        its tuple alive, so no other can take its ``id`` while it stands)."""
 
 
 _rules_of = by_identity(_Rules, limit=64)
 """The :class:`_Rules` of an options object, made once per options object (hashing options
 would hash some thirty fields on every move)."""
+
+_MASKS: dict[int, tuple[tuple[Card, ...], int]] = {}
+""":func:`~regelverk.viggo.combos.sorted_mask` of the hands met lately, by the hand tuple's
+identity; each entry keeps its hand alive, so no other tuple can take its ``id`` while it
+stands. A hand is read on each of its owner's turns and made by the move before: the move
+that makes it knows its mask already (:func:`_remember_mask`)."""
+_MASK_LIMIT = 4096
+
+
+def _hand_mask(hand: tuple[Card, ...]) -> int:
+    """``sorted_mask(hand)``, remembered by the hand's identity."""
+    entry = _MASKS.get(id(hand))
+    if entry is not None and entry[0] is hand:
+        return entry[1]
+    mask = sorted_mask(hand)
+    _remember_mask(hand, mask)
+    return mask
+
+
+def _remember_mask(hand: tuple[Card, ...], mask: int) -> None:
+    if len(_MASKS) >= _MASK_LIMIT:
+        _MASKS.clear()
+    _MASKS[id(hand)] = (hand, mask)
+
+
+def _read_cards(cards: tuple[Card, ...]) -> tuple[int, str, tuple[str, ...]]:
+    """A combination's cards as the moves read them: mask, printed text and codes."""
+    return card_mask(cards), describe(cards), codes(cards)
+
+
+def _laid_each(cards: tuple[Card, ...]) -> tuple[Laid, ...]:
+    """``cards`` laid by each of four seats: records are immutable, so every trick shares them."""
+    return tuple([_build_laid(seat, cards) for seat in range(4)])
+
+
+_laid_by = by_identity(_laid_each, limit=1 << 15)
+""":func:`_laid_each` once per card tuple, as :data:`_reading`."""
+_reading = by_identity(_read_cards, limit=1 << 15)
+""":func:`_read_cards` once per card tuple: the plays listed are shared objects
+(:data:`_SET_PLAYS`, :func:`_every_run`), so their tuples come back again and again."""
 
 
 def _plan(rules: _Rules, old: Combo, old_code: int) -> tuple[tuple[int, bool], ...]:
@@ -752,6 +868,9 @@ def _leads(mask: int, starts: tuple[int, ...]) -> list[Play]:
 
 _SIZES = {kind: size for size, kind in SET_KINDS.items()} | {Kind.SEQUENCE: 5}
 _PASS = Pass()
+_KEEP_OF = {card._key: Keep(card=card) for card in CARD_OF}
+"""Keeping each card, by the card's small integer: actions are immutable, so every listing
+shares them."""
 
 
 _PASS_CLAUSES = ("VG-PLAY-REPLY-OR-PASS",)
@@ -771,10 +890,13 @@ def legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
 
 
 def _legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return ()
-    if state.phase is Phase.DRAFT:
-        return tuple(Keep(card=c) for c in dict.fromkeys(_drawn(state)))
+    if state.phase is _DRAFT:
+        drawn = _drawn(state)
+        if len(drawn) == 2 and drawn[0] is not drawn[1]:
+            return (_KEEP_OF[drawn[0]._key], _KEEP_OF[drawn[1]._key])
+        return tuple([_KEEP_OF[c._key] for c in dict.fromkeys(drawn)])
     if not state.trick:
         return _lead_moves(state)
     return _reply_moves(state)
@@ -783,7 +905,7 @@ def _legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
 def _lead_moves(state: ViggoState) -> tuple[Play, ...]:
     hand = state.hands[state.turn]
     starts = _rules_of(state.options).starts
-    mask = sorted_mask(hand)
+    mask = _hand_mask(hand)
     if mask < 0:
         leads = [p for size in range(1, 6) for p in _unsorted_plays(hand, size, starts)]
     else:
@@ -801,7 +923,7 @@ def _reply_moves(state: ViggoState) -> tuple[ViggoAction, ...]:
     moves accepted cannot drift apart (a pair on a run is refused by both,
     VG-PLAY-NO-TYPE-SWITCH)."""
     beating = _beating_plays(state)
-    if beating and state.options.pass_when_able is PassWhenAble.MUST_BEAT:
+    if beating and state.options.pass_when_able is _MUST_BEAT:
         return tuple(beating)
     return (_PASS, *beating)
 
@@ -812,18 +934,17 @@ def _beating_plays(state: ViggoState) -> list[Play]:
     each combination allowed."""
     rules = _rules_of(state.options)
     top = state.trick[-1].cards
-    size = len(top)
-    if not 0 < size <= 5:
-        return []
-    old_code = card_mask(top) << 3 | size
-    old = rules.read(old_code >> 3, size)
+    entry = rules.tops.get(id(top))
+    if entry is None or entry[0] is not top:
+        entry = _read_top(rules, top)
+    _, old, plan = entry
     if old is None:
         return []
+    size = len(top)
     hand = state.hands[state.turn]
-    mask = sorted_mask(hand)
+    mask = _hand_mask(hand)
     if mask < 0:  # a hand out of rank order, built by hand: every combination judged
         return _judged(rules, old, _unsorted_plays(hand, size, rules.starts), [])
-    plan = _plan(rules, old, old_code)
     moves: list[Play] = []
     if size < 5:
         for pos, judge in plan:
@@ -845,6 +966,28 @@ def _beating_plays(state: ViggoState) -> list[Play]:
             else:
                 moves += runs
     return moves
+
+
+_Top = tuple[tuple[Card, ...], Combo | None, tuple[tuple[int, bool], ...]]
+
+
+def _read_top(rules: _Rules, top: tuple[Card, ...]) -> _Top:
+    """The cards on top, the combination they form (``None`` for none, in a position built by
+    hand) and which bunches may answer it (:func:`_plan`); kept in ``rules.tops``, so that
+    the players answering one top read it once."""
+    size = len(top)
+    old = None
+    plan: tuple[tuple[int, bool], ...] = ()
+    if 0 < size <= 5:
+        old_code = card_mask(top) << 3 | size
+        old = rules.read(old_code >> 3, size)
+        if old is not None:
+            plan = _plan(rules, old, old_code)
+    tops = rules.tops
+    if len(tops) >= _MASK_LIMIT:
+        tops.clear()
+    entry = tops[id(top)] = (top, old, plan)
+    return entry
 
 
 def _judged(rules: _Rules, old: Combo, plays: Iterable[Play], moves: list[Play]) -> list[Play]:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from regelverk.cards import Card, Rank, Suit, french_deck
 from regelverk.engine import Event
+from regelverk.records import builder
 from regelverk.registry import parameter
 from regelverk.trace import implements
-from regelverk.viggo.combos import CARD_OF, card_index
+from regelverk.viggo.combos import CARD_OF, INDEX_OF_KEY
 from regelverk.viggo.options import (
     ClubFourScope,
     Direction,
@@ -53,24 +55,27 @@ WINNER_POINTS = parameter("VG-SCORE-WINNER-ZERO", "winner_points")
 CLUB_FOUR = Card(Rank.FOUR, Suit.CLUBS)
 """The 4♣ of the club-four house rule."""
 _DECK = french_deck()
+_CLOCKWISE = Direction.CLOCKWISE
+"""Bound once: reading an enum member off its class goes through the enum's metaclass."""
 
 
 def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     """Cards in rank order (4 lowest, 3 highest), suits in bridge order within a rank."""
-    return tuple([CARD_OF[i] for i in sorted([card_index(c) for c in cards])])
+    index = INDEX_OF_KEY
+    return tuple([CARD_OF[i] for i in sorted([index[c._key] for c in cards])])
 
 
 @implements("VG-TURN-ROUND-THE-TABLE", "VG-TURN-CLOCKWISE", "VG-DEAL-ROUND-THE-TABLE")
 def after(options: ViggoOptions, count: int, seat: int) -> int:
     """The next seat round the table: to the left (clockwise) unless the table plays to the
     right (VG-AMB-DIRECTION)."""
-    step = 1 if options.direction is Direction.CLOCKWISE else -1
+    step = 1 if options.direction is _CLOCKWISE else -1
     return (seat + step) % count
 
 
 def before(options: ViggoOptions, count: int, seat: int) -> int:
     """The seat whose next seat is ``seat``."""
-    step = 1 if options.direction is Direction.CLOCKWISE else -1
+    step = 1 if options.direction is _CLOCKWISE else -1
     return (seat - step) % count
 
 
@@ -161,11 +166,12 @@ def start_round(
     count = len(players)
     first, why = _first_hand(options, count, round_no, dealer, winner)
     deck = _shuffled(seed, round_no)
-    opening = Event(
-        kind="round",
-        text=f"round {round_no}: {players[dealer]} deals, {players[first]} is first hand",
-        clauses=("VG-DEAL-ROUND-THE-TABLE", *why),
-        player=players[first],
+    opening = _build_event(
+        "round",
+        f"round {round_no}: {players[dealer]} deals, {players[first]} is first hand",
+        ("VG-DEAL-ROUND-THE-TABLE", *why),
+        players[first],
+        (),
     )
 
     def laid_out(
@@ -175,61 +181,87 @@ def start_round(
         put_away: tuple[Card, ...] = (),
     ) -> ViggoState:
         """The round's state as dealt (or, with two players, before the draft)."""
-        return ViggoState(
-            options=options,
-            players=players,
-            seed=seed,
-            round=round_no,
-            phase=phase,
-            dealer=dealer,
-            first_hand=first,
-            turn=first,
-            hands=hands,
-            scores=scores,
-            history=history,
-            stock=stock,
-            put_away=put_away,
+        return _build_state(
+            options,
+            players,
+            seed,
+            round_no,
+            phase,
+            dealer,
+            first,
+            first,
+            hands,
+            stock,
+            put_away,
+            (),
+            _NO_SEATS,
+            -1,
+            0,
+            (),
+            scores,
+            history,
+            -1,
+            (),
+            (),
         )
 
     if count == 2:
         state = laid_out(Phase.DRAFT, ((), ()), stock=tuple(deck))
-        draft = Event(
-            kind="draft",
-            text="two players: nothing is dealt; the hands are drafted from the stock",
-            clauses=("VG-DRAFT-NO-DEAL-TWO-PLAYERS", "VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN"),
-            player=players[first],
+        draft = _build_event(
+            "draft",
+            "two players: nothing is dealt; the hands are drafted from the stock",
+            ("VG-DRAFT-NO-DEAL-TWO-PLAYERS", "VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN"),
+            players[first],
+            (),
         )
         return state, (opening, draft)
     sizes = hand_sizes(options, count)
     order = [first]
     while len(order) < count:
         order.append(after(options, count, order[-1]))
-    dealt: list[list[Card]] = [[] for _ in range(count)]
-    cards = iter(deck)
-    for round_of_deal in range(max(sizes)):
-        for place, seat in enumerate(order):
-            if round_of_deal < sizes[place]:
-                dealt[seat].append(next(cards))
-    rest = tuple(cards)
-    hands = tuple(sort_hand(h) for h in dealt)
+    dealt, left = _deal_order(tuple(order), sizes, len(deck))
+    hands = tuple([sort_hand([deck[i] for i in places]) for places in dealt])
+    rest = tuple([deck[i] for i in left])
     state = laid_out(Phase.PLAY, hands, put_away=rest)
     lead, lead_why = leader(state)
     if lead != first:
         state = _with_turn(state, lead)
-    sizes_text = ", ".join(f"{players[s]} {len(hands[s])}" for s in range(count))
-    dealt_event = Event(
-        kind="deal",
-        text=f"dealt round the table: {sizes_text}"
+    sizes_text = ", ".join([f"{players[s]} {len(hands[s])}" for s in range(count)])
+    dealt_event = _build_event(
+        "deal",
+        f"dealt round the table: {sizes_text}"
         + (f"; {len(rest)} cards stay out of play" if rest else ""),
-        clauses=("VG-DEAL-THIRTEEN-EACH", "VG-DEAL-WHOLE-DECK-THREE-OR-FOUR"),
+        ("VG-DEAL-THIRTEEN-EACH", "VG-DEAL-WHOLE-DECK-THREE-OR-FOUR"),
+        None,
+        (),
     )
-    leads = Event(
-        kind="lead",
-        text=f"{players[lead]} opens the round",
-        clauses=lead_why,
-        player=players[lead],
-    )
+    leads = _build_event("lead", f"{players[lead]} opens the round", lead_why, players[lead], ())
     return state, (opening, dealt_event, leads)
+
+
+_build_state = builder(ViggoState)
+_build_event = builder(Event)
+"""New states and events from their fields in declaration order
+(:func:`~regelverk.records.builder`)."""
+_NO_SEATS: frozenset[int] = frozenset()
+
+
+@lru_cache(maxsize=64)
+def _deal_order(
+    order: tuple[int, ...], sizes: tuple[int, ...], cards: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Where each card of a shuffled deck of ``cards`` goes when it is dealt one at a time
+    round the table in ``order`` (first hand first), the seat at each place receiving its
+    number of ``sizes``: for each seat, the places in the deck of its cards, in the order
+    dealt; and the places of the cards left over, which stay out of play. The same for every
+    deal at a table, so worked out once for it."""
+    dealt: list[list[int]] = [[] for _ in order]
+    deck = iter(range(cards))
+    for round_of_deal in range(max(sizes)):
+        for place, seat in enumerate(order):
+            if round_of_deal < sizes[place]:
+                dealt[seat].append(next(deck))
+    return tuple([tuple(d) for d in dealt]), tuple(deck)
 
 
 def _with_turn(state: ViggoState, turn: int) -> ViggoState:
@@ -330,17 +362,20 @@ def finish_round(state: ViggoState, winner: int) -> tuple[ViggoState, tuple[Even
     scores = add_points(state.scores, points)
     history = (*state.history, points)
     events = [
-        Event(
-            kind="round-won",
-            text=f"{names[winner]} has no cards left and wins round {state.round}",
-            clauses=("VG-WIN-ROUND-FIRST-OUT", "VG-WIN-ROUND-ENDS-AT-FIRST-OUT"),
-            player=names[winner],
+        _build_event(
+            "round-won",
+            f"{names[winner]} has no cards left and wins round {state.round}",
+            ("VG-WIN-ROUND-FIRST-OUT", "VG-WIN-ROUND-ENDS-AT-FIRST-OUT"),
+            names[winner],
+            (),
         ),
-        Event(
-            kind="score",
-            text="points for the cards left: "
-            + ", ".join(f"{names[s]} +{p} = {scores[s]}" for s, p in enumerate(points)),
-            clauses=("VG-SCORE-POINT-PER-CARD", "VG-SCORE-WINNER-ZERO", "VG-SCORE-CUMULATIVE"),
+        _build_event(
+            "score",
+            "points for the cards left: "
+            + ", ".join([f"{names[s]} +{p} = {scores[s]}" for s, p in enumerate(points)]),
+            ("VG-SCORE-POINT-PER-CARD", "VG-SCORE-WINNER-ZERO", "VG-SCORE-CUMULATIVE"),
+            None,
+            (),
         ),
     ]
     lost = losers(state.options, scores, winner)
@@ -348,13 +383,14 @@ def finish_round(state: ViggoState, winner: int) -> tuple[ViggoState, tuple[Even
         won = game_winners(state.options, scores)
         final = _over(state, scores=scores, history=history, winner=winner, lost=lost, won=won)
         events.append(
-            Event(
-                kind="game-lost",
-                text=" and ".join(names[s] for s in lost)
+            _build_event(
+                "game-lost",
+                " and ".join([names[s] for s in lost])
                 + f" reached {state.options.loss_points} and lost the game",
-                clauses=("VG-LOSS-FIRST-TO-53", "VG-WIN-GAME-LOSER-ONLY")
+                ("VG-LOSS-FIRST-TO-53", "VG-WIN-GAME-LOSER-ONLY")
                 + (("VG-LOSS-TIE-HIGHEST-TOTAL",) if len(lost) > 1 else ()),
-                player=names[lost[0]],
+                names[lost[0]],
+                (),
             )
         )
         if won:
@@ -389,15 +425,28 @@ def _over(
     lost: tuple[int, ...],
     won: tuple[int, ...],
 ) -> ViggoState:
-    from dataclasses import replace
-
-    return replace(
-        state,
-        phase=Phase.OVER,
-        scores=scores,
-        history=history,
-        round_winner=winner,
-        losers=lost,
-        winners=won,
-        passed=frozenset(),
+    """The game as it ends: ``state`` with its totals, its loser (and any winner), and no one
+    marked as passed."""
+    return _build_state(
+        state.options,
+        state.players,
+        state.seed,
+        state.round,
+        Phase.OVER,
+        state.dealer,
+        state.first_hand,
+        state.turn,
+        state.hands,
+        state.stock,
+        state.put_away,
+        state.trick,
+        _NO_SEATS,
+        state.highest,
+        state.replies,
+        state.set_aside,
+        scores,
+        history,
+        winner,
+        lost,
+        won,
     )
