@@ -10,9 +10,10 @@ such as ``regelverk ask`` spent importing the model. They behave as the dataclas
 same text, equality of the very same type field by field, the hash of the compared fields, the
 same defaults and errors; :func:`dataclasses.fields`, :func:`dataclasses.replace` and the
 rest see a frozen dataclass. The price is a shared ``__init__`` that takes its arguments as a
-dictionary, about a third slower than a generated one: right for the records made a few
-hundred times per command (the spec's entries, the options), not for the states ``apply``
-makes, which keep their generated ``__init__`` (and :func:`builder`).
+dictionary: a record costs about half again as much to make as with a generated one. That is
+right for the records made a few hundred times per command (the spec's entries, the options),
+not for the states ``apply`` makes, which keep their generated ``__init__`` (and
+:func:`builder`).
 
 A frozen dataclass's ``__init__`` fills each field with ``object.__setattr__`` (it must step
 round its own frozen ``__setattr__``), which costs more than the record's rules when a state has
