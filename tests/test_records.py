@@ -1,14 +1,23 @@
-"""The builders of regelverk.records make the very records the constructors make."""
+"""The records of regelverk.records: a record behaves as the frozen dataclass it stands for
+(its text, equality and hash), and its builder makes the very record the constructor makes."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import inspect
+import math
+import pickle
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from regelverk.engine import Event, Outcome
-from regelverk.records import builder
+from regelverk.records import builder, record
+from regelverk.registry import Clause, Locator, Registry, rulebook_registry
 from regelverk.uno import GAME as UNO
 from regelverk.uno.state import UnoState
 from regelverk.vandatta import GAME as VANDATTA
@@ -75,3 +84,202 @@ def test_a_vandatta_scratch_table_freezes_back_to_the_state_it_copies() -> None:
             for field in dataclasses.fields(state):
                 assert getattr(again, field.name) == getattr(state, field.name), field.name
             state = VANDATTA.apply(state, chooser.choice(VANDATTA.legal_actions(state))).state
+
+
+@record
+class Pair:
+    left: int
+    right: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PairTwin:
+    left: int
+    right: tuple[str, ...] = ()
+
+
+@record
+class Hidden:
+    shown: float | None
+    secret: str = dataclasses.field(default="", repr=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HiddenTwin:
+    shown: float | None
+    secret: str = dataclasses.field(default="", repr=False, compare=False)
+
+
+@record
+class Nothing:
+    pass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NothingTwin:
+    pass
+
+
+@record
+class Built:
+    """A record with a default factory and a field ``__post_init__`` fills."""
+
+    parts: tuple[int, ...] = dataclasses.field(default_factory=tuple)
+    size: int = dataclasses.field(init=False, repr=False, compare=False)
+    mark: str = dataclasses.field(init=False, default="-")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", len(self.parts))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuiltTwin:
+    parts: tuple[int, ...] = dataclasses.field(default_factory=tuple)
+    size: int = dataclasses.field(init=False, repr=False, compare=False)
+    mark: str = dataclasses.field(init=False, default="-")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", len(self.parts))
+
+
+@record
+class Child(Pair):
+    extra: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChildTwin(PairTwin):
+    extra: bool = False
+
+
+TWINS: tuple[tuple[type[Any], type[Any]], ...] = (
+    (Pair, PairTwin),
+    (Hidden, HiddenTwin),
+    (Nothing, NothingTwin),
+    (Built, BuiltTwin),
+    (Child, ChildTwin),
+)
+
+_texts = st.text(max_size=4)
+_floats = st.floats(allow_nan=True, allow_infinity=True) | st.none()
+
+
+def _values(kind: type[Any]) -> st.SearchStrategy[dict[str, Any]]:
+    """Keyword arguments for a record of ``kind`` (small ranges, so that equal ones occur)."""
+    pair = {"left": st.integers(-2, 2), "right": st.lists(_texts, max_size=2).map(tuple)}
+    fields: dict[type[Any], dict[str, st.SearchStrategy[Any]]] = {
+        Pair: pair,
+        Hidden: {"shown": _floats | st.sampled_from([0.0, -0.0, 1.0]), "secret": _texts},
+        Nothing: {},
+        Built: {"parts": st.lists(st.integers(0, 2), max_size=2).map(tuple)},
+        Child: {**pair, "extra": st.booleans()},
+    }
+    return st.fixed_dictionaries(fields[kind])
+
+
+@st.composite
+def _two_of_a_kind(draw: st.DrawFn) -> tuple[type[Any], type[Any], dict[str, Any], dict[str, Any]]:
+    kind, twin = draw(st.sampled_from(TWINS))
+    return kind, twin, draw(_values(kind)), draw(_values(kind))
+
+
+def _finite(values: dict[str, Any]) -> bool:
+    return all(not isinstance(v, float) or math.isfinite(v) for v in values.values())
+
+
+@given(_two_of_a_kind())
+def test_a_record_shows_compares_and_hashes_as_its_dataclass_does(
+    case: tuple[type[Any], type[Any], dict[str, Any], dict[str, Any]],
+) -> None:
+    kind, twin, one, other = case
+    made, made_twin = kind(**one), twin(**one)
+    assert repr(made) == repr(made_twin).replace(twin.__qualname__, kind.__qualname__, 1)
+    assert (made == kind(**other)) is (made_twin == twin(**other))
+    assert (made != kind(**other)) is (made_twin != twin(**other))
+    assert hash(made) == hash(made_twin)
+    if made == kind(**other):
+        assert hash(made) == hash(kind(**other))
+    if _finite(one) and kind in (Pair, Nothing, Child):  # the text makes an equal record
+        assert eval(repr(made), {kind.__qualname__: kind, "inf": math.inf}) == made
+    assert made == kind(**one) == dataclasses.replace(made)
+    assert [f.name for f in dataclasses.fields(made)] == [f.name for f in dataclasses.fields(twin)]
+    assert dataclasses.asdict(made) == dataclasses.asdict(made_twin)
+    assert all(
+        getattr(made, f.name) == getattr(made_twin, f.name) for f in dataclasses.fields(twin)
+    )
+    assert pickle.loads(pickle.dumps(made)) == made == copy.copy(made)
+    assert str(inspect.signature(kind)) == str(inspect.signature(twin))
+
+
+@given(_values(Pair))
+def test_a_record_equals_only_a_record_of_its_very_type(values: dict[str, Any]) -> None:
+    pair, child, twin = Pair(**values), Child(**values), PairTwin(**values)
+    assert pair not in (child, twin) and child != pair
+    assert pair.__eq__(values) is NotImplemented
+    assert {pair, Pair(**values)} == {pair}
+
+
+def test_a_record_is_frozen_slotted_and_keyword_only() -> None:
+    pair = Pair(left=1)
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'left'"):
+        pair.left = 2  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'left'"):
+        del pair.left
+    with pytest.raises(AttributeError):
+        object.__setattr__(pair, "other", 1)
+    with pytest.raises(TypeError):
+        Pair(1)  # type: ignore[call-arg]
+    assert vars(Pair)["__slots__"] == ("left", "right") and vars(Child)["__slots__"] == ("extra",)
+    assert builder(Pair)(3, ("x",)) == Pair(left=3, right=("x",))
+    assert builder(Child)(3, ("x",), True) == Child(left=3, right=("x",), extra=True)
+    params = Pair.__dataclass_params__  # type: ignore[attr-defined]
+    assert dataclasses.is_dataclass(Pair) and params.frozen and params.eq and params.init
+
+
+@pytest.mark.parametrize(
+    "given",
+    [{}, {"right": ()}, {"left": 1, "wrong": 2}, {"left": 1, "size": 2}],
+)
+def test_a_record_refuses_the_arguments_its_dataclass_refuses(given: dict[str, Any]) -> None:
+    for kind in (Pair, PairTwin) if "size" not in given else (Built, BuiltTwin):
+        with pytest.raises(TypeError) as refused:
+            kind(**{k: v for k, v in given.items() if kind in (Pair, PairTwin) or k != "left"})
+        said = str(refused.value).replace("Twin", "")
+        if kind in (Pair, Built):
+            mine = said
+        else:
+            assert said == mine
+
+
+def test_a_record_keeps_the_methods_its_class_writes() -> None:
+    @record
+    class Loud:
+        x: int
+
+        def __repr__(self) -> str:
+            return "loud"
+
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __hash__(self) -> int:
+            return 7
+
+    @record
+    class Unhashable:
+        x: int
+        __hash__ = None  # type: ignore[assignment]
+
+    assert repr(Loud(x=1)) == "loud" and Loud(x=1) == 3 and hash(Loud(x=2)) == 7
+    with pytest.raises(TypeError):
+        hash(Unhashable(x=1))
+
+
+def test_the_model_records_are_records() -> None:
+    registry = rulebook_registry("uno")
+    clause = registry.clause("UNO-WIN-GAME-500")
+    assert type(clause).__eq__ is type(Locator(seed="s", section=1, paragraph=1)).__eq__
+    assert clause == registry.clause("UNO-WIN-GAME-500") and hash(clause) == hash(clause)
+    again = Registry(rulebooks=registry.rulebooks, comparison=(), glossary=())
+    assert again == registry and "_index" not in repr(again)
+    assert isinstance(clause, Clause) and repr(clause).startswith("Clause(id='UNO-WIN-GAME-500'")

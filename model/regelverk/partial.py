@@ -26,11 +26,11 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from regelverk.engine import Game, Ruling, adjudicate
 from regelverk.errors import RegelverkError
+from regelverk.records import record
 
 __all__ = [
     "EXHAUSTIVE",
@@ -60,7 +60,7 @@ class PartialError(RegelverkError):
     """A partial position that cannot be completed."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Partial:
     """The unknown places of a position: how many unknown cards each hand holds."""
 

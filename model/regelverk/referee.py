@@ -36,7 +36,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +55,7 @@ from regelverk.engine import (
 from regelverk.errors import RegelverkError
 from regelverk.games import game_for
 from regelverk.partial import PartialError, is_partial, rule_on_partial
+from regelverk.records import record
 from regelverk.registry import RULEBOOKS
 
 __all__ = [
@@ -596,7 +596,7 @@ def _replay(
     }
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class PlayedGame:
     """A whole game by random legal moves: the record and the log."""
 

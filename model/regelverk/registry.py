@@ -16,7 +16,7 @@ import hashlib
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -24,6 +24,7 @@ from typing import Any
 from regelverk.cards import parse_card, parse_uno_card
 from regelverk.errors import CardError, SpecError, UnknownClauseError, UnknownRulebookError
 from regelverk.paths import cached_json, spec_dir
+from regelverk.records import record
 from regelverk.source import SectionStart, fingerprint, split, table_rows
 
 __all__ = [
@@ -101,7 +102,7 @@ _OPTION_NAME = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 _ACTOR = re.compile(r"^(P[1-9][0-9]?|dealer|all)$")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Locator:
     """Where a rule stands: seed file, section, paragraph and, for a table, a row."""
 
@@ -120,7 +121,7 @@ class Locator:
         return f"{self.text_number} §{self.section} ¶{self.paragraph}{row}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Section:
     """A section of a text: its number, English title, first line, and paragraph inventory."""
 
@@ -132,7 +133,7 @@ class Section:
     fingerprints: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Clause:
     """One atomic rule of a text (or of the official UNO rules), in the project's own words."""
 
@@ -158,7 +159,7 @@ class Clause:
         return f"{origin}: {self.official}" if self.official else origin
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Note:
     """A paragraph that holds no rule (a title, an aside), and what it is."""
 
@@ -169,7 +170,7 @@ class Note:
     what: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Step:
     """One step of a worked example, with the model's verdict on it."""
 
@@ -184,7 +185,7 @@ class Step:
     ambiguity: str | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Example:
     """A worked example of a text, step by step, for tests to replay."""
 
@@ -197,7 +198,7 @@ class Example:
     steps: tuple[Step, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Reading:
     """One reading of an ambiguous rule, and what it gives in the ambiguity's situation."""
 
@@ -206,7 +207,7 @@ class Reading:
     outcome: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Ambiguity:
     """An ambiguity, contradiction or gap: the readings, the default, and the option."""
 
@@ -224,7 +225,7 @@ class Ambiguity:
     readings: tuple[Reading, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Rulebook:
     """A rulebook: its text's metadata, sections and every entry of its spec file."""
 
@@ -252,7 +253,7 @@ class Rulebook:
                 yield Locator(seed=self.seed, section=section.number, paragraph=index)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ComparisonRow:
     """One point of the vvv8/vandatta comparison."""
 
@@ -264,7 +265,7 @@ class ComparisonRow:
     option: str | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Term:
     """A Swedish or Norwegian term of the texts, explained in English."""
 
@@ -275,7 +276,7 @@ class Term:
     clauses: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Registry:
     """Every rulebook of ``spec/`` with lookups by id. Built by :func:`load`."""
 

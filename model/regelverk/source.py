@@ -21,12 +21,13 @@ from __future__ import annotations
 import hashlib
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from regelverk.records import record
 
 __all__ = ["Paragraph", "SectionStart", "fingerprint", "split", "table_rows"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class SectionStart:
     """Where a section begins in a text: its number, first line (1-based) and heading flag."""
 
@@ -35,7 +36,7 @@ class SectionStart:
     heading: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Paragraph:
     """One paragraph of a text: its section, its index inside it, and its lines (1-based)."""
 

@@ -26,11 +26,11 @@ import functools
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from regelverk.paths import cached_json, data_dir, proofs_dir, source_root
+from regelverk.records import record
 
 if TYPE_CHECKING:
     from regelverk.registry import Clause, Registry
@@ -105,7 +105,7 @@ class Status(enum.Enum):
     """The spec says why the clause has no behaviour to model."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Link:
     """One link from a clause to code, a test or a proof: its name and where it is."""
 
@@ -116,7 +116,7 @@ class Link:
     line: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ClauseTrace:
     """A clause with its status, the reason for it, and its links."""
 

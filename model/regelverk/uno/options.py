@@ -13,9 +13,10 @@ Scoring.WINNER_COLLECTS
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from regelverk.engine import Reading
+from regelverk.records import record
 from regelverk.registry import parameter
 
 __all__ = [
@@ -329,7 +330,7 @@ class NextDealer(Reading):
     """A fresh draw for the deal before every hand."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class UnoOptions:
     """Every choice the UNO engine makes: the pack, the house rule, and the register's readings.
 

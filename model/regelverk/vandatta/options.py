@@ -15,9 +15,9 @@ captures its difference: the engine never branches on a rulebook's name.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 from regelverk.engine import OptionError, Reading
+from regelverk.records import record
 from regelverk.registry import parameter
 from regelverk.trace import implements
 
@@ -1082,7 +1082,7 @@ class HiddenBundlePenalty(Reading):
 
 
 @implements("VA-CALL-VARNING-AGREED-COUNT", "VA-CALL-VARNING-USUAL-THREE", "V8-DRAW-MAX-THREE")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class VandattaOptions:
     """The rules of one Vändåtta table; :data:`VVV8` and :data:`VANDATTA` are the presets."""
 

@@ -12,9 +12,10 @@ True
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 
 from regelverk.engine import Reading
+from regelverk.records import record
 from regelverk.registry import parameter
 
 __all__ = [
@@ -282,7 +283,7 @@ class ClubFourOpening(Reading):
     """The opening combination must contain the 4♣."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class ViggoOptions:
     """Every choice the Viggo engine offers; ``ViggoOptions()`` is the ``viggo`` preset.
 
