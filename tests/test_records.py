@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from regelverk.engine import Event, Outcome
+from regelverk.engine import Event, Outcome, Ruling
 from regelverk.records import builder, record
 from regelverk.registry import Clause, Locator, Registry, rulebook_registry
 from regelverk.uno import GAME as UNO
@@ -33,12 +33,14 @@ from regelverk.viggo.state import ViggoState
         VIGGO.deal(VIGGO.options("viggo"), ["A", "B", "C", "D"], 5),
         VANDATTA.deal(VANDATTA.options("vvv8"), ["A", "B", "C", "D"], 5),  # has a field "record"
         Event(kind="k", text="t", clauses=("UNO-CALL-UNO",), player="A", cards=("R5",)),
-        # a generic record (its base is Generic): filled through its slot descriptors
+        # generic to the type checker only: a plain record at run time, filled as a draft
         Outcome(state=1, events=(Event(kind="k", text="t", clauses=("UNO-CALL-UNO",)),)),
+        # a generic record (its base is Generic): filled through its slot descriptors
+        Ruling(allowed=True, message="m", clauses=("UNO-CALL-UNO",), events=(), state=1),
     ],
 )
 def test_a_built_record_equals_the_constructed_one_and_stays_frozen(
-    record: UnoState | ViggoState | VandattaState | Event | Outcome[int],
+    record: UnoState | ViggoState | VandattaState | Event | Outcome[int] | Ruling[int],
 ) -> None:
     values = [getattr(record, f.name) for f in dataclasses.fields(record)]
     built = builder(type(record))(*values)
@@ -46,6 +48,12 @@ def test_a_built_record_equals_the_constructed_one_and_stays_frozen(
     first = dataclasses.fields(record)[0].name
     with pytest.raises(dataclasses.FrozenInstanceError):
         setattr(built, first, None)
+
+
+def test_an_outcome_is_a_plain_record_at_run_time_and_generic_for_the_type_checker() -> None:
+    assert Outcome.__bases__ == (object,) and Ruling.__bases__ != (object,)
+    typed = Outcome[int]
+    assert typed(state=1, events=()) == Outcome(state=1, events=())
 
 
 def test_only_frozen_slotted_records_without_post_init_get_a_builder() -> None:
@@ -204,8 +212,9 @@ def test_a_record_shows_compares_and_hashes_as_its_dataclass_does(
     assert made == kind(**one) == dataclasses.replace(made)
     assert [f.name for f in dataclasses.fields(made)] == [f.name for f in dataclasses.fields(twin)]
     assert dataclasses.asdict(made) == dataclasses.asdict(made_twin)
-    assert all(
-        getattr(made, f.name) == getattr(made_twin, f.name) for f in dataclasses.fields(twin)
+    fields = dataclasses.fields(twin)  # as tuples, so that a NaN equals itself, as in __eq__
+    assert tuple(getattr(made, f.name) for f in fields) == tuple(
+        getattr(made_twin, f.name) for f in fields
     )
     assert pickle.loads(pickle.dumps(made)) == made == copy.copy(made)
     assert str(inspect.signature(kind)) == str(inspect.signature(twin))

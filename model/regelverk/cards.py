@@ -144,6 +144,9 @@ class Card:
 
     rank: Rank
     suit: Suit
+    code: str = field(init=False, repr=False, compare=False)
+    """The card's ASCII notation, e.g. ``10H``: stored with the face, as the engines read it
+    for every card an event names."""
     _key: int = field(init=False, repr=False, compare=False)
     _code: str = field(init=False, repr=False, compare=False)
     _text: str = field(init=False, repr=False, compare=False)
@@ -159,7 +162,8 @@ class Card:
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "_key", int(rank) * 4 + _SUIT_ORDER.index(suit))
-        object.__setattr__(card, "_code", f"{rank.text}{suit.value}")
+        object.__setattr__(card, "code", f"{rank.text}{suit.value}")
+        object.__setattr__(card, "_code", card.code)
         object.__setattr__(card, "_text", f"{rank.text}{suit.symbol}")
         return _FACES.setdefault((rank, suit), card)
 
@@ -185,11 +189,6 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Parse one card; raises :class:`~regelverk.errors.CardError` on bad input."""
         return parse_card(text)
-
-    @property
-    def code(self) -> str:
-        """The card's ASCII notation, e.g. ``10H``."""
-        return self._code
 
     def __str__(self) -> str:
         return self._text

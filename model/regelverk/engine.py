@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from regelverk.errors import RegelverkError
 
@@ -109,12 +110,30 @@ class Event:
         }
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Outcome(Generic[S]):
-    """The state after an action, and the events on the way there."""
+if TYPE_CHECKING:
 
-    state: S
-    events: tuple[Event, ...]
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class Outcome(Generic[S]):
+        """The state after an action, and the events on the way there."""
+
+        state: S
+        events: tuple[Event, ...]
+
+else:
+
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class Outcome:
+        """The state after an action, and the events on the way there.
+
+        The type checker reads ``Outcome`` as generic in its state (the declaration above); at
+        run time it is a plain record on ``object``, written ``Outcome[S]`` as ``list[int]`` is,
+        so that :func:`regelverk.records.builder` fills the one made on every action the quick
+        way (a ``Generic`` base would send it through the slot descriptors)."""
+
+        state: S
+        events: tuple[Event, ...]
+
+        __class_getitem__ = classmethod(types.GenericAlias)
 
 
 class Listed(Generic[S, A]):
