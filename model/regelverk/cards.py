@@ -148,7 +148,6 @@ class Card:
     """The card's ASCII notation, e.g. ``10H``: stored with the face, as the engines read it
     for every card an event names."""
     _key: int = field(init=False, repr=False, compare=False)
-    _code: str = field(init=False, repr=False, compare=False)
     _text: str = field(init=False, repr=False, compare=False)
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
@@ -163,7 +162,6 @@ class Card:
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "_key", int(rank) * 4 + _SUIT_ORDER.index(suit))
         object.__setattr__(card, "code", f"{rank.text}{suit.value}")
-        object.__setattr__(card, "_code", card.code)
         object.__setattr__(card, "_text", f"{rank.text}{suit.symbol}")
         return _FACES.setdefault((rank, suit), card)
 

@@ -128,7 +128,7 @@ def without(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
 
 def codes(cards: Sequence[Card]) -> tuple[str, ...]:
     """The cards' ASCII notation, as events carry it."""
-    return tuple([c._code for c in cards])
+    return tuple([c.code for c in cards])
 
 
 _ROW_CLASS = (0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 4, 5)

@@ -180,7 +180,7 @@ def _apply_keep(state: ViggoState, action: Keep) -> Outcome[ViggoState]:
             + ("under the stock" if under else "away unseen"),
             clauses,
             name,
-            (card._code,),
+            (card.code,),
         )
     ]
     done = len(hand) == HAND_SIZE and all(len(h) == HAND_SIZE for h in hands)
