@@ -10,6 +10,7 @@ so an action copies only what it changes.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
@@ -122,16 +123,9 @@ def _walk(rng: random.Random, cards: list[_T]) -> Iterator[int]:
 
 def shuffle(rng: random.Random, cards: list[_T]) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does: :func:`_walk`'s walk
-    taken in one go, without a generator to resume at every card (the tests hold the two equal
-    to :meth:`random.Random.shuffle`)."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        size = i + 1
-        bits = size.bit_length()
-        j = getrandbits(bits)
-        while j >= size:
-            j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
+    taken in one go, the generator run out in C (the tests hold the two equal to
+    :meth:`random.Random.shuffle`)."""
+    deque(_walk(rng, cards), maxlen=0)
 
 
 def _taken(rng: random.Random, deck: Sequence[_T]) -> Iterator[_T]:
