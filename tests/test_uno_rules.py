@@ -939,12 +939,10 @@ def test_games_of_the_same_players_share_one_seating_and_its_actions() -> None:
     assert first.players is second.players == ("Anna", "Bo", "Cia")
     other = GAME.deal(OPTIONS, ["Bo", "Anna", "Cia"], seed=1)
     assert other.players == ("Bo", "Anna", "Cia") and other.players is not first.players
-    draws = [
-        next(a for a in GAME.legal_actions(s) if isinstance(a, Draw))
-        for s in (first, second)
-        if s.phase is Phase.PLAY
-    ]
-    assert all(d is draws[0] for d in draws)
-    for seed in range(300):  # the store of seatings is bounded: it starts afresh when full
+    assert first.phase is second.phase is Phase.PLAY
+    draws = [next(a for a in GAME.legal_actions(s) if isinstance(a, Draw)) for s in (first, second)]
+    assert draws[0] is draws[1]
+    for seed in range(300):  # the seatings kept are bounded: 300 others push this one out
         GAME.deal(OPTIONS, ["Anna", "Bo", f"guest {seed}"], seed=seed)
-    assert GAME.deal(OPTIONS, names, seed=3).players == first.players
+    later = GAME.deal(OPTIONS, names, seed=3).players
+    assert later == first.players and later is not first.players

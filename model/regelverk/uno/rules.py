@@ -7,6 +7,7 @@ table is in :mod:`regelverk.uno.table`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from regelverk.cards import Colour, UnoCard, UnoValue, uno_deck
 from regelverk.engine import IllegalActionError, Listed
@@ -592,9 +593,6 @@ _seats = by_identity(_Seats, limit=256)
 game shares its players' tuple, and every game of the same names the same tuple: see
 :func:`seating`), made once."""
 
-_SEATINGS: dict[tuple[str, ...], tuple[str, ...]] = {}
-_SEATINGS_LIMIT = 256
-
 
 def seating(players: Iterable[str]) -> tuple[str, ...]:
     """The players' tuple of a new table: one tuple object for every table of the same names in
@@ -604,13 +602,13 @@ def seating(players: Iterable[str]) -> tuple[str, ...]:
     >>> seating(["Anna", "Bo"]) is seating(("Anna", "Bo"))
     True
     """
-    names = tuple(players)
-    shared = _SEATINGS.get(names)
-    if shared is None:
-        if len(_SEATINGS) >= _SEATINGS_LIMIT:
-            _SEATINGS.clear()
-        shared = _SEATINGS[names] = names
-    return shared
+    return _one_tuple(tuple(players))
+
+
+@lru_cache(maxsize=256)
+def _one_tuple(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The first of the equal tuples ``names`` met (of the last 256 kept)."""
+    return names
 
 
 def _playable(state: UnoState, hand: Sequence[UnoCard]) -> list[UnoCard]:

@@ -48,7 +48,12 @@ from regelverk.vandatta.options import (
 from regelverk.vandatta.prepared import Prepared, prepared
 from regelverk.vandatta.rules import (
     ACE,
+    ACE_RESTART,
+    AT_OR_BELOW,
     EIGHT,
+    LAPPEN,
+    NO_RESTART,
+    WHENEVER_EXACTLY,
     Table,
     call_heard,
     call_stands,
@@ -113,7 +118,8 @@ __all__ = ["apply", "check", "legal_actions"]
 
 # The readings and the members of the state's enums that the rules below ask for, bound once
 # as module constants: looked up on its enum class, a member costs a call of the class's
-# attribute hook (EnumType.__getattr__) at every step.
+# attribute hook (EnumType.__getattr__) at every step (those rules.py binds too are imported
+# from there).
 FRESH_THREE = AceAgainDraws.FRESH_THREE
 TURN_PASSES = AfterEight.TURN_PASSES
 PASS_FREE_LEAD = AfterThreeDraws.PASS_FREE_LEAD
@@ -121,7 +127,6 @@ MAY_KEEP = DrawnCard.MAY_KEEP
 AT_CALL = EightInHandWhen.AT_CALL
 NEXT_PLAYER_ONLY = EightSuitPersistence.NEXT_PLAYER_ONLY
 LEAP_DAY = GameEnd.LEAP_DAY
-LAPPEN = GoOutCall.LAPPEN
 UTGANG = GoOutCall.UTGANG
 SINGLE_CARD_ONLY = LappenFailure.SINGLE_CARD_ONLY
 ENFORCE_NO_PENALTY = LappenOmission.ENFORCE_NO_PENALTY
@@ -136,16 +141,12 @@ READY = Phase.READY
 START_ACE = Phase.START_ACE
 START_SUIT = Phase.START_SUIT
 THIRD_DRAW_ENDS_TURN = PlayAfterThirdDraw.THIRD_DRAW_ENDS_TURN
-ACE_RESTART = Restart.ACE
 EIGHT_RESTART = Restart.EIGHT
-NO_RESTART = Restart.NONE
 BEFORE_TURN_PASSES = SameBreathWindow.BEFORE_TURN_PASSES
 ALL_OR_ONE = SameRankGroup.ALL_OR_ONE
 TOGETHER = SeveralEights.TOGETHER
 THREE_CARDS = VarningOmission.THREE_CARDS
-AT_OR_BELOW = VarningTrigger.AT_OR_BELOW
 EXACTLY_AFTER_OWN_TURN = VarningTrigger.EXACTLY_AFTER_OWN_TURN
-WHENEVER_EXACTLY = VarningTrigger.WHENEVER_EXACTLY
 ONLY_WHEN_STUCK = VoluntaryDraw.ONLY_WHEN_STUCK
 SUITS = tuple(Suit)
 """The four suits in order (an enum class is iterated through a generator each time)."""

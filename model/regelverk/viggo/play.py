@@ -20,6 +20,7 @@ built afresh with :func:`itertools.combinations` and :func:`itertools.product`.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache, partial
 from itertools import combinations, product
 
 from regelverk.cards import Card
@@ -507,11 +508,7 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
     passed = state.passed | _SEAT[seat]
     replies = state.replies + 1
     name = state.players[seat]
-    said = _PASSES.get(name)
-    if said is None:
-        if len(_PASSES) >= 256:
-            _PASSES.clear()
-        said = _PASSES[name] = _build_event("pass", f"{name} passes", _PASS_CLAUSES, name, ())
+    said = _pass_event(name)
     if trick_over(state, state.trick[-1].seat, passed, replies):
         return _close_trick(state, state.hands, state.trick, state.highest, (said,))
     nxt = _in_trick(
@@ -527,8 +524,12 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
     return _build_outcome(nxt, (said,))
 
 
-_PASSES: dict[str, Event] = {}
-"""The event of each player's pass, by name: events are immutable, so passes share them."""
+@lru_cache(maxsize=256)
+def _pass_event(name: str) -> Event:
+    """The event of a pass by ``name``: events are immutable, so all his passes share one."""
+    return _build_event("pass", f"{name} passes", _PASS_CLAUSES, name, ())
+
+
 _SEAT = tuple(frozenset((seat,)) for seat in range(4))
 """Each seat alone, to add to the seats that have passed."""
 _TRICK_CLAUSES = ("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST")
@@ -655,7 +656,7 @@ class _Rules:
     Private and kept per options object (:func:`_rules_of`); it holds only answers of pure
     functions of immutable values, so it never changes one."""
 
-    __slots__ = ("after", "options", "plans", "read", "starts", "tops")
+    __slots__ = ("after", "options", "plans", "read", "starts", "top")
 
     def __init__(self, options: ViggoOptions) -> None:
         self.options = options
@@ -665,9 +666,8 @@ class _Rules:
         self.starts = run_starts(options)
         self.read = combo_reader(options)
         self.plans: dict[int, tuple[tuple[int, bool], ...]] = {}
-        self.tops: dict[int, _Top] = {}
-        """:func:`_read_top` of the tops met lately, by the tuple's identity (each entry keeps
-        its tuple alive, so no other can take its ``id`` while it stands)."""
+        self.top = by_identity(partial(_read_top, self), limit=_MASK_LIMIT)
+        """:func:`_read_top` of the tops met lately, by the tuple's identity."""
 
 
 _rules_of = by_identity(_Rules, limit=64)
@@ -934,10 +934,7 @@ def _beating_plays(state: ViggoState) -> list[Play]:
     each combination allowed."""
     rules = _rules_of(state.options)
     top = state.trick[-1].cards
-    entry = rules.tops.get(id(top))
-    if entry is None or entry[0] is not top:
-        entry = _read_top(rules, top)
-    _, old, plan = entry
+    old, plan = rules.top(top)
     if old is None:
         return []
     size = len(top)
@@ -968,13 +965,12 @@ def _beating_plays(state: ViggoState) -> list[Play]:
     return moves
 
 
-_Top = tuple[tuple[Card, ...], Combo | None, tuple[tuple[int, bool], ...]]
-
-
-def _read_top(rules: _Rules, top: tuple[Card, ...]) -> _Top:
-    """The cards on top, the combination they form (``None`` for none, in a position built by
-    hand) and which bunches may answer it (:func:`_plan`); kept in ``rules.tops``, so that
-    the players answering one top read it once."""
+def _read_top(
+    rules: _Rules, top: tuple[Card, ...]
+) -> tuple[Combo | None, tuple[tuple[int, bool], ...]]:
+    """The combination the cards on top form (``None`` for none, in a position built by hand)
+    and which bunches may answer it (:func:`_plan`); kept in ``rules.top``, so that the players
+    answering one top read it once."""
     size = len(top)
     old = None
     plan: tuple[tuple[int, bool], ...] = ()
@@ -983,11 +979,7 @@ def _read_top(rules: _Rules, top: tuple[Card, ...]) -> _Top:
         old = rules.read(old_code >> 3, size)
         if old is not None:
             plan = _plan(rules, old, old_code)
-    tops = rules.tops
-    if len(tops) >= _MASK_LIMIT:
-        tops.clear()
-    entry = tops[id(top)] = (top, old, plan)
-    return entry
+    return old, plan
 
 
 def _judged(rules: _Rules, old: Combo, plays: Iterable[Play], moves: list[Play]) -> list[Play]:
