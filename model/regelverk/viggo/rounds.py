@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from regelverk.cards import Card, Rank, Suit, french_deck
 from regelverk.engine import Event
@@ -181,28 +181,20 @@ def start_round(
         put_away: tuple[Card, ...] = (),
     ) -> ViggoState:
         """The round's state as dealt (or, with two players, before the draft)."""
-        return _build_state(
-            options,
-            players,
-            seed,
-            round_no,
-            phase,
-            dealer,
-            first,
-            first,
-            hands,
-            stock,
-            put_away,
-            (),
-            _NO_SEATS,
-            -1,
-            0,
-            (),
-            scores,
-            history,
-            -1,
-            (),
-            (),
+        return ViggoState(
+            options=options,
+            players=players,
+            seed=seed,
+            round=round_no,
+            phase=phase,
+            dealer=dealer,
+            first_hand=first,
+            turn=first,
+            hands=hands,
+            scores=scores,
+            history=history,
+            stock=stock,
+            put_away=put_away,
         )
 
     if count == 2:
@@ -239,11 +231,8 @@ def start_round(
     return state, (opening, dealt_event, leads)
 
 
-_build_state = builder(ViggoState)
 _build_event = builder(Event)
-"""New states and events from their fields in declaration order
-(:func:`~regelverk.records.builder`)."""
-_NO_SEATS: frozenset[int] = frozenset()
+"""New events from their fields in declaration order (:func:`~regelverk.records.builder`)."""
 
 
 @lru_cache(maxsize=64)
@@ -265,13 +254,7 @@ def _deal_order(
 
 
 def _with_turn(state: ViggoState, turn: int) -> ViggoState:
-    return _replace(state, turn=turn)
-
-
-def _replace(state: ViggoState, **changes: Any) -> ViggoState:
-    from dataclasses import replace
-
-    return replace(state, **changes)
+    return dataclasses.replace(state, turn=turn)
 
 
 @implements("VG-VAR-MOST-CARDS-DEAL", "VG-VAR-MOST-CARDS-TIE-BREAK")
@@ -427,26 +410,13 @@ def _over(
 ) -> ViggoState:
     """The game as it ends: ``state`` with its totals, its loser (and any winner), and no one
     marked as passed."""
-    return _build_state(
-        state.options,
-        state.players,
-        state.seed,
-        state.round,
-        Phase.OVER,
-        state.dealer,
-        state.first_hand,
-        state.turn,
-        state.hands,
-        state.stock,
-        state.put_away,
-        state.trick,
-        _NO_SEATS,
-        state.highest,
-        state.replies,
-        state.set_aside,
-        scores,
-        history,
-        winner,
-        lost,
-        won,
+    return dataclasses.replace(
+        state,
+        phase=Phase.OVER,
+        scores=scores,
+        history=history,
+        round_winner=winner,
+        losers=lost,
+        winners=won,
+        passed=frozenset(),
     )
