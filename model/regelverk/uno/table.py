@@ -296,8 +296,9 @@ def _table(state: UnoState) -> _Table:
     return t
 
 
-_new_table = object.__new__
-"""An empty :class:`_Table` (:func:`_table` fills it)."""
+_new_table = _Table.__new__
+"""An empty :class:`_Table` (:func:`_table` fills it): ``object.__new__`` itself, asked of the
+class so that a compiled build, where ``_Table`` may be an extension type, gets its own."""
 
 
 def _cards(count: int) -> str:
