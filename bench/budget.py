@@ -129,7 +129,7 @@ def viggo_public() -> tuple[Work, Any, Sequence[Any]]:
 def openspiel(name: str, params: dict[str, int]) -> Work | None:
     """One random OpenSpiel game per call, counted in actions applied, or None without it."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game(name, params)
@@ -152,7 +152,7 @@ def openspiel(name: str, params: dict[str, int]) -> Work | None:
 def rlcard_uno() -> Work | None:
     """One random hand of RLCard's UnoGame driver per call, counted in steps, or None."""
     try:
-        from rlcard.games.uno.game import UnoGame  # type: ignore[import-not-found]
+        from rlcard.games.uno.game import UnoGame
     except ImportError:
         return None
     game = UnoGame(num_players=4)

@@ -96,7 +96,7 @@ def digest(hands: int) -> str:
 
 def build(folder: Path) -> None:
     """Copy the package into ``folder`` and compile :data:`MODULES` there."""
-    from Cython.Build import cythonize  # type: ignore[import-not-found]
+    from Cython.Build import cythonize
     from setuptools import Distribution
 
     copy = folder / "regelverk"
@@ -146,7 +146,7 @@ def main() -> None:
         return
     seconds = sys.argv[1] if len(sys.argv) > 1 else "3"
     try:
-        import Cython  # type: ignore[import-not-found]
+        import Cython
     except ImportError:
         sys.exit("Cython is not installed (pip install -e '.[bench]'): nothing measured")
     if shutil.which(os.environ.get("CC", "cc")) is None:

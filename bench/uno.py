@@ -92,7 +92,7 @@ def our_hands(players: int, policy: Policy, actions: list[int]) -> Work:
 def rlcard_hands(players: int, actions: list[int]) -> Work | None:
     """One hand per call on RLCard's UnoGame driver, or None without RLCard."""
     try:
-        from rlcard.games.uno.game import UnoGame  # type: ignore[import-not-found]
+        from rlcard.games.uno.game import UnoGame
     except ImportError:
         return None
     game = UnoGame(num_players=players)

@@ -57,7 +57,7 @@ def public_api(book: str, players: int) -> Work:
 def openspiel(players: int) -> Work | None:
     """One OpenSpiel crazy_eights game with a uniform random policy, or None without OpenSpiel."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("crazy_eights", {"players": players})

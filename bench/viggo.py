@@ -95,7 +95,7 @@ def legal_move_report(players: int) -> str:
 def openspiel() -> Work | None:
     """One random game of OpenSpiel's dou_dizhu per call, or None without OpenSpiel."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("dou_dizhu")
@@ -116,7 +116,7 @@ def openspiel() -> Work | None:
 def rlcard_doudizhu() -> Work | None:
     """One random game of RLCard's doudizhu game driver per call, or None without RLCard."""
     try:
-        from rlcard.games.doudizhu.game import DoudizhuGame  # type: ignore[import-not-found]
+        from rlcard.games.doudizhu.game import DoudizhuGame
     except ImportError:
         return None
     game = DoudizhuGame()
