@@ -55,7 +55,7 @@ class UnoGame:
             raise PositionError(f"UNO is for 2 to 10 players (UNO-SETUP-PLAYERS), not {len(names)}")
         if len(set(names)) != len(names) or not all(isinstance(p, str) and p for p in names):
             raise PositionError("every player needs a name of his own")
-        return opening(options, rules.seating(names), seed)
+        return opening(options, names, seed)
 
     def deal_from_data(self, data: Mapping[str, Any], options: UnoOptions) -> Outcome[UnoState]:
         """A first hand dealt with the cards given (see the page on asking UNO questions), with
