@@ -167,6 +167,28 @@ def test_a_blocked_vvv8_deal_goes_on_under_play_on() -> None:
     assert "V8-WIN-BLOCKED-DEAL-VOID" in cited
 
 
+@pytest.mark.clause(
+    "V8-LOSS-PLAYER-BEFORE-WINNER", "V8-WIN-BLOCKED-DEAL-VOID", "V8-SCORING-WIN-LOSS-TALLY"
+)
+@pytest.mark.parametrize("loser_rule", ["last-turn-before", "seat-before"])
+def test_the_cheapest_hand_of_a_blocked_deal_never_loses_it_too(loser_rule: str) -> None:
+    """Three options together (V8-AMB-BLOCKED-DEAL = fewest-points-wins, no rebuilt talon,
+    V8-AMB-LOSER-WHO-IS-BEFORE = last-turn-before): C passes last and holds the cheapest hand.
+    The deal has no winning turn, so the last spelförare is C himself; the loser is B, seated
+    before him, and C is not both winner and loser."""
+    hands = {"A": "KS QS 2S 3S", "B": "KC QC 10C 2C", "C": "2D 3D 4D"}
+    options = {
+        "session": "free-time",
+        "blocked_deal": "fewest-points-wins",
+        "empty_stock": "no-rebuild",
+        "loser_rule": loser_rule,
+    }
+    after, cited = pass_round(position(VVV8, options, ["A", "B", "C"], hands, "9H"), 3)
+    assert after.phase is Phase.DEAL_OVER and after.previous == 2 and after.winner == 2
+    assert after.record.wins == (0, 0, 1) and after.record.losses == (0, 1, 0)
+    assert "V8-LOSS-PLAYER-BEFORE-WINNER" in cited
+
+
 # --- VA-AMB-OVER-100 -----------------------------------------------------------------------
 
 FOUR = ["A", "B", "C", "D"]

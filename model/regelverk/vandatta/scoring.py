@@ -80,16 +80,27 @@ def reaches_limit(total: int, limit: int) -> bool:
 @implements("V8-LOSS-PLAYER-BEFORE-WINNER", "V8-PRESENCE-ABSENT-NOT-COUNTED-FOR-LOSER")
 def loser_of(table: Table, winner: int) -> int | None:
     """The player before the winner: the nearest present seat counter-clockwise (seat-before), or
-    the last spelförare before the winning turn (last-turn-before)."""
+    the last spelförare before the winning turn (last-turn-before).
+
+    Under last-turn-before that spelförare must be someone other than the winner who takes part
+    when the deal is won: a deal won with no winning turn of its own (a blocked deal that the
+    cheapest hand wins, where the last spelförare may be the winner himself), or one whose last
+    spelförare has stepped away since, falls back to the nearest present seat before the
+    winner, so that nobody is ever both winner and loser of one deal."""
     rule = table.options.loser_rule
     if rule is LoserRule.NONE:
         return None
-    if rule is LoserRule.LAST_TURN_BEFORE and table.previous is not None:
-        return table.previous
     count = len(table.players)
+
+    def present(seat: int) -> bool:
+        return seat not in table.away and seat not in table.record.out and seat not in table.benched
+
+    last = table.previous
+    if rule is LoserRule.LAST_TURN_BEFORE and last is not None and last != winner and present(last):
+        return last
     for step in range(1, count):
         seat = (winner - step) % count
-        if seat not in table.away and seat not in table.record.out and seat not in table.benched:
+        if present(seat):
             return seat
     return None
 
