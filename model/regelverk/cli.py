@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from regelverk import __version__
+from regelverk.engine import InvariantError
 from regelverk.errors import RegelverkError, SpecError
 from regelverk.paths import source_root, spec_dir
 from regelverk.referee import MAX_PLAYERS
@@ -42,9 +43,19 @@ from regelverk.trace import ClauseTrace, LinkKind, Status, trace, trace_of
 
 __all__ = ["find_seeds", "main"]
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_REFUSED = 0, 1, 2, 3
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_REFUSED, EXIT_BROKEN = 0, 1, 2, 3, 4
 """Exit statuses: done; a check failed (or a theorem, or a mutant survived); bad input; a
-replayed record reached an action the rules refuse."""
+replayed record reached an action the rules refuse; legal play reached a state that breaks one
+of the engine's own invariants (a defect of regelverk: ``play``, ``simulate`` and ``ask``)."""
+
+EXIT_STATUSES = """exit statuses:
+  0  done (a ruling that says 'not allowed' is still an answer)
+  1  a check failed: a problem in spec/, a theorem that does not hold, a surviving mutant
+  2  bad input, or output that cannot be written (one line on standard error)
+  3  'ask' replayed a record and reached an action the rules refuse
+  4  legal play reached a state that breaks one of the engine's own invariants (play,
+     simulate, ask): a defect of regelverk, named on standard error"""
+"""The exit statuses as ``--help`` shows them (and docs/using.rst)."""
 
 MAX_ERROR = 500
 """The longest error message printed, in characters: echoed input is cut there."""
@@ -425,6 +436,23 @@ def _list_facts(rulebook: str, as_json: bool) -> int:
     return EXIT_OK
 
 
+def _print_any_answer(answer: dict[str, Any], as_json: bool) -> None:
+    """Print what ``ask`` answered, in the form of its kind, with any invariant it breaks."""
+    if as_json:
+        _print_json(answer)
+        return
+    if "possible" in answer:
+        _print_answer(answer)
+    elif "steps" in answer:
+        _print_replay(answer)
+    elif answer.get("partial"):
+        _print_partial(answer)
+    else:
+        _print_ruling(answer)
+    for problem in answer.get("problems", []):
+        print(f"problem: the position reached cannot occur: {problem}")
+
+
 def cmd_ask(args: argparse.Namespace) -> int:
     """Rule on a question file, or answer a 'can it ever happen?' question with Z3."""
     from regelverk.referee import ask, load_question
@@ -442,19 +470,13 @@ def cmd_ask(args: argparse.Namespace) -> int:
     else:
         answer = ask(load_question(Path(args.file)))
     refused = "steps" in answer and not answer["allowed"]
-    if args.json:
-        _print_json(answer)
-    elif "possible" in answer:
-        _print_answer(answer)
-    elif "steps" in answer:
-        _print_replay(answer)
-    elif answer.get("partial"):
-        _print_partial(answer)
-    else:
-        _print_ruling(answer)
-    if not args.json:
-        for problem in answer.get("problems", []):
-            print(f"problem: the position reached cannot occur: {problem}")
+    _print_any_answer(answer, args.json)
+    broken = answer.get("problems", [])
+    if broken:
+        sys.stdout.flush()
+        where = "in the position the answer reaches"
+        print(f"regelverk: {_one_line(InvariantError(where, broken))}", file=sys.stderr)
+        return EXIT_BROKEN
     return EXIT_REFUSED if refused else EXIT_OK
 
 
@@ -613,7 +635,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     played = play(args.rulebook, players, args.seed, overrides)
     if args.json:
         _print_json(played.record)
-        return EXIT_OK
+        return _played_status(played.problems, len(played.log))
     if played.opening:
         print("0. the deal")
         for event in played.opening:
@@ -622,8 +644,22 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"{number}. {json.dumps(action, ensure_ascii=False)}")
         for event in events:
             print(f"     {event.text}  [{', '.join(event.clauses)}]")
-    print("game over" if played.over else f"stopped after {len(played.log)} actions, not over")
-    return EXIT_OK
+    if played.problems:
+        print(f"stopped after {len(played.log)} actions: a broken invariant")
+    else:
+        print("game over" if played.over else f"stopped after {len(played.log)} actions, not over")
+    return _played_status(played.problems, len(played.log))
+
+
+def _played_status(problems: tuple[str, ...], actions: int) -> int:
+    """``play``'s exit status: :data:`EXIT_BROKEN`, with the invariants named on standard
+    error, if the game reached a state that breaks one."""
+    if not problems:
+        return EXIT_OK
+    sys.stdout.flush()
+    where = f"after {actions} action{'s' if actions != 1 else ''}"
+    print(f"regelverk: {_one_line(InvariantError(where, problems))}", file=sys.stderr)
+    return EXIT_BROKEN
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -639,6 +675,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         players=args.players,
         choices=args.option,
         jobs=args.jobs,
+        check=args.check,
     )
     seconds = time.perf_counter() - start
     kind = "json" if args.json else args.format
@@ -803,6 +840,13 @@ def _add_simulate(add: Any) -> None:
         help="the table's format (default text; --json is --format json)",
     )
     simulate_cmd.add_argument("--out", metavar="FILE", help="write the table to FILE")
+    simulate_cmd.add_argument(
+        "--check",
+        choices=("every-step", "end"),  # simulate.CHECKS, without importing the simulator
+        default="every-step",
+        help="hold each game to the engine's invariants after every action (default) or only "
+        "at its end (faster); a broken invariant exits 4",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -813,7 +857,8 @@ def build_parser() -> argparse.ArgumentParser:
             "Four Scandinavian card-game rulebooks (vvv8, vandatta, viggo, uno) as clauses "
             "with stable ids, traced to the code, tests and proofs behind them."
         ),
-        epilog="Run 'regelverk COMMAND --help' for a command's options.",
+        epilog=f"Run 'regelverk COMMAND --help' for a command's options.\n\n{EXIT_STATUSES}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"regelverk {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -949,6 +994,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SpecError as error:
         print(f"regelverk: {_escaped(str(error))}", file=sys.stderr)
         return EXIT_FAILED
+    except InvariantError as error:
+        sys.stdout.flush()
+        print(f"regelverk: {_one_line(error)}", file=sys.stderr)
+        return EXIT_BROKEN
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_OK

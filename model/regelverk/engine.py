@@ -33,6 +33,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalActionError",
+    "InvariantError",
     "Listed",
     "OptionError",
     "Outcome",
@@ -75,6 +76,23 @@ class IllegalActionError(RegelverkError):
         self.clauses = tuple(clauses)
         cited = f" ({', '.join(self.clauses)})" if self.clauses else ""
         super().__init__(f"{message}{cited}")
+
+
+class InvariantError(RegelverkError):
+    """The engine reached a state that breaks one of its own invariants (``problems(state)`` is
+    not empty) by legal play from a sound position: a defect in regelverk, never in the input.
+
+    ``where`` says how the state was reached (the rulebook, options, seed and action number);
+    ``problems`` are the invariants broken, in words. The command line exits with status 4.
+    """
+
+    def __init__(self, where: str, problems: Sequence[str]) -> None:
+        self.where = where
+        self.problems = tuple(problems)
+        super().__init__(f"broken invariant {where}: {'; '.join(self.problems)}")
+
+    def __reduce__(self) -> tuple[type[InvariantError], tuple[str, tuple[str, ...]]]:
+        return (InvariantError, (self.where, self.problems))
 
 
 class PositionError(RegelverkError):

@@ -605,6 +605,9 @@ class PlayedGame:
     """What happened in the deal before the first action (UNO, Viggo)."""
     log: tuple[tuple[dict[str, Any], tuple[Event, ...]], ...]
     over: bool
+    problems: tuple[str, ...] = ()
+    """The invariants the last state breaks (empty for a sound game): play stops at the first
+    state the engine's own ``problems`` check refuses, which is a defect of the engine."""
 
 
 def play(
@@ -613,7 +616,10 @@ def play(
     seed: int,
     overrides: Mapping[str, Any] | None = None,
 ) -> PlayedGame:
-    """Play a game by random legal moves (the move choice seeded by ``seed`` too)."""
+    """Play a game by random legal moves (the move choice seeded by ``seed`` too).
+
+    Every state reached is held to the engine's invariants (``problems``); play stops at the
+    first that breaks one, and the game's ``problems`` name what broke."""
     names = _players(players if isinstance(players, int) else list(players))
     checked_seed(seed, "play")
     game, options, _ = _game_and_options({"rulebook": rulebook, "options": dict(overrides or {})})
@@ -624,7 +630,8 @@ def play(
     chooser = random.Random(f"regelverk-play-{seed}")
     actions: list[dict[str, Any]] = []
     log = []
-    while not game.is_over(state) and len(actions) < MAX_ACTIONS:
+    broken = game.problems(state)
+    while not broken and not game.is_over(state) and len(actions) < MAX_ACTIONS:
         legal = game.legal_actions(state)
         if not legal:
             break
@@ -634,6 +641,7 @@ def play(
         actions.append(data)
         log.append((data, outcome.events))
         state = outcome.state
+        broken = game.problems(state)
     record = {
         "rulebook": rulebook,
         "players": list(names),
@@ -643,4 +651,10 @@ def play(
         "actions": actions,
         "final": game.position_to_data(state),
     }
-    return PlayedGame(record=record, opening=dealt.events, log=tuple(log), over=game.is_over(state))
+    return PlayedGame(
+        record=record,
+        opening=dealt.events,
+        log=tuple(log),
+        over=game.is_over(state),
+        problems=broken,
+    )
