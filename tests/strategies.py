@@ -1,16 +1,20 @@
-"""Hypothesis strategies shared by the state machines: option sets that reach every value of
-every option a rulebook's engine plays.
+"""Hypothesis strategies shared by the state machines: whole options objects.
 
-:func:`playable` lists, for each option field of a rulebook's preset, every value the engine
-accepts when it is the only change (``tests/test_strategies.py`` checks that this is every
-value); :func:`option_sets` draws a preset and changes a few of its fields to playable values,
-keeping only combinations the engine accepts.
+:func:`whole_options` draws every field of a rulebook's options at once, each from its domain in
+:mod:`regelverk.optionspace` (every reading, both switch values, the stated counts and limits),
+shrinking towards the preset (the first value of every domain). A drawn combination the options
+type refuses (:class:`~regelverk.engine.OptionError`) is settled by construction, never by a
+filter that may starve: the refused fields go back to the preset's values one at a time, in
+field order, until the options are accepted (the preset always is); :func:`settled` counts how
+often that happened. :func:`option_sets` (a few fields changed) and :func:`playable` (every value
+the engine accepts alone) remain for the tests that vary a few options by name.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+from collections import Counter
 from functools import cache
 from typing import Any
 
@@ -18,8 +22,32 @@ from hypothesis import strategies as st
 
 from regelverk.engine import OptionError, with_options
 from regelverk.games import game_for
+from regelverk.optionspace import domains
 
-__all__ = ["option_sets", "playable", "refused"]
+__all__ = ["SETTLED", "option_sets", "playable", "refused", "settle", "whole_options"]
+
+SETTLED: Counter[str] = Counter()
+"""How often each rulebook's drawn options needed settling back towards the preset."""
+
+
+def settle(rulebook: str, values: dict[str, Any]) -> Any:
+    """The options of ``rulebook`` with every field of ``values``; where the combination is
+    refused, the changed fields go back to the preset's values one by one until it is not."""
+    preset = game_for(rulebook).options(rulebook)
+    changes = {name: value for name, value in values.items() if value != getattr(preset, name)}
+    while True:
+        try:
+            return with_options(preset, changes)
+        except OptionError:
+            SETTLED[rulebook] += 1
+            changes.pop(next(iter(changes)))
+
+
+def whole_options(rulebook: str) -> st.SearchStrategy[Any]:
+    """An options object of ``rulebook`` with every field drawn from its domain."""
+    table = domains(game_for(rulebook).options(rulebook))
+    fields = {name: st.sampled_from(values) for name, values in table.items()}
+    return st.fixed_dictionaries(fields).map(lambda values: settle(rulebook, values))
 
 
 def _values(current: object) -> list[Any]:
@@ -59,17 +87,9 @@ def refused(rulebook: str) -> dict[str, str]:
     return _split(rulebook)[1]
 
 
-def _accepted(rulebook: str, changes: dict[str, Any]) -> bool:
-    try:
-        with_options(game_for(rulebook).options(rulebook), changes)
-    except OptionError:
-        return False
-    return True
-
-
 def option_sets(rulebook: str, most: int = 4) -> st.SearchStrategy[dict[str, Any]]:
     """Changes to ``rulebook``'s preset: up to ``most`` fields, each set to a value the engine
-    plays; every playable value of every field can be drawn."""
+    plays alone; a combination the engine refuses is settled as :func:`settle` does."""
     table = playable(rulebook)
     change = st.sampled_from(sorted(table)).flatmap(
         lambda name: st.tuples(st.just(name), st.sampled_from(table[name]))
@@ -77,5 +97,16 @@ def option_sets(rulebook: str, most: int = 4) -> st.SearchStrategy[dict[str, Any
     return (
         st.lists(change, max_size=most, unique_by=lambda pair: pair[0])
         .map(dict)
-        .filter(lambda changes: _accepted(rulebook, changes))
+        .map(lambda changes: _settled_changes(rulebook, changes))
     )
+
+
+def _settled_changes(rulebook: str, changes: dict[str, Any]) -> dict[str, Any]:
+    """``changes`` less the ones :func:`settle` had to take back."""
+    options = settle(rulebook, changes)
+    kept = {}
+    for name, value in changes.items():
+        current = getattr(options, name)
+        if (current.value if isinstance(current, enum.Enum) else current) == value:
+            kept[name] = value
+    return kept

@@ -1,5 +1,7 @@
-"""UNO as a Hypothesis state machine: whole games, 2 to 10 players, both packs, stacking on and
-off, random readings of the register, random mistakes; the invariants after every step.
+"""UNO as a Hypothesis state machine: whole games, 2 to 10 players, under whole drawn options
+(every field from its domain in regelverk.optionspace: both packs, stacking on and off, every
+reading of the register, the stated target scores), random mistakes; the invariants after every
+step.
 
 Also here: the finding that the rules admit a never-ending game (a position that repeats).
 """
@@ -20,6 +22,7 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
+from strategies import whole_options
 
 from regelverk.cards import Colour, UnoCard
 from regelverk.engine import IllegalActionError
@@ -38,7 +41,6 @@ from regelverk.uno import (
     UnoOptions,
     UnoState,
 )
-from regelverk.uno.options import _ENUM_FIELDS
 from regelverk.uno.rules import deck_for
 from regelverk.uno.scenario import position
 from regelverk.uno.state import Action
@@ -50,20 +52,6 @@ ALL_CARDS = sorted(set(deck_for(UnoOptions(deck=112))), key=lambda c: c.code)
 pytestmark = pytest.mark.clause(
     "UNO-WIN-GAME-500", "UNO-DRAW-PILE-REBUILD", "UNO-SETUP-PLAYERS", "UNO-VARIANT-STACKING"
 )
-
-
-def _options() -> st.SearchStrategy[UnoOptions]:
-    readings = {name: st.sampled_from(list(kind)) for name, kind in _ENUM_FIELDS.items()}
-    deck = st.sampled_from((108, 112))
-    preset = st.builds(UnoOptions, deck=deck, stack_draw_two=st.booleans())
-    varied = st.builds(
-        UnoOptions,
-        deck=deck,
-        stack_draw_two=st.booleans(),
-        target_score=st.sampled_from((500, 200)),
-        **readings,
-    )
-    return st.one_of(preset, varied)
 
 
 def _actions(players: int) -> st.SearchStrategy[Action]:
@@ -102,7 +90,7 @@ class UnoGames(RuleBasedStateMachine):
 
     @initialize(
         players=st.integers(min_value=2, max_value=10),
-        options=_options(),
+        options=whole_options("uno"),
         seed=st.integers(min_value=0, max_value=2**20),
     )
     def deal(self, players: int, options: UnoOptions, seed: int) -> None:

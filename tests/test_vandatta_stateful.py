@@ -1,4 +1,5 @@
-"""Random legal play over whole matches of both presets, every invariant checked after every step.
+"""Random legal play over whole matches under whole drawn options (every field of either preset
+drawn from its domain), every invariant checked after every step.
 
 The machine picks among the legal actions by index; every legal action must pass ``check``, every
 event must cite clauses that exist, and ``problems(state)`` must stay empty, terminal states
@@ -8,38 +9,34 @@ verdict agrees with the list of legal actions.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from strategies import option_sets
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+from strategies import whole_options
 
-from regelverk.engine import IllegalActionError, is_allowed, with_options
+from regelverk.engine import IllegalActionError, is_allowed
 from regelverk.registry import default_registry
 from regelverk.vandatta import GAME
+from regelverk.vandatta.options import VandattaOptions
+from regelverk.vandatta.setup import player_limit
 from regelverk.vandatta.state import Phase, Play, State
 
 REGISTRY = default_registry()
 CLAUSES = {c.id for c in REGISTRY.clauses()}
 SETTINGS = settings(max_examples=30, stateful_step_count=150, deadline=None)
 
-OPTION_SETS = [
-    ("vandatta", {}),
-    ("vandatta", {"varning_cards": 2, "ace_off_suit": "allowed", "multi_card": "first-card-rank"}),
-    (
-        "vandatta",
-        {"eight_or_draw": "may-draw", "drawn_card": "may-keep", "empty_stock": "no-rebuild"},
-    ),
-    ("vvv8", {}),
-    ("vvv8", {"session": "free-time", "viggo_present": True}),
-    ("vvv8", {"play_after_third_draw": "third-draw-ends-turn", "ace_batch_draws": "per-play"}),
-]
-
-
-RANDOM_SETS = st.sampled_from(["vandatta", "vvv8"]).flatmap(
-    lambda book: st.tuples(st.just(book), option_sets(book))
-)
-"""Either preset with a few options changed to any value the engine plays."""
+WHOLE_OPTIONS = st.sampled_from(["vandatta", "vvv8"]).flatmap(whole_options)
+"""Either preset's options with every field drawn from its domain (regelverk.optionspace)."""
 
 
 class VandattaMatch(RuleBasedStateMachine):
@@ -50,14 +47,15 @@ class VandattaMatch(RuleBasedStateMachine):
         self.state: State | None = None
         self.steps = 0
 
+    steps_taken: ClassVar[int] = 0
+
     @initialize(
-        choice=st.sampled_from(OPTION_SETS) | RANDOM_SETS,
-        players=st.integers(min_value=2, max_value=5),
+        options=WHOLE_OPTIONS,
+        players=st.integers(min_value=2, max_value=6),
         seed=st.integers(min_value=0, max_value=10_000),
     )
-    def start(self, choice: tuple[str, dict[str, object]], players: int, seed: int) -> None:
-        book, overrides = choice
-        options = with_options(GAME.options(book), overrides)
+    def start(self, options: VandattaOptions, players: int, seed: int) -> None:
+        players = min(players, player_limit(options)[0])  # a table the options seat
         self.state = GAME.deal(options, [f"P{n}" for n in range(1, players + 1)], seed)
 
     @precondition(lambda self: self.state is not None and not GAME.is_over(self.state))
@@ -73,6 +71,7 @@ class VandattaMatch(RuleBasedStateMachine):
             assert set(event.clauses) <= CLAUSES, event
         self.state = outcome.state
         self.steps += 1
+        VandattaMatch.steps_taken += 1
 
     @precondition(lambda self: self.state is not None and self.state.phase is Phase.PLAY)
     @rule(index=st.integers(min_value=0, max_value=50), named=st.booleans())
@@ -114,6 +113,15 @@ class VandattaMatch(RuleBasedStateMachine):
 
 VandattaMatch.TestCase.settings = SETTINGS
 TestVandattaMatch = VandattaMatch.TestCase
+
+
+def test_the_machine_takes_steps_under_drawn_options() -> None:
+    """The machine above plays: its runs under whole drawn options take legal steps."""
+    before = VandattaMatch.steps_taken
+    run_state_machine_as_test(
+        VandattaMatch, settings=settings(max_examples=5, stateful_step_count=40, deadline=None)
+    )
+    assert VandattaMatch.steps_taken - before >= 20
 
 
 def test_whole_matches_end_with_every_invariant_kept() -> None:

@@ -4,18 +4,20 @@ cards included) are checked after every step."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from strategies import option_sets
+from strategies import whole_options
 
 from regelverk.cards import french_deck
 from regelverk.engine import Ruling, with_options
 from regelverk.registry import default_registry
 from regelverk.vandatta import GAME
+from regelverk.vandatta.options import VandattaOptions
+from regelverk.vandatta.setup import player_limit
 from regelverk.vandatta.state import (
     Back,
     Draw,
@@ -35,15 +37,6 @@ from regelverk.vandatta.state import (
 CLAUSES = {c.id for c in default_registry().clauses()}
 SETTINGS = settings(max_examples=12, stateful_step_count=100, deadline=None)
 
-OPTION_SETS: list[dict[str, Any]] = [
-    {},
-    {"penalty_stacking": "per-offence", "penalty_cards_usable": "at-next-turn-start"},
-    {"below_two_active": "continue-alone", "penalty_sets_timing": "merged"},
-    {"overdraw_release": "after-next-turn", "veto_scope": "turned-talon-or-before-caller"},
-    {"late_joiner_first_turn": "cards-then-next-round", "late_joiner_count": "hand-only"},
-]
-
-
 MISDEAL_OPTIONS: list[dict[str, Any]] = [
     {},
     {"surplus_return": "must-return", "all_short_completion": "full-rounds"},
@@ -59,13 +52,16 @@ class TableMatch(RuleBasedStateMachine):
         self.state: State | None = None
         self.mistakes = 0
 
+    steps_taken: ClassVar[int] = 0
+
     @initialize(
-        overrides=st.sampled_from(OPTION_SETS) | option_sets("vvv8"),
+        options=whole_options("vvv8"),
         players=st.integers(min_value=3, max_value=5),
         seed=st.integers(min_value=0, max_value=10_000),
     )
-    def start(self, overrides: dict[str, Any], players: int, seed: int) -> None:
-        options = with_options(GAME.options("vvv8"), overrides)
+    def start(self, options: VandattaOptions, players: int, seed: int) -> None:
+        """A vvv8 table under options with every field drawn (the preset first when shrunk)."""
+        players = min(players, player_limit(options)[0])  # a table the options seat
         self.state = GAME.deal(options, [f"P{n}" for n in range(1, players + 1)], seed)
 
     def _rule(self, action: Any) -> Ruling[State]:
@@ -76,6 +72,7 @@ class TableMatch(RuleBasedStateMachine):
         assert set(ruling.clauses) <= CLAUSES
         if not ruling.allowed and ruling.state is not self.state:
             self.mistakes += 1
+        TableMatch.steps_taken += 1
         self.state = ruling.state
         return ruling
 
@@ -185,12 +182,14 @@ TableMatch.TestCase.settings = SETTINGS
     "V8-START-EIGHT-FORHAND-EARLY-PENALTY",
 )
 def test_vvv8_table_with_absences_and_mistakes() -> None:
+    before = TableMatch.steps_taken
     TableMatch.TestCase().runTest()
+    assert TableMatch.steps_taken - before >= 100  # the runs under drawn options take steps
 
 
 def test_the_table_machine_makes_mistakes() -> None:
     machine = TableMatch()
-    machine.start({}, 3, 7)
+    machine.start(GAME.options("vvv8"), 3, 7)
     for step in range(60):
         if not machine._live():
             break

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import settings
@@ -18,12 +18,12 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
-from strategies import option_sets
+from strategies import whole_options
 
 from regelverk.engine import Event, is_allowed, with_options
 from regelverk.registry import default_registry
 from regelverk.viggo import GAME, Keep, Pass, Phase, Play, ViggoState, beats, classify
-from regelverk.viggo.options import LossThresholdRule
+from regelverk.viggo.options import LossThresholdRule, ViggoOptions
 
 REGISTRY = default_registry()
 KNOWN = {c.id for c in REGISTRY.clauses()}
@@ -207,18 +207,26 @@ def test_whole_matches(players: int, variant: str) -> None:
 
 
 class DrawnViggoMatch(ViggoMatch):
-    """A whole match under options drawn from every value the engine plays
-    (:func:`strategies.option_sets`)."""
+    """A whole match under whole drawn options: every field from its domain
+    (:func:`strategies.whole_options`)."""
+
+    steps_taken: ClassVar[int] = 0
 
     @precondition(lambda self: self.state is None)
-    @rule(seed=st.integers(0, 2**16), changes=option_sets("viggo"))
-    def deal(self, seed: int, changes: dict[str, Any]) -> None:
-        self.options = with_options(GAME.options("viggo"), changes)
+    @rule(seed=st.integers(0, 2**16), options=whole_options("viggo"))
+    def deal(self, seed: int, options: ViggoOptions) -> None:
+        self.options = options
         super().deal(seed)
+
+    def _apply(self, action: Any) -> None:
+        super()._apply(action)
+        DrawnViggoMatch.steps_taken += 1
 
 
 @pytest.mark.clause("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "VG-LOSS-FIRST-TO-53")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_whole_matches_under_drawn_options(players: int) -> None:
     machine = type(f"DrawnViggoMatch{players}", (DrawnViggoMatch,), {"players": players})
+    before = DrawnViggoMatch.steps_taken
     run_state_machine_as_test(machine, settings=settings(max_examples=8, stateful_step_count=6))
+    assert DrawnViggoMatch.steps_taken - before >= 100  # the drawn matches are played

@@ -105,7 +105,9 @@ def join_error(state: State, action: Joining) -> IllegalActionError | None:  # n
 
 
 def seat_in(state: State, join: Join) -> State:
-    """``state`` with the newcomer seated at ``join.seat``; every seat from there on moves up.
+    """``state`` with the newcomer seated at ``join.seat``; every seat from there on moves up,
+    in every field that names a seat (standing calls, false calls waiting to be caught, used-up
+    vetoes, absences included).
     Where the larger table needs more decks (late_joiner_second_deck = add-deck), they are
     shuffled into the talon (:func:`added_to_talon`)."""
     at = join.seat
@@ -138,6 +140,8 @@ def seat_in(state: State, join: Join) -> State:
         winner=moved(state.winner),
         loser=moved(state.loser),
         calls=shifted(state.calls),
+        false_calls=shifted(state.false_calls),
+        vetoed=shifted(state.vetoed),
         away=shifted(state.away),
         benched=shifted(state.benched) | {at},
         joining=shifted(state.joining) | {at},
