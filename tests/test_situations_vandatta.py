@@ -400,3 +400,38 @@ def test_V8_CALL_FORFEITED_IF_ABSENT_away_when_his_turn_comes() -> None:
     after_a = act(state, action="play", cards=["6D"])
     assert after_a.state.turn == 2 and 1 not in after_a.state.calls
     assert "V8-CALL-FORFEITED-IF-ABSENT" in cited(after_a)
+
+
+# --- varning! at exactly its count (vandatta) ----------------------------------------------
+
+
+def _varning(held: str, **options: Any) -> Outcome[State]:
+    """vandatta: A lays 5H on 5S from ``held``."""
+    state = position(
+        VANDATTA,
+        options,
+        players=["A", "B", "C"],
+        turn="A",
+        pile=["5S"],
+        hands=hands(A=held, B="3D 4D", C="2D 6D"),
+    )
+    return act(state, action="play", cards=["5H"])
+
+
+@pytest.mark.clause("VA-CALL-VARNING", "VA-CALL-VARNING-AGREED-COUNT")
+@pytest.mark.parametrize(
+    ("held", "due"),
+    [("5H 2C 3C 6C 7C", False), ("5H 2C 3C 4C", True), ("5H 2C 3C", False)],
+)
+def test_VA_CALL_VARNING_due_at_exactly_three_cards(held: str, due: bool) -> None:
+    """varning! is called when a player has three cards left: leaving four or two, it is not."""
+    out = _varning(held)
+    assert any(e.kind == "varning" or "varning" in e.text for e in out.events) is due
+
+
+@pytest.mark.clause("VA-CALL-VARNING-AGREED-COUNT")
+@pytest.mark.parametrize(("held", "due"), [("5H 2C 3C 4C", False), ("5H 2C 3C", True)])
+def test_VA_CALL_VARNING_AGREED_COUNT_two_cards(held: str, due: bool) -> None:
+    """A table may agree on two cards instead: then leaving three is no varning, leaving two is."""
+    out = _varning(held, varning_cards=2)
+    assert any("varning" in e.text for e in out.events) is due
