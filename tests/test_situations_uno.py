@@ -15,7 +15,7 @@ import pytest
 from regelverk.cards import Colour, UnoCard
 from regelverk.engine import IllegalActionError, Outcome, with_options
 from regelverk.registry import default_registry
-from regelverk.uno import GAME, Challenge, Draw, Phase, Play, UnoOptions, UnoState
+from regelverk.uno import GAME, Catch, Challenge, Draw, Phase, Play, UnoOptions, UnoState
 from regelverk.uno.rules import deck_for
 from regelverk.uno.scenario import position
 from regelverk.uno.state import Action
@@ -371,3 +371,20 @@ def test_UNO_VARIANT_STACKING_two_players_drawing_the_stack() -> None:
         assert state.phase is Phase.STACK and state.pending_draw == 4 and turn(state) == "Anna"
         after = apply(state, Draw(player="Anna")).state
         assert size(after, "Anna") == 6 and turn(after) == next_player
+
+
+@pytest.mark.clause("UNO-CALL-PENALTY", "UNO-SKIP-EFFECT", "UNO-DRAW-TWO-EFFECT")
+@pytest.mark.parametrize("card", ["RS", "R+2"])
+def test_UNO_CALL_PENALTY_window_after_a_skip_or_draw_two(card: str) -> None:
+    """Anna lays her next-to-last card, a Skip or a Draw Two, without calling UNO. Bo loses his
+    turn, so he never begins one: the next player to begin a turn is Cia, and until she does,
+    anyone may catch Anna (two cards); once Cia has played, it is too late."""
+    state = table([f"{card} G2", "B1 B2", "R1 Y2", "Y3 Y4"])
+    hit = apply(state, Play(player="Anna", card=C(card))).state
+    assert turn(hit) == "Cia" and hit.exposed == 0
+    caught = apply(hit, Catch(player="Dan", target="Anna")).state
+    assert size(caught, "Anna") == 3
+    late = apply(hit, Play(player="Cia", card=C("R1"))).state
+    with pytest.raises(IllegalActionError) as error:
+        GAME.check(late, Catch(player="Dan", target="Anna"))
+    assert "UNO-CALL-PENALTY" in error.value.clauses
