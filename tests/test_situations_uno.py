@@ -15,7 +15,7 @@ import pytest
 from regelverk.cards import Colour, UnoCard
 from regelverk.engine import IllegalActionError, Outcome, with_options
 from regelverk.registry import default_registry
-from regelverk.uno import GAME, Challenge, Draw, Phase, Play, UnoOptions, UnoState
+from regelverk.uno import GAME, Catch, Challenge, Draw, Phase, Play, UnoOptions, UnoState
 from regelverk.uno.rules import deck_for
 from regelverk.uno.scenario import position
 from regelverk.uno.state import Action
@@ -343,3 +343,48 @@ def test_UNO_WIN_LAST_CARD_DRAW_last_wild_draw_four_at_three_players_under_oppon
     assert out.state.results[-1][0] == 1 + 2 + 1 + 2 + 5 + 2 + 7 + 8
     failed = apply(hit, Challenge(player="Bo"))
     assert failed.state.hand_number == 2 and failed.state.results[-1][0] > 1 + 2 + 1 + 2
+
+
+@pytest.mark.clause("UNO-WIN-LAST-CARD-DRAW", "UNO-TWO-PLAYER-DRAW-CARDS", "UNO-WD4-EFFECT")
+def test_UNO_WIN_LAST_CARD_DRAW_last_wild_draw_four_at_two_players() -> None:
+    """Two players: Anna goes out on a Wild Draw Four. Bo draws the four (9, 8, 7, 6), which
+    count with his 1 and 2 for Anna: 33. Had he challenged, the challenge fails (she held no
+    other card) and he draws six, the two more being 5 and 20 (a Draw Two): 58."""
+    state = table(["W+4", "B1 B2"], top="R9 R8 R7 R6 G5 G+2")
+    hit = apply(state, Play(player="Anna", card=C("W+4"), colour=Colour.RED)).state
+    assert hit.phase is Phase.CHALLENGE and turn(hit) == "Bo"
+    drew = apply(hit, Draw(player="Bo")).state
+    assert drew.results[-1] == (1 + 2 + 9 + 8 + 7 + 6, 0) and drew.hand_number == 2
+    failed = apply(hit, Challenge(player="Bo")).state
+    assert failed.results[-1] == (1 + 2 + 9 + 8 + 7 + 6 + 5 + 20, 0)
+
+
+@pytest.mark.clause("UNO-VARIANT-STACKING", "UNO-TWO-PLAYER-DRAW-CARDS")
+def test_UNO_VARIANT_STACKING_two_players_drawing_the_stack() -> None:
+    """Two players, stacking on: Anna lays a Draw Two, Bo passes it on with his own, Anna draws
+    all four and loses her turn, so Bo plays again; under opponent-plays Anna plays after
+    drawing."""
+    for changes, next_player in (({}, "Bo"), (OPPONENT_PLAYS, "Anna")):
+        state = table(["R+2 G2 G3", "B+2 B1 B2"], options=opts(stack_draw_two=True, **changes))
+        state = apply(state, Play(player="Anna", card=C("R+2"))).state
+        state = apply(state, Play(player="Bo", card=C("B+2"))).state
+        assert state.phase is Phase.STACK and state.pending_draw == 4 and turn(state) == "Anna"
+        after = apply(state, Draw(player="Anna")).state
+        assert size(after, "Anna") == 6 and turn(after) == next_player
+
+
+@pytest.mark.clause("UNO-CALL-PENALTY", "UNO-SKIP-EFFECT", "UNO-DRAW-TWO-EFFECT")
+@pytest.mark.parametrize("card", ["RS", "R+2"])
+def test_UNO_CALL_PENALTY_window_after_a_skip_or_draw_two(card: str) -> None:
+    """Anna lays her next-to-last card, a Skip or a Draw Two, without calling UNO. Bo loses his
+    turn, so he never begins one: the next player to begin a turn is Cia, and until she does,
+    anyone may catch Anna (two cards); once Cia has played, it is too late."""
+    state = table([f"{card} G2", "B1 B2", "R1 Y2", "Y3 Y4"])
+    hit = apply(state, Play(player="Anna", card=C(card))).state
+    assert turn(hit) == "Cia" and hit.exposed == 0
+    caught = apply(hit, Catch(player="Dan", target="Anna")).state
+    assert size(caught, "Anna") == 3
+    late = apply(hit, Play(player="Cia", card=C("R1"))).state
+    with pytest.raises(IllegalActionError) as error:
+        GAME.check(late, Catch(player="Dan", target="Anna"))
+    assert "UNO-CALL-PENALTY" in error.value.clauses

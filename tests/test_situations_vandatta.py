@@ -32,11 +32,17 @@ def position(
     return state
 
 
+CONDUCT = frozenset({"step-away", "back"})
+"""Table conduct, not moves of play: ``legal_actions`` does not list them (its docstring)."""
+
+
 def act(state: State, **action: Any) -> Outcome[State]:
-    """Apply an action that both paths allow: ``check`` passes and ``legal_actions`` lists it."""
+    """Apply an action that both paths allow: ``check`` passes and ``legal_actions`` lists it
+    (a move of play; table conduct is only checked)."""
     move: Action = GAME.action_from_data(action, state)
     GAME.check(state, move)
-    assert move in GAME.legal_actions(state), move
+    if action["action"] not in CONDUCT:
+        assert move in GAME.legal_actions(state), move
     outcome = GAME.apply(state, move)
     assert GAME.problems(outcome.state) == ()
     for event in outcome.events:
@@ -354,3 +360,78 @@ def test_V8_TALON_DRAWN_ONLY_IN_COFFEE_BREAK_free_time_plays_on() -> None:
 def test_V8_SESSION_DEALER_WITHOUT_LOSER_new_draw_after_a_drawn_deal() -> None:
     out = act(_last_talon_card(["A", "B", "C"], 2, 1, **NEW_DRAW), action="draw")
     assert out.state.phase is Phase.DEAL_OVER and out.state.dealer is None
+
+
+# --- A standing utgång and a step-away (vvv8) ----------------------------------------------
+
+
+def _called_b(**fields: Any) -> State:
+    """B called utgång last turn and holds 6H; C is spelförare on 5S, A holds 6D."""
+    return position(
+        VVV8,
+        players=["A", "B", "C"],
+        turn="C",
+        calls=["B"],
+        pile=["5S"],
+        hands=hands(A="3C 6D", B="6H", C="6S 7H"),
+        **fields,
+    )
+
+
+@pytest.mark.clause("V8-CALL-FORFEITED-IF-ABSENT", "V8-PRESENCE-MAY-RETURN")
+def test_V8_CALL_FORFEITED_IF_ABSENT_back_before_his_turn_keeps_the_call() -> None:
+    """B steps away during C's turn and is back before his own: his utgång stands, and he goes
+    out with 6H on A's 6D."""
+    state = act(_called_b(), action="step-away", player="B").state
+    state = act(state, action="back", player="B").state
+    state = act(state, action="play", cards=["6S"]).state
+    state = act(state, action="play", cards=["6D"]).state
+    assert state.turn == 1 and 1 in state.calls
+    out = act(state, action="play", cards=["6H"]).state
+    assert out.phase is Phase.DEAL_OVER and out.winner == 1
+
+
+@pytest.mark.clause("V8-CALL-FORFEITED-IF-ABSENT", "V8-PRESENCE-ABSENT-TURN-SKIPPED")
+def test_V8_CALL_FORFEITED_IF_ABSENT_away_when_his_turn_comes() -> None:
+    """B is still away when A's turn ends: his turn is passed over, his utgång is lost, and back
+    at the table he cannot go out next time without calling again."""
+    state = act(_called_b(), action="step-away", player="B").state
+    state = act(state, action="play", cards=["6S"]).state
+    after_a = act(state, action="play", cards=["6D"])
+    assert after_a.state.turn == 2 and 1 not in after_a.state.calls
+    assert "V8-CALL-FORFEITED-IF-ABSENT" in cited(after_a)
+
+
+# --- varning! at exactly its count (vandatta) ----------------------------------------------
+
+
+def _varning(held: str, **options: Any) -> Outcome[State]:
+    """vandatta: A lays 5H on 5S from ``held``."""
+    state = position(
+        VANDATTA,
+        options,
+        players=["A", "B", "C"],
+        turn="A",
+        pile=["5S"],
+        hands=hands(A=held, B="3D 4D", C="2D 6D"),
+    )
+    return act(state, action="play", cards=["5H"])
+
+
+@pytest.mark.clause("VA-CALL-VARNING", "VA-CALL-VARNING-AGREED-COUNT")
+@pytest.mark.parametrize(
+    ("held", "due"),
+    [("5H 2C 3C 6C 7C", False), ("5H 2C 3C 4C", True), ("5H 2C 3C", False)],
+)
+def test_VA_CALL_VARNING_due_at_exactly_three_cards(held: str, due: bool) -> None:
+    """varning! is called when a player has three cards left: leaving four or two, it is not."""
+    out = _varning(held)
+    assert any(e.kind == "varning" or "varning" in e.text for e in out.events) is due
+
+
+@pytest.mark.clause("VA-CALL-VARNING-AGREED-COUNT")
+@pytest.mark.parametrize(("held", "due"), [("5H 2C 3C 4C", False), ("5H 2C 3C", True)])
+def test_VA_CALL_VARNING_AGREED_COUNT_two_cards(held: str, due: bool) -> None:
+    """A table may agree on two cards instead: then leaving three is no varning, leaving two is."""
+    out = _varning(held, varning_cards=2)
+    assert any("varning" in e.text for e in out.events) is due

@@ -242,3 +242,21 @@ def test_VG_PLAY_NEXT_LEAD_AFTER_HIGHEST_wraps_past_the_last_seat() -> None:
     for _ in range(3):
         led = ok(led, PASS).state
     assert led.trick == () and led.player == "P1"
+
+
+@pytest.mark.clause("VG-VAR-CLUB-FOUR-STARTS", "VG-DRAFT-NO-DEAL-TWO-PLAYERS")
+def test_VG_VAR_CLUB_FOUR_STARTS_two_players_after_the_draft() -> None:
+    """Two players draft their hands; the club-four rule names four players, so first hand
+    (P1) opens even when P2 drafted the 4♣; under first_leader = club-four-holder P2 opens."""
+
+    def drafted(options: ViggoOptions) -> ViggoState:
+        for seed in range(40):
+            state = GAME.deal(options, NAMES[:2], seed)
+            while state.phase is Phase.DRAFT:
+                state = ok(state, GAME.legal_actions(state)[0]).state
+            if holder(state) == 1:
+                return state
+        raise AssertionError("no seed of 40 drafts the 4C to P2")  # pragma: no cover
+
+    assert drafted(opts(club_four_starts=True)).turn == 0
+    assert drafted(opts(first_leader="club-four-holder")).turn == 1
