@@ -48,3 +48,64 @@ def test_a_late_joiner_seated_before_a_false_caller_leaves_the_false_call_with_h
     )
     assert caught.allowed and "V8-PEN-FALSE-CALL-CAUGHT" in caught.clauses
     assert caught.state.false_calls == frozenset()
+
+
+@pytest.mark.clause(
+    "VA-SESSION-NOBODY-ALONE", "V8-SCORING-WIN-LOSS-TALLY", "VA-SCORING-GAME-WINNER"
+)
+def test_a_deal_cancelled_because_nobody_is_left_below_the_limit_has_no_official_result() -> None:
+    """nobody_alone = replay-deal with a win-and-loss tally (loser_rule = seat-before) and card
+    points: Cy, already at the limit (play-on), goes out; Ann and Bo both reach it, so the deal
+    is cancelled and replayed between them.
+    The tally's win for Cy and loss for Bo went with it only in part: the points were taken back
+    but the official result stayed, recorded for a deal that never counted."""
+    options = {
+        "loser_rule": "seat-before",
+        "nobody_alone": "replay-deal",
+        "over_limit": "play-on",
+        "score_limit": 20,
+    }
+    data: dict[str, Any] = {
+        "players": PLAYERS,
+        "stock": STOCK,
+        "hands": {"Ann": ["KD", "QD"], "Bo": ["KH", "QH"], "Cy": ["9C"]},
+        "pile": ["9H"],
+        "turn": "Cy",
+        "record": {"deals": 1, "points": {"Ann": 5, "Bo": 5, "Cy": 20}},
+    }
+    from regelverk.vandatta import VANDATTA
+
+    state = GAME.position_from_data(data, with_options(VANDATTA, options))
+    assert GAME.problems(state) == ()
+    outcome = GAME.apply(state, Play(player=2, cards=(state.hands[2][0],)))
+    kinds = [event.kind for event in outcome.events]
+    assert "tally" in kinds and "replay" in kinds
+    record = outcome.state.record
+    assert record.official == 0 and record.wins == (0, 0, 0) and record.losses == (0, 0, 0)
+    assert record.points == (5, 5, 20) and record.out == {2}
+    assert GAME.problems(outcome.state) == ()
+
+
+@pytest.mark.clause("V8-LOSS-OFFICIAL-NEEDS-THREE", "V8-SCORING-WIN-LOSS-TALLY")
+def test_step_problems_names_an_official_result_the_rules_do_not_give() -> None:
+    """The laws of one step: an official result needs enough active players and gives one win
+    to the winner and one loss to another player."""
+    import dataclasses
+
+    from regelverk.vandatta.invariants import step_problems
+    from regelverk.vandatta.state import Phase
+
+    before = _vvv8({}, hands={"Ann": ["5C"], "Bo": ["2C", "KD"], "Cy": ["3C", "KC"]}, pile=["5D"])
+    record = dataclasses.replace(before.record, official=1, wins=(1, 0, 0), losses=(0, 0, 1))
+    good = dataclasses.replace(
+        before, phase=Phase.DEAL_OVER, winner=0, loser=2, record=record, active_at_start=3
+    )
+    assert step_problems(before, good) == ()
+    away = dataclasses.replace(before, away=frozenset({1}))
+    assert any("fewer than 3" in p for p in step_problems(away, good))
+    same = dataclasses.replace(good, loser=0)
+    assert step_problems(before, same) == (
+        "an official result without a winner and a different loser",
+    )
+    wrong = dataclasses.replace(good, loser=1)
+    assert any("loss went elsewhere" in p for p in step_problems(before, wrong))

@@ -27,6 +27,7 @@ from strategies import whole_options
 from regelverk.engine import IllegalActionError, is_allowed
 from regelverk.registry import default_registry
 from regelverk.vandatta import GAME
+from regelverk.vandatta.invariants import step_problems
 from regelverk.vandatta.options import VandattaOptions
 from regelverk.vandatta.setup import player_limit
 from regelverk.vandatta.state import Phase, Play, State
@@ -69,6 +70,7 @@ class VandattaMatch(RuleBasedStateMachine):
         outcome = GAME.apply(self.state, action)
         for event in outcome.events:
             assert set(event.clauses) <= CLAUSES, event
+        assert step_problems(self.state, outcome.state) == ()
         self.state = outcome.state
         self.steps += 1
         VandattaMatch.steps_taken += 1

@@ -16,6 +16,7 @@ from regelverk.cards import french_deck
 from regelverk.engine import Ruling, with_options
 from regelverk.registry import default_registry
 from regelverk.vandatta import GAME
+from regelverk.vandatta.invariants import step_problems
 from regelverk.vandatta.options import VandattaOptions
 from regelverk.vandatta.setup import player_limit
 from regelverk.vandatta.state import (
@@ -70,6 +71,7 @@ class TableMatch(RuleBasedStateMachine):
         for event in ruling.events:
             assert set(event.clauses) <= CLAUSES, event
         assert set(ruling.clauses) <= CLAUSES
+        assert step_problems(self.state, ruling.state) == ()
         if not ruling.allowed and ruling.state is not self.state:
             self.mistakes += 1
         TableMatch.steps_taken += 1

@@ -5,9 +5,11 @@ over the values of every option (strength 2: every pair of values of any two opt
 some row; strength 3: every triple). Each row is played at every player count of
 :data:`regelverk.optionspace.PLAYER_COUNTS` with ``--seeds`` seeded games of random legal moves,
 and after every step ``problems(state)`` must be empty (every invariant the engine knows: cards
-conserved, the turn with a player who may act, legal endings, official results only with enough
-active players, one winner and one loser per role). A listed action the engine then fails to
-apply, or a game that is not over yet offers no action, breaks the soak too.
+conserved, the turn with a player who may act, legal endings, nobody both winner and loser),
+and so must the family's ``step_problems(before, after)`` where it has one (Vändåtta: an
+official result only with enough active players, one win to the winner, one loss to another
+player). A listed action the engine then fails to apply, or a game that is not over yet offers
+no action, breaks the soak too.
 
 The full run, every triple of every rulebook (a few minutes on one core)::
 
@@ -24,11 +26,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +41,7 @@ from regelverk.games import game_for
 from regelverk.optionspace import PLAYER_COUNTS, build, combinations
 from regelverk.registry import RULEBOOKS
 
-__all__ = ["Report", "main", "play_one", "soak"]
+__all__ = ["Plan", "Report", "main", "play_one", "soak", "step_checker"]
 
 
 def play_one(
@@ -48,6 +51,7 @@ def play_one(
     what broke (the first broken state's problems, or the action that could not be applied).
     :class:`~regelverk.errors.RegelverkError` from the deal propagates (a count not seated)."""
     state = game.deal(options, [f"P{n}" for n in range(1, players + 1)], seed)
+    across = step_checker(game)
     found = list(game.problems(state))
     if found:
         return 0, found
@@ -59,14 +63,28 @@ def play_one(
         if not legal:
             return taken, ["the game is not over, yet no action is legal"]
         action = chooser.choice(legal)
+        before = state
         try:
             state = game.apply(state, action).state
         except Exception as error:  # any failure of a listed action is a finding
             return taken, [f"the listed action {action!r} failed: {type(error).__name__}: {error}"]
         found = list(game.problems(state))
+        if across is not None:
+            found += across(before, state)
         if found:
             return taken + 1, found
     return steps, []
+
+
+def step_checker(game: Game[Any, Any, Any]) -> Callable[[Any, Any], tuple[str, ...]] | None:
+    """The family's ``step_problems(before, after)``, the laws of one step that no single state
+    shows (Vändåtta's official results), if it has one."""
+    try:
+        module = importlib.import_module(f"regelverk.{game.family}.invariants")
+    except ModuleNotFoundError:
+        return None
+    checker: Callable[[Any, Any], tuple[str, ...]] | None = getattr(module, "step_problems", None)
+    return checker
 
 
 @dataclass(slots=True)

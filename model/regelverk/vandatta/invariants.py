@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from regelverk.cards import missing_and_extra
+from regelverk.trace import implements
 from regelverk.vandatta.adjudication import legal_actions
 from regelverk.vandatta.options import (
     AbsentTurn,
@@ -19,7 +20,7 @@ from regelverk.vandatta.scoring import card_points
 from regelverk.vandatta.setup import deck_count, full_pack, most_decks
 from regelverk.vandatta.state import Phase, Restart, State
 
-__all__ = ["problems"]
+__all__ = ["problems", "step_problems"]
 
 
 def problems(state: State) -> tuple[str, ...]:
@@ -240,3 +241,42 @@ def _cheapest(state: State, seat: int) -> bool:
 
     others = [s for s in state.in_deal if s not in state.benched]
     return all(worth(seat) <= worth(s) for s in others)
+
+
+def _active(state: State) -> int:
+    """Players taking part and present: not away, not waiting outside the deal, not out."""
+    gone = state.away | state.benched | state.record.out
+    return sum(1 for seat in range(len(state.players)) if seat not in gone)
+
+
+@implements(
+    "V8-LOSS-OFFICIAL-NEEDS-THREE", "V8-SCORING-WIN-LOSS-TALLY", "V8-LOSS-PLAYER-BEFORE-WINNER"
+)
+def step_problems(before: State, after: State) -> tuple[str, ...]:
+    """Every law one step from ``before`` to ``after`` breaks (what :func:`problems` cannot see
+    in one state): an official result is recorded only with enough active players when the deal
+    began and at its end (V8-LOSS-OFFICIAL-NEEDS-THREE), and it gives exactly one win, to the
+    deal's winner, and exactly one loss, to its loser, another player (V8-SCORING-WIN-LOSS-TALLY,
+    V8-LOSS-PLAYER-BEFORE-WINNER). A step that seats a late joiner is not compared."""
+    old, new = before.record, after.record
+    if len(before.players) != len(after.players) or new.official == old.official:
+        return ()
+    need = after.options.min_active_for_result
+    found = []
+    if new.official != old.official + 1:
+        found.append(f"one step recorded {new.official - old.official} official results")
+    if after.active_at_start < need or _active(before) < need:
+        found.append(
+            f"an official result with {after.active_at_start} active players at the start of "
+            f"the deal and {_active(before)} at its end, fewer than {need}"
+        )
+    winner, loser = after.winner, after.loser
+    if winner is None or loser is None or winner == loser:
+        return (*found, "an official result without a winner and a different loser")
+    wins = [n - o for n, o in zip(new.wins, old.wins, strict=True)]
+    losses = [n - o for n, o in zip(new.losses, old.losses, strict=True)]
+    if wins != [int(s == winner) for s in range(len(wins))]:
+        found.append(f"the official win went elsewhere than to the winner {after.players[winner]}")
+    if losses != [int(s == loser) for s in range(len(losses))]:
+        found.append(f"the official loss went elsewhere than to the loser {after.players[loser]}")
+    return tuple(found)

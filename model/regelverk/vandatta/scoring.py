@@ -232,6 +232,24 @@ def replay_deal(table: Table, record: Record, contenders: list[int]) -> None:
     )
 
 
+@implements("VA-SESSION-NOBODY-ALONE", "V8-SCORING-WIN-LOSS-TALLY")
+def withdraw_result(table: Table, untallied: Record) -> None:
+    """nobody_alone = replay-deal (VA-AMB-NOBODY-UNDER-100) beside a win-and-loss tally: the
+    cancelled deal has no result, so the official win and loss recorded for it are taken back
+    (``untallied`` is the record before them)."""
+    table.record = replace(
+        table.record,
+        official=untallied.official,
+        wins=untallied.wins,
+        losses=untallied.losses,
+    )
+    table.say(
+        "unofficial",
+        "The cancelled deal has no result: its official win and loss are taken back",
+        ("VA-SESSION-NOBODY-ALONE", "V8-SCORING-WIN-LOSS-TALLY"),
+    )
+
+
 def end_match(
     table: Table, champions: tuple[int, ...], text: str, clauses: tuple[str, ...]
 ) -> None:
@@ -310,6 +328,7 @@ def finish_deal(
     table.winner = winner
     table.say("deal-over", text, clauses, winner)
     table.record = replace(table.record, deals=table.record.deals + 1)
+    untallied = table.record
     loser = None
     if winner is not None:
         loser = loser_of(table, winner)
@@ -329,6 +348,8 @@ def finish_deal(
     replayed = False
     if table.options.scoring is Scoring.CARD_POINTS and counted:
         most, replayed = score_points(table, winner)
+        if replayed and table.record.official != untallied.official:
+            withdraw_result(table, untallied)
         if table.options.loser_rule is LoserRule.NONE:
             loser = most
     if table.phase is not Phase.MATCH_OVER and not replayed:
