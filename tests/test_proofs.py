@@ -101,6 +101,7 @@ TOY_BINDING = Binding(
     statement="the stand-in engine goes out exactly where the encoding says",
     kinds=("allowed", "refused"),
     compare=_toy_compare,
+    claims=13,
 )
 
 
@@ -269,6 +270,7 @@ def test_a_binding_that_never_compares_a_kind_it_names_fails() -> None:
         statement="compares only hands that cannot go out",
         kinds=("allowed", "refused"),
         compare=lambda: (c for c in _toy_compare() if c.kind == "allowed"),
+        claims=2,
     )
     report = check_binding(narrow)
     assert not report.agrees
@@ -283,9 +285,38 @@ def test_a_binding_refuses_a_kind_it_does_not_declare() -> None:
         statement="declares one kind, compares two",
         kinds=("refused",),
         compare=_toy_compare,
+        claims=1,
     )
     with pytest.raises(BindingError, match="does not declare"):
         check_binding(sloppy)
+
+
+@pytest.mark.usefixtures("fresh_bindings")
+def test_a_binding_that_compares_fewer_cases_than_it_claims_fails() -> None:
+    boastful = Binding(
+        name="toy.boastful",
+        statement="claims one case more than the toy universe holds",
+        kinds=("allowed", "refused"),
+        compare=_toy_compare,
+        claims=14,
+    )
+    report = check_binding(boastful)
+    assert report.disagreement is None
+    assert report.missing == ()
+    assert report.short
+    assert not report.agrees
+    assert "compared only 13 of the 14 cases it claims" in report.summary()
+
+
+def test_a_binding_must_claim_at_least_one_case_per_kind() -> None:
+    with pytest.raises(BindingError, match="claims 1 cases, fewer than the 2 kinds"):
+        Binding(
+            name="toy.modest",
+            statement="s",
+            kinds=("allowed", "refused"),
+            compare=_toy_compare,
+            claims=1,
+        )
 
 
 def test_an_existential_theorem_holds_when_witnessed() -> None:

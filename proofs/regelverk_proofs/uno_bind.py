@@ -375,6 +375,7 @@ LEGALITY = Binding(
         "refused-other",
     ),
     compare=_guarded("allowed-play", _legality),
+    claims=682,
 )
 
 
@@ -547,6 +548,7 @@ CARD_MOVES = Binding(
     ),
     kinds=_MOVE_KINDS,
     compare=_guarded("play", _card_moves),
+    claims=24,
 )
 
 
@@ -663,6 +665,7 @@ HAND_END = Binding(
     ),
     kinds=("card-value", "under-target", "at-target", "over-target", "last-draw-two"),
     compare=_guarded("card-value", _hand_end),
+    claims=190,
 )
 
 
@@ -790,6 +793,7 @@ CHALLENGES = Binding(
         "in-game",
     ),
     compare=_guarded("guilty", _challenges),
+    claims=124,
 )
 
 
@@ -838,6 +842,7 @@ TURN_ORDER = Binding(
     ),
     kinds=("reverse", "skip", "two-player-reverse", "two-player-skip"),
     compare=_guarded("reverse", _turn_order),
+    claims=56,
 )
 
 
@@ -952,6 +957,7 @@ DRAW_COUNTS = Binding(
     ),
     kinds=("draw", "draw-and-keep", "rebuild", "empty", "lay", "lasso"),
     compare=_guarded("draw", _draw_counts),
+    claims=41,
 )
 
 
@@ -1111,4 +1117,5 @@ MUST_PLAY_STEPS = Binding(
         "new-hand",
     ),
     compare=_guarded("lay", _must_play_steps),
+    claims=197,
 )

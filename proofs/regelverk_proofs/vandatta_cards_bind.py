@@ -593,6 +593,13 @@ def _compare_moves(
             yield Comparison("play-allowed", False, f"{table.label}: the engine raised {error!r}")
 
 
+_MOVES_CLAIMED = {"vvv8": 770, "vandatta": 583}
+"""The candidate moves each rulebook's seeded games and built positions give (a floor: the
+games are seeded, so the count is fixed, and a run that compares fewer has lost positions)."""
+_STEPS_CLAIMED = {"vvv8": 175, "vandatta": 136}
+"""The actions each rulebook's seeded games and built positions give (a floor, as above)."""
+
+
 def moves_binding(rulebook: str) -> Binding:
     """The moves of play of ``rulebook``'s seeded games, engine against encoding."""
     tables = VVV8_TABLES if rulebook == "vvv8" else VANDATTA_TABLES
@@ -616,6 +623,7 @@ def moves_binding(rulebook: str) -> Binding:
         compare=lambda: _compare_moves(
             tables, 4, _built_move_positions if rulebook == "vvv8" else None
         ),
+        claims=_MOVES_CLAIMED[rulebook],
     )
 
 
@@ -1059,6 +1067,7 @@ def steps_binding(rulebook: str) -> Binding:
         ),
         kinds=_step_kinds(rulebook),
         compare=lambda: _compare_steps(tables, scenes),
+        claims=_STEPS_CLAIMED[rulebook],
     )
 
 

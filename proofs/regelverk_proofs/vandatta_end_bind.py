@@ -408,6 +408,7 @@ GOING_OUT = Binding(
         "call-kept-by-others",
     ),
     compare=_compare_going_out,
+    claims=1390,
 )
 
 
@@ -688,6 +689,7 @@ SCORES = Binding(
         "replayed",
     ),
     compare=_compare_scores,
+    claims=156,
 )
 
 
@@ -825,6 +827,7 @@ OFFICIAL = Binding(
     ),
     kinds=("official", "unofficial-at-start", "unofficial-now", "loser-skips-absent"),
     compare=_compare_official,
+    claims=452,
 )
 
 
@@ -1162,6 +1165,7 @@ STEPS = Binding(
         "ranking-falls",
     ),
     compare=_compare_steps,
+    claims=711,
 )
 
 
@@ -1224,4 +1228,5 @@ LASSO = Binding(
     ),
     kinds=("step", "lap", "coffee-break-drawn"),
     compare=_compare_lasso,
+    claims=16,
 )
