@@ -16,6 +16,12 @@ claims (``claims``): the size of the small universe it enumerates, or the floor 
 bound reaches. A run that compared fewer fails, so a universe that shrank (a loop cut short, a
 filter that drops most positions) cannot pass under a statement that still claims the whole.
 
+Some universes are too dear to walk whole in every CI run (a UNO card move costs Z3 about
+half a second to build and decide). Such a binding states two bounds: the one ``regelverk
+prove`` and the tests run, and a larger one run with the environment variable
+``REGELVERK_BINDINGS=full`` set (``REGELVERK_BINDINGS=full regelverk prove``); :func:`full`
+says which applies, and the binding's ``claims`` follow it.
+
 Bindings compare the encoding as written, never a weakened one: weakenings
 (:class:`~regelverk_proofs.theorem.Weakening`) show that a theorem rests on a clause, bindings
 show that the encoding is the engine's.
@@ -23,6 +29,7 @@ show that the encoding is the engine's.
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -30,7 +37,22 @@ from dataclasses import dataclass, field
 
 from regelverk.errors import RegelverkError
 
-__all__ = ["Binding", "BindingError", "Comparison", "Report", "check", "clear"]
+__all__ = ["Binding", "BindingError", "Comparison", "Report", "check", "clear", "full"]
+
+SCALE_VARIABLE = "REGELVERK_BINDINGS"
+"""The environment variable that selects the larger bound of the bindings that state two."""
+
+
+def full() -> bool:
+    """Whether the bindings run at their full bound (``REGELVERK_BINDINGS=full``) rather than
+    the bound CI runs; any other value than ``full`` or ``ci`` is refused."""
+    value = os.environ.get(SCALE_VARIABLE, "ci").strip().lower() or "ci"
+    if value not in ("ci", "full"):
+        raise BindingError(
+            f"{SCALE_VARIABLE} is {value!r}: it selects the bindings' bound and must be "
+            "'ci' (the default) or 'full'"
+        )
+    return value == "full"
 
 
 class BindingError(RegelverkError):

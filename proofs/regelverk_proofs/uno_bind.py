@@ -52,7 +52,7 @@ from regelverk.uno import (
 from regelverk.uno.options import ChallengeSuccessCard, DrawWhenAble
 from regelverk.uno.rules import card_points, deck_for, hand_points
 from regelverk.uno.scenario import position, stacked_deal
-from regelverk_proofs.binding import Binding, Comparison
+from regelverk_proofs.binding import Binding, Comparison, full
 from regelverk_proofs.uno_cards import card_colour, colour_code
 from regelverk_proofs.uno_lasso import (
     TOP,
@@ -432,7 +432,7 @@ def _move_steps() -> Iterator[tuple[UnoState, Action, Outcome[UnoState]]]:
     """Steps of seeded games, then steps from prepared positions (a pile to rebuild, a Wild
     Draw Four waiting over it, used-up piles, a last card)."""
     for k, (_, options) in enumerate(OPTION_SETS):
-        for players in (2, 3):
+        for players in (2, 3, 4, 5):
             yield from _walk(options, players, 7 * k + players, 120)
     for k, (_, options) in enumerate(OPTION_SETS):
         for players in (2, 3):
@@ -497,7 +497,51 @@ _FIRST_CARDS: tuple[tuple[str, str, str, int], ...] = (
 )
 
 
+_EVERY_STEP_PLAYERS = (2, 3, 4, 5)
+"""The player counts whose games are compared at every step (2 and 3 for the two-player rules
+and the smallest table, 4 and 5 for larger tables where the turn passes over several seats)."""
+_EVERY_STEP_CI = 10
+"""Steps compared from the deal of each game in the CI bound (one game per player count, the
+option sets taken in turn); the full bound compares every step of a game up to
+:data:`_EVERY_STEP_FULL` under every option set at every player count."""
+_EVERY_STEP_FULL = 60
+
+
+def _every_step_games() -> Iterator[tuple[int, str, UnoOptions, int]]:
+    """The games compared at every step: (players, option set name, options, steps)."""
+    if full():
+        for players in _EVERY_STEP_PLAYERS:
+            for name, options in OPTION_SETS:
+                yield players, name, options, _EVERY_STEP_FULL
+        return
+    for k, players in enumerate(_EVERY_STEP_PLAYERS):
+        name, options = OPTION_SETS[k % len(OPTION_SETS)]
+        yield players, name, options, _EVERY_STEP_CI
+
+
+def _every_step_claim() -> int:
+    """The steps :func:`_every_step_games` compares (each game runs that long: a UNO hand
+    ends with a new hand dealt, and the game goes on to 500 points)."""
+    return sum(steps for _, _, _, steps in _every_step_games())
+
+
+def _every_step() -> Iterator[Comparison]:
+    """Every step of the games of :func:`_every_step_games`, whatever it moves."""
+    for players, name, options, steps in _every_step_games():
+        walk = _walk(options, players, 900 + players, steps)
+        for taken, (before, action, outcome) in enumerate(walk, start=1):
+            allowed = moves_allow(before, action, outcome.state)
+            yield Comparison(
+                f"step-{players}-players",
+                allowed is True,
+                f"step {taken} of a {players}-player game under {name}: {action!r} moved the "
+                f"cards in a way the card moves do not allow ({allowed}); before "
+                f"{_shown(before)}, after {_shown(outcome.state)}",
+            )
+
+
 def _card_moves() -> Iterator[Comparison]:
+    yield from _every_step()
     seen: Counter[str] = Counter()
     refused = 0
     for before, action, outcome in _move_steps():
@@ -535,20 +579,28 @@ def _card_moves() -> Iterator[Comparison]:
         )
 
 
+_RARE_CLAIM = sum(_CAPS.get(k, 1) for k in _MOVE_KINDS if k != "refused") + 2
+"""The steps of rare kinds compared (one of each, two of the kinds in :data:`_CAPS`, two
+refusals): the first of each met in seeded games and prepared positions, at 2 to 5 players."""
+
 CARD_MOVES = Binding(
     name="uno.card-moves",
     statement=(
-        "Every kind of card move the engine makes, taken from seeded games under six option "
-        "sets with 2, 3, 5 and 4 players and from prepared positions (a draw pile to rebuild, "
-        "a Wild Draw Four waiting over it, used-up piles, a last card), and new hands dealt "
-        "from stacked packs (a plain first card, a Wild Draw Four sent back, a Draw Two drawn "
-        "or passed on, Shuffle Hands or a Wild Draw Four as the dealer's play), leads to a "
-        "table the card moves "
-        "of uno_steps allow; a table with one card drawn from nowhere is refused."
+        "Every step of seeded games at 2, 3, 4 and 5 players leads to a table the card moves "
+        "of uno_steps allow: in the CI bound the first "
+        f"{_EVERY_STEP_CI} steps of one game per player count (the option sets in turn), in "
+        f"the full bound (REGELVERK_BINDINGS=full) the first {_EVERY_STEP_FULL} steps of a "
+        "game under each of the six option sets at each player count. So does every kind of "
+        "card move, rare ones included, taken from longer seeded games (2 to 5 players, six "
+        "option sets) and from prepared positions (a draw pile to rebuild, a Wild Draw Four "
+        "waiting over it, used-up piles, a last card): the first one or two of each kind; and "
+        "new hands dealt from stacked packs (a plain first card, a Wild Draw Four sent back, a "
+        "Draw Two drawn or passed on, Shuffle Hands or a Wild Draw Four as the dealer's play). "
+        "A table with one card drawn from nowhere is refused."
     ),
-    kinds=_MOVE_KINDS,
+    kinds=_MOVE_KINDS + tuple(f"step-{n}-players" for n in _EVERY_STEP_PLAYERS),
     compare=_guarded("play", _card_moves),
-    claims=24,
+    claims=_every_step_claim() + _RARE_CLAIM,
 )
 
 

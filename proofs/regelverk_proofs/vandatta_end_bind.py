@@ -36,6 +36,8 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
+from itertools import product
 from typing import Any
 
 from regelverk.cards import Card, Rank, Suit, french_deck
@@ -47,6 +49,7 @@ from regelverk.vandatta.options import (
     VANDATTA,
     VVV8,
     LateJoinerSecondDeck,
+    LoserRule,
     VandattaOptions,
     WrongCardTakeBack,
 )
@@ -54,7 +57,7 @@ from regelverk.vandatta.rules import seats_after
 from regelverk.vandatta.scoring import card_points
 from regelverk.vandatta.setup import deck_count
 from regelverk.vandatta.state import Action, Draw, Pass, Phase, Play, Restart, State
-from regelverk_proofs.binding import Binding, Comparison
+from regelverk_proofs.binding import Binding, Comparison, full
 from regelverk_proofs.vandatta_end_lasso import find_lasso
 from regelverk_proofs.vandatta_end_model import (
     CLASSES,
@@ -78,6 +81,7 @@ from regelverk_proofs.vandatta_end_model import (
     skip_absent,
     talon_limit,
 )
+from regelverk_proofs.viggo_eval import Compiled, Term
 from regelverk_proofs.z3api import Bool, Int
 
 __all__ = [
@@ -696,6 +700,30 @@ SCORES = Binding(
 # --- vvv8's official result ---------------------------------------------------------------------
 
 
+@cache
+def _official_fns(seats: int, winner: int, rules: Rules) -> tuple[Compiled, Compiled]:
+    """The encoding's loser and "recorded" for ``seats`` seats and this winner, as Python
+    functions of (away, benched, out per seat, active at the start, previous spelförare)."""
+    away = [Bool.var(f"bind.away{s}") for s in range(seats)]
+    benched = [Bool.var(f"bind.benched{s}") for s in range(seats)]
+    out = [Bool.var(f"bind.out{s}") for s in range(seats)]
+    at_start = Int.var("bind.at_start")
+    previous = Int.var("bind.previous")
+    verdict = official_result(
+        seats,
+        away,
+        benched,
+        out,
+        winner=winner,
+        at_start=at_start,
+        rules=rules,
+        weaken=NOTHING,
+        previous=previous,
+    )
+    inputs: list[Term] = [*away, *benched, *out, at_start, previous]
+    return Compiled(verdict.loser, inputs), Compiled(verdict.recorded, inputs)
+
+
 def compare_official(before: State, after: State, kind: str) -> Comparison:
     """The encoding's official_result (loser, recorded) against the engine's going out."""
     seats = len(after.players)
@@ -703,24 +731,12 @@ def compare_official(before: State, after: State, kind: str) -> Comparison:
     winner = after.winner
     if winner is None:
         return Comparison(kind, False, "the deal ended without a winner")
-    away = [Bool.var(f"bind.away{s}") for s in range(seats)]
-    benched = [Bool.var(f"bind.benched{s}") for s in range(seats)]
-    out = [Bool.var(f"bind.out{s}") for s in range(seats)]
-    at_start = Int.var("bind.at_start")
-    verdict = official_result(
-        seats, away, benched, out, winner=winner, at_start=at_start, rules=rules, weaken=NOTHING
-    )
-    fixed: dict[str, tuple[Int | Bool, int | bool]] = {
-        "at_start": (at_start, before.active_at_start)
-    }
-    for s in range(seats):
-        fixed[f"away{s}"] = (away[s], s in before.away)
-        fixed[f"benched{s}"] = (benched[s], s in before.benched)
-        fixed[f"out{s}"] = (out[s], s in before.record.out)
-    got = decide([], fixed, [verdict.loser, verdict.recorded])
-    if got is None:
-        return Comparison(kind, False, NO_ANSWER)
-    loser, recorded = got
+    loser_fn, recorded_fn = _official_fns(seats, winner, rules)
+    values: list[int | bool] = [s in before.away for s in range(seats)]
+    values += [s in before.benched for s in range(seats)]
+    values += [s in before.record.out for s in range(seats)]
+    values += [before.active_at_start, -1 if before.previous is None else before.previous]
+    loser, recorded = loser_fn(values), recorded_fn(values)
     engine_loser = -1 if after.loser is None else after.loser
     engine_recorded = after.record.official == before.record.official + 1
     agrees = loser == engine_loser and recorded == engine_recorded
@@ -731,29 +747,118 @@ def compare_official(before: State, after: State, kind: str) -> Comparison:
             and sum(after.record.wins) == sum(before.record.wins) + 1
             and sum(after.record.losses) == sum(before.record.losses) + 1
         )
+    if agrees and not recorded:
+        agrees = after.record.wins == before.record.wins and (
+            after.record.losses == before.record.losses
+        )
     names = after.players
     return Comparison(
         kind,
         agrees,
         f"{seats} seats, away {sorted(names[s] for s in before.away)}, waiting "
         f"{sorted(names[s] for s in before.benched)}, {before.active_at_start} active at the "
-        f"start, {names[winner]} goes out: engine loser {engine_loser}, recorded "
-        f"{engine_recorded}; encoding loser {loser}, recorded {recorded}",
+        f"start, last spelförare {before.previous}, {names[winner]} goes out, loser_rule "
+        f"{rules.loser_rule.value}, slagpase {rules.slagpase}: engine loser {engine_loser}, "
+        f"recorded {engine_recorded}; encoding loser {loser}, recorded {recorded}",
     )
 
 
 _PLAIN = tuple(c.code for c in french_deck(1) if c.suit is not Suit.HEARTS)
 """One card for each seat that is not the winner's (the winner holds 5♥, the top is 6♥)."""
 
+_ALL_ARRANGEMENTS_UP_TO = 6 if full() else 5
+"""Up to this many seats every arrangement of active, waiting and away seats is built, for
+every winner; above it (up to 14 seats) every arrangement of the seats
+:data:`_NEAR_WINNER` around the winner, every other seat active, for the winners
+:func:`_winners` names."""
+_NEAR_WINNER = (-3, -2, -1, 1) if full() else (-2, -1, 1)
+"""The seats, relative to the winner, whose arrangement is enumerated above that bound: the
+seats before him, where the loser is looked for, and the seat after him."""
+
+
+def _winners(seats: int) -> tuple[int, ...]:
+    """The winner's seats: every seat up to :data:`_ALL_ARRANGEMENTS_UP_TO` seats (and in the
+    full bound); above it the first seat (the seat before him wraps round the table) and the
+    last."""
+    if full() or seats <= _ALL_ARRANGEMENTS_UP_TO:
+        return tuple(range(seats))
+    return (0, seats - 1)
+
+
+_ROLES = ("active", "waiting", "away")
+_AT_TABLE = 2
+"""Play pauses below two players at the table (V8-PRESENCE-PAUSE-BELOW-TWO): no going out to
+compare there."""
+
+_OFFICIAL_OPTIONS: tuple[tuple[str, VandattaOptions], ...] = tuple(
+    (
+        f"loser_rule = {rule.value}, slagpase = {str(slag).lower()}",
+        with_options(VVV8, {"loser_rule": rule.value, "slagpase": slag}),
+    )
+    for rule in LoserRule
+    for slag in (False, True)
+)
+"""Every combination of the options the official result reads besides the table (who loses,
+and whether a slagpåse plays), on the vvv8 preset; the preset is the first."""
+
+
+def _arrangements(seats: int, winner: int) -> Iterator[tuple[frozenset[int], frozenset[int]]]:
+    """Every (away, waiting) the bound enumerates for this table and winner."""
+    if seats <= _ALL_ARRANGEMENTS_UP_TO:
+        varied = [s for s in range(seats) if s != winner]
+    else:
+        varied = [(winner + d) % seats for d in _NEAR_WINNER]
+    for roles in product(_ROLES, repeat=len(varied)):
+        away = frozenset(s for s, r in zip(varied, roles, strict=True) if r == "away")
+        waiting = frozenset(s for s, r in zip(varied, roles, strict=True) if r == "waiting")
+        if seats - len(away | waiting) >= _AT_TABLE:
+            yield away, waiting
+
+
+def _starts(seats: int, need: int) -> tuple[int, ...]:
+    """The counts of players active when the deal began: one short of an official result,
+    just enough, and the whole table."""
+    return tuple(sorted({a for a in (need - 1, need, seats) if 0 <= a <= seats}))
+
+
+def _official_universe() -> int:
+    """How many going outs :func:`_compare_official` builds (counted from the same
+    enumeration, without building them)."""
+    need = VVV8.min_active_for_result
+    total = 0
+    for k in range(len(_OFFICIAL_OPTIONS)):
+        for seats in range(2, VVV8.max_players + 1):
+            if k and seats > _OTHER_OPTIONS_UP_TO:
+                break
+            for winner in _winners(seats):
+                lasts = len(_previous_choices(seats, winner)) if k else 1
+                tables = sum(1 for _ in _arrangements(seats, winner))
+                total += tables * len(_starts(seats, need)) * lasts
+    return total
+
+
+_OTHER_OPTIONS_UP_TO = 5 if full() else 4
+"""The other option combinations are enumerated up to this many seats (every arrangement,
+winner, start count and last spelförare)."""
+
+
+def _previous_choices(seats: int, winner: int) -> tuple[int, ...]:
+    """The last spelförare before the winning turn: the seat before the winner (the usual
+    order of play) or any other seat but the winner's (play passed round in another order,
+    or the seat before was passed over)."""
+    return tuple((winner - d) % seats for d in range(1, seats))
+
 
 def _official_case(
-    seats: int, winner: int, away: frozenset[int], waiting: frozenset[int], at_start: int
-) -> Iterator[Comparison]:
-    options = (
-        VVV8
-        if seats <= (VVV8.coffee_break_max_players or seats)
-        else (with_options(VVV8, {"session": "free-time"}))
-    )
+    options: VandattaOptions,
+    *,
+    seats: int,
+    winner: int,
+    away: frozenset[int],
+    waiting: frozenset[int],
+    at_start: int,
+    previous: int,
+) -> Comparison:
     names = _names(seats)
     hands = {
         names[s]: [] if s in waiting else ["5H"] if s == winner else [_PLAIN[s]]
@@ -766,7 +871,7 @@ def _official_case(
         "6H",
         stock=12,
         turn=names[winner],
-        previous=names[(winner - 1) % seats],
+        previous=names[previous],
         calls=[names[winner]],
         away=[names[s] for s in sorted(away)],
         waiting=[names[s] for s in sorted(waiting)],
@@ -775,59 +880,90 @@ def _official_case(
     ruling = GAME.attempt(state, Play(player=winner, cards=(Card.parse("5H"),)))
     active = seats - len(away | waiting)
     if not ruling.allowed or not _over(ruling.state):
-        yield Comparison("unofficial-now", False, f"the going out was refused: {ruling.message}")
-        return
-    need = VVV8.min_active_for_result
+        return Comparison("unofficial-now", False, f"the going out was refused: {ruling.message}")
+    need = options.min_active_for_result
     if at_start < need:
         kind = "unofficial-at-start"
     elif active < need:
         kind = "unofficial-now"
+    elif waiting and not away:
+        kind = "official-while-waiting"
     else:
         kind = "official"
-    yield compare_official(state, ruling.state, kind)
-    before_winner = (winner - 1) % seats
-    if before_winner in away | waiting and kind == "official":
-        yield Comparison(
-            "loser-skips-absent",
-            ruling.state.loser is not None and ruling.state.loser != before_winner,
-            f"the seat before the winner is away or waiting, yet engine's loser is "
-            f"{ruling.state.loser}",
-        )
+    if options.slagpase or options.loser_rule is not LoserRule.SEAT_BEFORE:
+        kind = f"{kind}-other-options"
+    return compare_official(state, ruling.state, kind)
 
 
 def _compare_official() -> Iterator[Comparison]:
-    rng = random.Random(3)
     need = VVV8.min_active_for_result
-    for seats in range(2, VVV8.max_players + 1):
-        for winner in range(seats):
-            others = [s for s in range(seats) if s != winner]
-            if seats <= 5:
-                subsets = [
-                    frozenset(s for i, s in enumerate(others) if mask >> i & 1)
-                    for mask in range(1 << len(others))
-                ]
-            else:
-                subsets = [frozenset(s for s in others if rng.random() < 0.3) for _ in range(3)]
-            for missing in subsets:
-                if seats - len(missing) < 2:
-                    continue
-                waiting = frozenset(s for s in missing if rng.random() < 0.25)
-                away = missing - waiting
-                starts = {rng.choice((need - 1, need, seats, seats))}
-                for at_start in sorted(a for a in starts if 0 <= a <= seats):
-                    yield from _official_case(seats, winner, away, waiting, at_start)
+    for label, options in _OFFICIAL_OPTIONS:
+        preset = label == _OFFICIAL_OPTIONS[0][0]
+        for seats in range(2, VVV8.max_players + 1):
+            if not preset and seats > _OTHER_OPTIONS_UP_TO:
+                break
+            table = (
+                options
+                if seats <= (VVV8.coffee_break_max_players or seats)
+                else with_options(options, {"session": "free-time"})
+            )
+            for winner in _winners(seats):
+                before = (winner - 1) % seats
+                previous = (before,) if preset else _previous_choices(seats, winner)
+                for away, waiting in _arrangements(seats, winner):
+                    for at_start in _starts(seats, need):
+                        for last in previous:
+                            case = _official_case(
+                                table,
+                                seats=seats,
+                                winner=winner,
+                                away=away,
+                                waiting=waiting,
+                                at_start=at_start,
+                                previous=last,
+                            )
+                            yield case
+                            if preset and case.kind == "official" and before in away | waiting:
+                                yield Comparison(
+                                    "loser-skips-absent",
+                                    case.agrees,
+                                    f"{case.detail}: the seat before the winner is away or "
+                                    "waiting, and the loser must be another",
+                                )
 
 
 OFFICIAL = Binding(
     name="vandatta-end.official",
     statement=(
         "The engine's going out in vvv8 (loser_of, tally) names the loser and records a result "
-        "exactly as the encoding's official_result, for 2 to 14 seats, every winner's seat, "
-        "players away or waiting outside the deal, and the players active when the deal began."
+        "exactly as the encoding's official_result. Under the vvv8 preset: for every number "
+        f"of seats from 2 to 14; up to {_ALL_ARRANGEMENTS_UP_TO} seats every winner's seat and "
+        "every arrangement of the other seats as active, waiting to join (a late joiner) or "
+        f"away (at least two at the table), above that the {len(_NEAR_WINNER) - 1} seats "
+        "before the winner and the one after him in every arrangement, the winner in the "
+        "first and the last seat (every seat under REGELVERK_BINDINGS=full, which also "
+        "raises the bounds to 6 seats, 3 seats before the winner and, for the other options, "
+        "5 seats); one short of three, three, and all players active when the deal began. "
+        "Under every other combination of loser_rule "
+        "(seat-before, last-turn-before, none) and slagpase: the same, up to "
+        f"{_OTHER_OPTIONS_UP_TO} seats, with every other seat as the last spelförare before "
+        "the winning turn. Among them the case an official result while a late joiner waits "
+        "and nobody is away, and the loser passing over a seat before the winner that is away "
+        "or waiting."
     ),
-    kinds=("official", "unofficial-at-start", "unofficial-now", "loser-skips-absent"),
+    kinds=(
+        "official",
+        "official-while-waiting",
+        "unofficial-at-start",
+        "unofficial-now",
+        "loser-skips-absent",
+        "official-other-options",
+        "official-while-waiting-other-options",
+        "unofficial-at-start-other-options",
+        "unofficial-now-other-options",
+    ),
     compare=_compare_official,
-    claims=452,
+    claims=_official_universe(),
 )
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from regelverk.cards import Card, Rank, Suit, french_deck
 from regelverk.vandatta.options import (
@@ -41,6 +42,7 @@ from regelverk.vandatta.options import (
     GoOutOn,
     GoOutWithoutLappen,
     LastHandCardLocked,
+    LoserRule,
     NobodyAlone,
     OutWithoutCall,
     OverLimit,
@@ -184,6 +186,9 @@ class Rules:
     """talon_pass_count = rebuilds: the original talon does not count."""
     min_active: int
     """Active players an official result needs (V8-LOSS-OFFICIAL-NEEDS-THREE)."""
+    loser_rule: LoserRule
+    """Who loses a deal (V8-AMB-LOSER-WHO-IS-BEFORE): the nearest present seat before the
+    winner, the last spelförare before the winning turn, or nobody (vandatta)."""
     slagpase: bool
     """Nothing is recorded (V8-SCORING-NO-POINTS-SLAGPASE)."""
     score_limit: int
@@ -227,6 +232,7 @@ class Rules:
             fresh_start=options.rebuild_reference is RebuildReference.FRESH_START_CARD,
             rebuilds_only=options.talon_pass_count is TalonPassCount.REBUILDS,
             min_active=options.min_active_for_result,
+            loser_rule=options.loser_rule,
             slagpase=options.slagpase,
             score_limit=options.score_limit,
             void_counted=options.blocked_deal is BlockedDeal.COUNT_HANDS,
@@ -494,10 +500,15 @@ def official_result(
     at_start: Int,
     rules: Rules,
     weaken: frozenset[str],
+    previous: Int | None = None,
 ) -> Official:
-    """``loser_of`` and ``tally`` for ``seats`` seats: the nearest seat counter-clockwise from the
-    winner that is neither away, out of the match, nor outside the deal; official with at least
-    ``min_active`` active players when the deal began and now."""
+    """``loser_of`` and ``tally`` for ``seats`` seats: official with at least ``min_active``
+    active players when the deal began and now (V8-LOSS-OFFICIAL-NEEDS-THREE), and no slagpåse.
+    The loser, by ``rules.loser_rule`` (V8-AMB-LOSER-WHO-IS-BEFORE): the nearest seat
+    counter-clockwise from the winner that is neither away, out of the match, nor outside the
+    deal (seat-before); under last-turn-before the last spelförare before the winning turn
+    (``previous``, -1 for none) when he is someone other than the winner and such a seat,
+    otherwise the seat-before loser; under none nobody. A deal with no loser records nothing."""
     present = [
         (~a if "V8-PRESENCE-ABSENT-NOT-ACTIVE" not in weaken else true()) & ~b & ~o
         for a, b, o in zip(away, benched, out, strict=True)
@@ -518,6 +529,18 @@ def official_result(
         else:
             seat = around(winner, direction * step, seats)
             loser = ite(seat_at(eligible, seat), seat, loser)
+    match rules.loser_rule:
+        case LoserRule.SEAT_BEFORE:
+            pass
+        case LoserRule.LAST_TURN_BEFORE:
+            last = Int.const(-1) if previous is None else previous
+            for s in range(seats):
+                other = Bool.const(s != winner) if isinstance(winner, int) else winner.ne(s)
+                loser = ite(last.eq(s) & other & eligible[s], s, loser)
+        case LoserRule.NONE:
+            loser = Int.const(-1)
+        case _:
+            assert_never(rules.loser_rule)
     recorded = official & Bool.const(not rules.slagpase) & loser.ne(-1)
     return Official(active=active, official=official, recorded=recorded, loser=loser)
 
