@@ -528,3 +528,58 @@ def test_each_rulebook_imports_the_proof_modules_serving_it() -> None:
         served = {n for n, books in proofs.SERVES.items() if book in books}
         assert {n for n, _ in proofs._modules(book)} == served
         assert proofs.theorems(book), book
+
+
+# --- encodings take no rule from the engine ----------------------------------------------------
+
+_NOT_ENCODINGS = frozenset(
+    {"__init__", "binding", "theorem", "query", "z3api", "mutate", "viggo_eval"}
+)
+"""Modules of regelverk_proofs that hold no encoding: the framework, and the mutation tool."""
+_DATA_MODULES = ("regelverk.cards", "regelverk.errors", "regelverk.registry")
+"""Engine modules an encoding may import: cards, errors, and the spec's registry."""
+_DATA_SUFFIXES = (".options", ".state")
+"""Engine submodules of data types an encoding may import (options, states, actions)."""
+_DATA_NAMES = frozenset({"Event", "Outcome", "Ruling", "IllegalActionError", "with_options"})
+"""Names of ``regelverk.engine`` an encoding may import: data types, and building options."""
+_ENGINE_SIDE = {("uno_score", "card_points")}
+"""Engine functions an encoding holds on purpose as the engine's side of its theorem:
+``uno_score.ending`` sets what the engine credits (card_points) against the official table
+written from the clauses, and uno.legal-ending proves the two equal."""
+
+
+def _engine_imports(path: Path) -> list[tuple[str, str]]:
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.ImportFrom) or node.module is None:
+            continue
+        module = node.module
+        if not module.startswith("regelverk.") or module.startswith("regelverk_proofs"):
+            continue
+        if module in _DATA_MODULES or module.endswith(_DATA_SUFFIXES):
+            continue
+        for alias in node.names:
+            if module == "regelverk.engine" and alias.name in _DATA_NAMES:
+                continue
+            if (path.stem, alias.name) not in _ENGINE_SIDE:
+                found.append((module, alias.name))
+    return found
+
+
+def test_no_encoding_imports_the_engine_rule_it_is_checked_against() -> None:
+    """Every module of regelverk_proofs that encodes rules (all but the framework and the
+    binding modules, which hold the engine as the other side) imports from the engine only
+    data types, options and the spec's registry: its tables come from spec/ or the text."""
+    import regelverk_proofs
+
+    root = Path(regelverk_proofs.__file__).parent
+    taken = {
+        path.stem: imports
+        for path in sorted(root.glob("*.py"))
+        if path.stem not in _NOT_ENCODINGS and not path.stem.endswith("_bind")
+        for imports in [_engine_imports(path)]
+        if imports
+    }
+    assert taken == {}

@@ -33,6 +33,7 @@ from regelverk_proofs.vandatta_end_bind import (
     OFFICIAL,
     SCORES,
     STEPS,
+    TEXT_TABLES,
     compare_scores,
     ranking_falls,
 )
@@ -40,7 +41,7 @@ from regelverk_proofs.vandatta_end_model import Rules, talon_limit
 from regelverk_proofs.z3api import Solver, Verdict
 
 NOTHING: frozenset[str] = frozenset()
-BINDINGS = (GOING_OUT, SCORES, OFFICIAL, STEPS, LASSO)
+BINDINGS = (GOING_OUT, SCORES, OFFICIAL, STEPS, LASSO, TEXT_TABLES)
 
 # --- the theorems and their weakenings --------------------------------------------------------
 
@@ -504,3 +505,27 @@ def test_official_binding_sees_an_absent_last_spelforare_lose(
     monkeypatch.setattr(scoring, "loser_of", careless)
     found = _disagrees(OFFICIAL)
     assert "last-turn-before" in found
+
+
+@pytest.mark.clause("V8-TALON-DRAWN-ONE-DECK", "V8-TALON-DRAWN-TWO-DECKS")
+def test_text_tables_binding_sees_a_wrong_talon_limit(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    """The encodings' talon limit comes from spec/: an engine drawing a two-deck deal after
+    three passes (the one-deck limit) makes vandatta.text-tables disagree."""
+    from regelverk.vandatta import rules
+
+    monkeypatch.setattr(rules, "_DRAWN_AFTER", (3, 3))
+    assert _disagrees(TEXT_TABLES).startswith("drawn-after: 2 decks")
+
+
+@pytest.mark.clause("V8-CALL-ALTERNATIVE-WORDS")
+def test_text_tables_binding_sees_a_call_word_lost(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    """An engine that no longer hears 'lappen' as the going-out call disagrees with the
+    encodings' words, read from V8-CALL-ALTERNATIVE-WORDS."""
+    from regelverk.vandatta import rules
+
+    monkeypatch.setattr(rules, "CALL_WORDS", ("utgång", "varning"))
+    assert _disagrees(TEXT_TABLES).startswith("call-heard: 'LAPPEN.'")

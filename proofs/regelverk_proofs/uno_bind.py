@@ -76,6 +76,7 @@ from regelverk_proofs.uno_rules import (
 )
 from regelverk_proofs.uno_score import ending, official_points
 from regelverk_proofs.uno_steps import deal_allows, moves_allow
+from regelverk_proofs.uno_text import deck_for as text_deck_for
 from regelverk_proofs.z3api import Bool, Int, Solver, Verdict, all_of, ite
 
 __all__ = [
@@ -86,6 +87,7 @@ __all__ = [
     "LEGALITY",
     "MUST_PLAY_STEPS",
     "OPTION_SETS",
+    "TEXT_TABLES",
     "TURN_ORDER",
 ]
 
@@ -627,7 +629,7 @@ def _card_value(options: UnoOptions, face: UnoCard) -> Comparison:
 def _hand_end() -> Iterator[Comparison]:
     options = UnoOptions(deck=112)
     target = options.target_score
-    pack_faces = sorted(set(deck_for(options)), key=lambda c: c.code)
+    pack_faces = sorted(set(text_deck_for(options)), key=lambda c: c.code)
     for i, face in enumerate(pack_faces):
         yield _card_value(options, face)
         steps = (-1, 0, 1) if i % 7 == 0 else ((-1, 0, 1)[i % 3],)
@@ -1170,4 +1172,50 @@ MUST_PLAY_STEPS = Binding(
     ),
     compare=_guarded("lay", _must_play_steps),
     claims=197,
+)
+
+
+# --- TEXT_TABLES: the encodings' pack and counts against the engine's ---------------------------
+
+
+def _text_tables() -> Iterator[Comparison]:
+    from regelverk.uno import rules as engine
+    from regelverk_proofs import uno_text as text
+
+    for deck in (108, 112):
+        options = UnoOptions(deck=deck)
+        ours, theirs = Counter(text.deck_for(options)), Counter(engine.deck_for(options))
+        for face in sorted(set(ours) | set(theirs), key=lambda c: c.code):
+            yield Comparison(
+                "pack",
+                ours[face] == theirs[face],
+                f"the {deck}-card pack: {ours[face]} of {face.code} from spec/, "
+                f"{theirs[face]} in the engine's deck_for",
+            )
+    for name in text.__all__:
+        if name == "deck_for":
+            continue
+        ours_n, theirs_n = getattr(text, name), getattr(engine, name)
+        yield Comparison(
+            "count",
+            ours_n == theirs_n,
+            f"{name}: {ours_n} from spec/, {theirs_n} in the engine",
+        )
+
+
+_TEXT_CLAIM = 54 + 56 + 8
+"""Faces compared: 54 in the 108-card pack, 56 in the 112-card one; and eight counts."""
+
+TEXT_TABLES = Binding(
+    name="uno.text-tables",
+    statement=(
+        "The encodings' pack and counts (regelverk_proofs.uno_text, built from the parameters "
+        "of UNO-DECK-108, UNO-DECK-112, UNO-DEAL-SEVEN and the draw clauses, never from the "
+        "engine) equal the engine's: every face of both packs in the same number, the hand "
+        "size, and every draw count (a turn's draw, Draw Two, a first Draw Two, Wild Draw "
+        "Four, a failed and a successful challenge, the UNO call penalty)."
+    ),
+    kinds=("pack", "count"),
+    compare=_text_tables,
+    claims=_TEXT_CLAIM,
 )

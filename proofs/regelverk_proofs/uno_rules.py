@@ -27,11 +27,6 @@ from regelverk.uno.options import (
     UnoOptions,
     Wd4WildCounts,
 )
-from regelverk.uno.rules import (
-    CHALLENGE_FAILED_DRAW,
-    CHALLENGE_GUILTY_DRAW,
-    WD4_DRAW,
-)
 from regelverk.uno.state import (
     Action,
     CallUno,
@@ -53,6 +48,7 @@ from regelverk_proofs.uno_cards import (
     card_value,
     colour_code,
 )
+from regelverk_proofs.uno_text import CHALLENGE_FAILED_DRAW, CHALLENGE_GUILTY_DRAW, WD4_DRAW
 from regelverk_proofs.z3api import (
     Bool,
     Int,

@@ -91,6 +91,7 @@ __all__ = [
     "OFFICIAL",
     "SCORES",
     "STEPS",
+    "TEXT_TABLES",
     "deck_of",
     "heap_values",
 ]
@@ -1365,4 +1366,117 @@ LASSO = Binding(
     kinds=("step", "lap", "coffee-break-drawn"),
     compare=_compare_lasso,
     claims=16,
+)
+
+
+# --- the encodings' own tables against the engine's ---------------------------------------------
+
+_SAID = (
+    None,
+    "utgång",
+    "Utgång!",
+    "utgang",
+    "varning",
+    " Varning! ",
+    "LAPPEN.",
+    "lappen",
+    "sista kortet",
+    "last card!",
+    "uno",
+    "",
+)
+"""Words said as the going-out call: the text's, respelt, the table's agreed word, others."""
+_AGREED: tuple[tuple[str, ...], ...] = ((), ("Sista kortet",))
+_DECK_PLAYERS = range(2, 31)
+"""Table sizes for the deck count: 2 up to 30, the most the add-decks reading seats."""
+
+
+def _compare_text_tables() -> Iterator[Comparison]:
+    from regelverk.vandatta import join
+    from regelverk.vandatta import rules as engine_rules
+    from regelverk.vandatta import scoring as engine_scoring
+    from regelverk.vandatta import setup as engine_setup
+    from regelverk.vandatta.options import (
+        AcceptedCalls,
+        DeckSetup,
+        GoOutCall,
+        MaxPlayersFreeTime,
+        TalonPassCount,
+    )
+    from regelverk_proofs import vandatta_text as text
+
+    for count in TalonPassCount:
+        options = with_options(VVV8, {"talon_pass_count": count.value})
+        for decks in (1, 2):
+            ours, theirs = (
+                text.drawn_deal_passes(options, decks),
+                engine_rules.drawn_deal_passes(options, decks),
+            )
+            yield Comparison(
+                "drawn-after",
+                ours == theirs,
+                f"{decks} decks, talon_pass_count = {count.value}: {ours} passes from spec/, "
+                f"{theirs} in the engine",
+            )
+    for call in GoOutCall:
+        options = with_options(VVV8, {"go_out_call": call.value})
+        ours_c, theirs_c = (
+            text.drawn_deal_clauses(options),
+            engine_rules.drawn_deal_clauses(options),
+        )
+        yield Comparison("drawn-clauses", ours_c == theirs_c, f"{call.value}: {ours_c} {theirs_c}")
+    for accepted in AcceptedCalls:
+        for agreed in _AGREED:
+            options = with_options(VVV8, {"accepted_calls": accepted.value, "agreed_calls": agreed})
+            for word in _SAID:
+                ours_h = text.call_heard(options, word)
+                theirs_h = engine_rules.call_heard(options, word)
+                yield Comparison(
+                    "call-heard",
+                    ours_h == theirs_h,
+                    f"{word!r} under accepted_calls = {accepted.value}, agreed {agreed}: "
+                    f"heard {ours_h} by the text, {theirs_h} by the engine",
+                )
+    for setup in DeckSetup:
+        for most in MaxPlayersFreeTime:
+            options = with_options(
+                VVV8, {"deck_setup": setup.value, "max_players_free_time": most.value}
+            )
+            for players in _DECK_PLAYERS:
+                ours_d = text.deck_count(options, players)
+                theirs_d = engine_setup.deck_count(options, players)
+                yield Comparison(
+                    "deck-count",
+                    ours_d == theirs_d,
+                    f"{players} players, deck_setup = {setup.value}, max_players_free_time = "
+                    f"{most.value}: {ours_d} decks by the text, {theirs_d} by the engine",
+                )
+    for card in french_deck(1):
+        ours_p = text.card_points((card.rank,))
+        theirs_p = engine_scoring.card_points((card,))
+        yield Comparison(
+            "card-points", ours_p == theirs_p, f"{card}: {ours_p} from spec/, {theirs_p}"
+        )
+    for name, ours_n, theirs_n in (
+        ("EXTRA_CARDS", text.EXTRA_CARDS, join.EXTRA_CARDS),
+        ("WINNER_POINTS", text.WINNER_POINTS, engine_scoring.WINNER_POINTS),
+    ):
+        yield Comparison("constant", ours_n == theirs_n, f"{name}: {ours_n} and {theirs_n}")
+
+
+TEXT_TABLES = Binding(
+    name="vandatta.text-tables",
+    statement=(
+        "The encodings' own tables (regelverk_proofs.vandatta_text, from the clause parameters "
+        "of spec/, never from the engine) equal the engine's rule functions everywhere: the "
+        "talon passes that draw a deal, for one deck and two under both readings of "
+        "talon_pass_count; the clauses a drawn deal cites under both going-out calls; whether "
+        f"each of {len(_SAID)} words counts as the going-out call, under both readings of "
+        "accepted_calls, with and without a word the table agreed; the decks for 2 to 30 "
+        "players under every combination of deck_setup and max_players_free_time; the points "
+        "of each of the 52 cards; a late joiner's extra card and the winner's points."
+    ),
+    kinds=("drawn-after", "drawn-clauses", "call-heard", "deck-count", "card-points", "constant"),
+    compare=_compare_text_tables,
+    claims=4 + 2 + 2 * len(_AGREED) * len(_SAID) + 3 * 2 * len(_DECK_PLAYERS) + 52 + 2,
 )

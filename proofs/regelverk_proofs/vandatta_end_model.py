@@ -15,10 +15,10 @@ Four encodings, each at the granularity its theorem needs:
   talon passes, draws, idle passes …) and every transition the engine has during play, for the
   ranking function of the coffee break.
 
-The engine's own constants are read from the engine (the points table through
-:func:`~regelverk.vandatta.scoring.card_points`, the option values from the preset), so a change
-in the engine changes the encoding; the theorems in :mod:`regelverk_proofs.vandatta_end` state
-their properties independently, in the rulebook's terms.
+The constants are read from spec/ (the points table, the talon passes that draw a deal:
+:mod:`regelverk_proofs.vandatta_text`, which the binding vandatta.text-tables compares with the
+engine) and the option values from the preset, never from the engine's rule functions; the
+theorems in :mod:`regelverk_proofs.vandatta_end` state their properties in the rulebook's terms.
 
 The ``*_inputs`` functions read the same quantities off engine states, for the differential
 tests that tie the encodings to the running engine.
@@ -55,8 +55,7 @@ from regelverk.vandatta.options import (
     TalonPassCount,
     VandattaOptions,
 )
-from regelverk.vandatta.rules import drawn_deal_passes
-from regelverk.vandatta.scoring import WINNER_POINTS, card_points
+from regelverk_proofs.vandatta_text import WINNER_POINTS, drawn_deal_passes, rank_points
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -195,7 +194,7 @@ class Rules:
     """vandatta's points limit (VA-SCORING-GAME-WINNER)."""
     drawn_after: tuple[int, int]
     """The talon passes that draw a coffee-break deal with one deck and with two, as the
-    engine's ``drawn_deal_passes`` gives them (V8-TALON-DRAWN-ONE-DECK, -TWO-DECKS)."""
+    clauses give them (V8-TALON-DRAWN-ONE-DECK, -TWO-DECKS; regelverk_proofs.vandatta_text)."""
     void_counted: bool
     """blocked_deal = count-hands: a deal nobody can finish scores every hand
     (VA-AMB-BLOCKED-DEAL); the default declares it void and scores nothing."""
@@ -242,7 +241,7 @@ class Rules:
 
 def talon_limit(rules: Rules, decks: int) -> int:
     """The talon passes that draw a coffee-break deal (V8-TALON-DRAWN-ONE-DECK, -TWO-DECKS), as
-    ``count_pass`` computes them (through the engine's ``drawn_deal_passes``)."""
+    ``count_pass`` computes them (from the clauses, regelverk_proofs.vandatta_text)."""
     return rules.drawn_after[0 if decks == 1 else 1]
 
 
@@ -570,12 +569,13 @@ def class_of(card: Card) -> str:
 
 
 def class_points() -> dict[str, int]:
-    """What the engine scores for one card of each class (read from ``card_points``); each
-    class's cards must all score alike, which is checked here."""
+    """What one card of each class scores, by the scoring table's clauses (read from spec/,
+    not from the engine's ``card_points``); each class's cards must all score alike, which is
+    checked here."""
     found: dict[str, int] = {}
     for rank in Rank:
         card = Card(rank, Suit.HEARTS)
-        value = card_points((card,))
+        value = rank_points(rank)
         name = class_of(card)
         if found.setdefault(name, value) != value:
             raise ValueError(f"the engine scores the {name} class unevenly")
