@@ -583,3 +583,84 @@ def test_no_encoding_imports_the_engine_rule_it_is_checked_against() -> None:
         if imports
     }
     assert taken == {}
+
+
+# --- option covers --------------------------------------------------------------------------
+
+
+def test_a_pairwise_cover_holds_every_pair_of_values() -> None:
+    """Every pair of values of two different options appears in some row."""
+    from itertools import combinations
+
+    from regelverk_proofs.cover import pairwise
+
+    values: list[tuple[str, list[object]]] = [
+        ("a", [0, 1, 2]),
+        ("b", [False, True]),
+        ("c", ["x", "y", "z"]),
+        ("d", [False, True]),
+    ]
+    cover = pairwise(values, dict)
+    assert cover.impossible == ()
+    assert cover.pairs == 3 * 2 + 3 * 3 + 3 * 2 + 2 * 3 + 2 * 2 + 3 * 2
+    seen = {
+        ((p, row[p]), (q, row[q])) for row in cover.rows for p, q in combinations(sorted(row), 2)
+    }
+    for (p, ps), (q, qs) in combinations(values, 2):
+        for x in ps:
+            for y in qs:
+                assert ((p, x), (q, y)) in seen
+    assert len(cover.rows) < 3 * 3 * 2 * 2
+
+
+def test_a_pairwise_cover_reports_a_pair_the_options_refuse() -> None:
+    """A pair that every option set holding it is refused is named, not silently dropped."""
+    from regelverk_proofs.cover import pairwise
+
+    def build(chosen: dict[str, object]) -> dict[str, object]:
+        if chosen["a"] == 1 and chosen["b"] is True:
+            raise ValueError("a = 1 needs b = False")
+        return chosen
+
+    cover = pairwise([("a", [0, 1]), ("b", [False, True]), ("c", [0, 1])], build)
+    assert cover.impossible == ("a=1, b=True",)
+    assert all(not (row["a"] == 1 and row["b"] is True) for row in cover.rows)
+
+
+def test_the_viggo_option_cover_holds_every_pair_of_readings() -> None:
+    """The full bound of the Viggo step bindings plays option sets covering every pair of
+    values of any two Viggo options, and no pair is refused by the options."""
+    import dataclasses
+    import enum
+    from itertools import combinations
+
+    from regelverk.viggo.options import ViggoOptions
+    from regelverk_proofs.viggo_bind import _option_cover
+
+    rows = _option_cover()
+    default = ViggoOptions()
+    names = [
+        f.name
+        for f in dataclasses.fields(ViggoOptions)
+        if isinstance(getattr(default, f.name), bool | enum.Enum)
+    ]
+    seen = {
+        (a, getattr(row, a), b, getattr(row, b)) for row in rows for a, b in combinations(names, 2)
+    }
+
+    def choices(name: str) -> list[object]:
+        now = getattr(default, name)
+        if isinstance(now, bool):
+            return [False, True]
+        assert isinstance(now, enum.Enum)
+        return [*type(now)]
+
+    missing = [
+        (a, x, b, y)
+        for a, b in combinations(names, 2)
+        for x in choices(a)
+        for y in choices(b)
+        if (a, x, b, y) not in seen
+    ]
+    assert missing == []
+    assert len(rows) <= 24

@@ -62,7 +62,7 @@ from regelverk.viggo.options import (
 )
 from regelverk.viggo.rounds import CLUB_FOUR
 from regelverk.viggo.state import ViggoAction, ViggoState
-from regelverk_proofs.binding import Binding, Comparison
+from regelverk_proofs.binding import Binding, Comparison, full
 from regelverk_proofs.viggo_enc import (
     CARDS,
     SEQUENCE,
@@ -435,23 +435,59 @@ end."""
 
 _SEEDS = (1, 2)
 _STEPS = 260
+_COVER_STEPS = 40
+"""Steps of each game under a row of the option cover (full bound only)."""
+
+
+def _option_cover() -> tuple[ViggoOptions, ...]:
+    """Option sets in which every pair of values of two different Viggo options (every
+    reading and house rule; the losing total kept at 53) appears together: a covering array
+    of strength two (:func:`regelverk_proofs.cover.pairwise`)."""
+    import dataclasses
+    import enum
+
+    from regelverk_proofs.cover import pairwise
+
+    default = ViggoOptions()
+    values: list[tuple[str, list[object]]] = []
+    for f in dataclasses.fields(ViggoOptions):
+        now = getattr(default, f.name)
+        if isinstance(now, bool):
+            values.append((f.name, [now, not now]))
+        elif isinstance(now, enum.Enum):
+            values.append((f.name, [now, *(m for m in type(now) if m is not now)]))
+    cover = pairwise(values, lambda chosen: ViggoOptions(**chosen))  # type: ignore[arg-type]
+    return cover.rows
+
+
+def _game_plan() -> Iterator[tuple[ViggoOptions, int, int, int]]:
+    """The seeded games: (options, players, seed, steps). The three option sets of
+    :data:`STEP_OPTIONS` at their player counts, two seeds, 260 steps; under
+    ``REGELVERK_BINDINGS=full`` also every row of :func:`_option_cover` at 2, 3 and 4
+    players, 40 steps each."""
+    for options, counts in STEP_OPTIONS:
+        for count in counts:
+            for seed in _SEEDS:
+                yield options, count, seed, _STEPS
+    if full():
+        for options in _option_cover():
+            for count in (2, 3, 4):
+                yield options, count, 7, _COVER_STEPS
 
 
 def _games() -> Iterator[tuple[ViggoState, ViggoAction, ViggoState, random.Random]]:
     """Every step of the seeded games: the state, the action, the next state, and the game's
     generator (for candidates drawn at that state)."""
-    for options, counts in STEP_OPTIONS:
-        for count in counts:
-            for seed in _SEEDS:
-                rng = random.Random(1000 * count + seed)
-                state = GAME.deal(options, NAMES[:count], seed)
-                for _ in range(_STEPS):
-                    if GAME.is_over(state):
-                        break
-                    action = rng.choice(GAME.legal_actions(state))
-                    after = GAME.apply(state, action).state
-                    yield state, action, after, rng
-                    state = after
+    for options, count, seed, steps in _game_plan():
+        rng = random.Random(1000 * count + seed)
+        state = GAME.deal(options, NAMES[:count], seed)
+        for _ in range(steps):
+            if GAME.is_over(state):
+                break
+            action = rng.choice(GAME.legal_actions(state))
+            after = GAME.apply(state, action).state
+            yield state, action, after, rng
+            state = after
 
 
 def _round_class(state: ViggoState) -> int:
@@ -548,9 +584,7 @@ def _encoded_legal(state: ViggoState, action: ViggoAction) -> bool:
 
 
 def _compare_legal() -> Iterator[Comparison]:
-    for i, (state, _, _, rng) in enumerate(_games()):
-        if i % 3:
-            continue
+    for state, _, _, rng in _games():
         for what, action in _candidates(state, rng):
             listed, checked, applied = _engine_allows(state, action)
             encoded = _encoded_legal(state, action)
@@ -572,7 +606,9 @@ def _compare_legal() -> Iterator[Comparison]:
 LEGAL_PLAYS = Binding(
     name="viggo.legal-plays",
     statement=(
-        "On every third position of seeded games (two to four players, three option sets), "
+        "On every position of seeded games (two to four players, three option sets; with "
+        "REGELVERK_BINDINGS=full also 20 option sets covering every pair of values of any two "
+        "Viggo options, at 2, 3 and 4 players), "
         "for leads, replies, passes and keeps, legal and illegal alike (random cards from the "
         "hand, a combination of another type such as a pair on a run, a card of another hand, "
         "an opening without the 4♣ where it must hold it, a pass on a lead, a pass by a player "
@@ -593,7 +629,7 @@ LEGAL_PLAYS = Binding(
         "keep-refused",
     ),
     compare=_compare_legal,
-    claims=8603,
+    claims=21989,
 )
 
 
@@ -675,7 +711,9 @@ def _compare_steps() -> Iterator[Comparison]:
 CARD_STEPS = Binding(
     name="viggo.card-steps",
     statement=(
-        "Every step of seeded games (two to four players, three option sets, the two-player "
+        "Every step of seeded games (two to four players, three option sets; with "
+        "REGELVERK_BINDINGS=full also every pair of values of any two Viggo options; the "
+        "two-player "
         "draft included) satisfies the card relation of its kind (deal, keep_step, play_step, "
         "pass_step) with the engine's own state before and after: the deal of each game, "
         "keeps, the keep that ends the draft, leads, replies, passes, a pass or reply that "
