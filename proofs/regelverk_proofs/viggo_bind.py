@@ -155,9 +155,10 @@ def _abstract_cards(combo: tuple[int, int, bool]) -> tuple[Card, ...]:
     return tuple(CARD_OF[i] for i in cards)
 
 
-_OTHER_KINDS_EVERY = 8
-"""Replies of another kind are compared under every eighth option set (24 of them, the preset
-first): no option touches the no-switching rule, and they are three quarters of all pairs."""
+_OTHER_KINDS_EVERY = 1 if full() else 8
+"""Replies of another kind are compared under every eighth option set (32 of them, the preset
+first; every option set under REGELVERK_BINDINGS=full): no option touches the no-switching
+rule, and they are three quarters of all pairs."""
 
 
 def _compare_beats() -> Iterator[Comparison]:
@@ -231,8 +232,8 @@ BEATS = Binding(
         "combination (five kinds, thirteen ranks or run starts, with or without the 3♣) exists "
         "in the encoding exactly when the engine's classify reads its cards as that kind, and "
         "for every pair of existing combinations of one kind (and, under every eighth option "
-        "set, of two kinds) the encoding's beats allows the reply, and counts it as only "
-        "matching, exactly as the engine's beats does."
+        "set, or every one with REGELVERK_BINDINGS=full, of two kinds) the encoding's beats "
+        "allows the reply, and counts it as only matching, exactly as the engine's beats does."
     ),
     kinds=("combination", "same-kind", "other-kind"),
     compare=_compare_beats,
