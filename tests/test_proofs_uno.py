@@ -5,6 +5,7 @@ when an engine rule function is broken on purpose."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -377,3 +378,22 @@ def test_the_card_encoding_refuses_a_step_the_engine_did_not_take() -> None:
     other = state.players[(state.turn + 1) % 3]
     catch = Catch(player=other, target=state.players[state.turn])
     assert moves_allow(state, catch, after) is False
+
+
+@pytest.mark.clause("UNO-TWO-PLAYER-DRAW-CARDS", "UNO-DRAW-TWO-EFFECT")
+@pytest.mark.usefixtures("fresh")
+def test_the_turn_order_binding_notices_opponent_plays_at_three_players(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the engine letting a Draw Two's victim play after drawing at any table size under
+    opponent-plays (a two-player reading), uno.turn-order disagrees at three players."""
+    from regelverk.uno import table
+
+    def lose_turn(t: Any, victim: int, clauses: Any) -> None:
+        if t.rules.opponent_plays:
+            t.turn = victim
+            return
+        t.turn = t.seat_after(victim)
+
+    found = _broken(monkeypatch, table, "_lose_turn", lose_turn, _BINDINGS["uno.turn-order"])
+    assert found.startswith("draw-two: 3 players under two_player_draw_cards = opponent-plays")

@@ -49,7 +49,7 @@ from regelverk.uno import (
     UnoOptions,
     UnoState,
 )
-from regelverk.uno.options import ChallengeSuccessCard, DrawWhenAble
+from regelverk.uno.options import ChallengeSuccessCard, DrawWhenAble, TwoPlayerDrawCards
 from regelverk.uno.rules import card_points, deck_for, hand_points
 from regelverk.uno.scenario import position, stacked_deal
 from regelverk_proofs.binding import Binding, Comparison, full
@@ -68,6 +68,7 @@ from regelverk_proofs.uno_rules import (
     CHALLENGE_OPTIONS,
     ChallengeTerms,
     Position,
+    after_draw_two,
     after_reverse,
     after_skip,
     challenge_terms,
@@ -895,6 +896,40 @@ def _turn_order() -> Iterator[Comparison]:
                         f"engine gives the turn to seat {engine[0]} (direction {engine[1]}), "
                         f"the encoding to seat {encoded[0]} (direction {encoded[1]})",
                     )
+                yield from _draw_two_turns(names, seat, way, hands)
+
+
+def _draw_two_turns(
+    names: tuple[str, ...], seat: int, way: Direction, hands: dict[str, str]
+) -> Iterator[Comparison]:
+    """A Draw Two laid by ``seat`` under both readings of two_player_draw_cards: who is to
+    play next, by the engine and by the encoded turn."""
+    n = len(names)
+    for reading in TwoPlayerDrawCards:
+        options = with_options(UnoOptions(), {"two_player_draw_cards": reading.value})
+        laid = {**hands, names[seat]: "R+2 RS R7"}
+        state = position(
+            laid,
+            discard="R5",
+            turn=names[seat],
+            direction="left" if way is Direction.LEFT else "right",
+            options=options,
+        )
+        after = GAME.apply(state, Play(player=names[seat], card=UnoCard.parse("R+2"))).state
+        turn, direction = after_draw_two(
+            n, Int.const(seat), Int.const(int(way)), reading is TwoPlayerDrawCards.OPPONENT_PLAYS
+        )
+        encoded = (_number(turn), _number(direction))
+        engine = (after.turn, int(after.direction))
+        victim = (seat + int(way)) % n
+        drew = len(after.hands[victim]) == len(state.hands[victim]) + 2
+        yield Comparison(
+            ("two-player-" if n == 2 else "") + "draw-two",
+            encoded == engine and drew,
+            f"{n} players under two_player_draw_cards = {reading.value}, {names[seat]} lays "
+            f"R+2 going {way.name.lower()}: the engine gives the turn to seat {engine[0]}, the "
+            f"encoding to seat {encoded[0]}; the victim drew two: {drew}",
+        )
 
 
 TURN_ORDER = Binding(
@@ -902,11 +937,20 @@ TURN_ORDER = Binding(
     statement=(
         "For 2 to 5 players, every seat and both directions, the seat to play and the "
         "direction after the engine applies a Reverse and a Skip are what the encoded Reverse "
-        "and Skip (after_reverse, after_skip) give."
+        "and Skip (after_reverse, after_skip) give; and after a Draw Two, under both readings "
+        "of two_player_draw_cards (opponent-plays changes the turn only at two players), what "
+        "after_draw_two gives, the victim having drawn two."
     ),
-    kinds=("reverse", "skip", "two-player-reverse", "two-player-skip"),
+    kinds=(
+        "reverse",
+        "skip",
+        "two-player-reverse",
+        "two-player-skip",
+        "draw-two",
+        "two-player-draw-two",
+    ),
     compare=_guarded("reverse", _turn_order),
-    claims=56,
+    claims=112,
 )
 
 

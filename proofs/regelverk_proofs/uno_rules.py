@@ -481,6 +481,16 @@ def after_skip(n: int, seat: Int, direction: Int) -> tuple[Int, Int]:
     return (seat + direction * 2).mod(n), direction
 
 
+def after_draw_two(n: int, seat: Int, direction: Int, opponent_plays: bool) -> tuple[Int, Int]:
+    """After a Draw Two (no stacking): the next player draws and loses his turn
+    (UNO-DRAW-TWO-EFFECT), so the turn goes two seats on; only with two players under the
+    opponent-plays reading of UNO-AMB-TWO-PLAYER-DRAW-CARDS does the opponent, having drawn,
+    take his turn. At three or more players that reading changes nothing."""
+    if n == 2 and opponent_plays:
+        return (seat + direction).mod(n), direction
+    return (seat + direction * 2).mod(n), direction
+
+
 def _reverse_case(n: int, weaken: frozenset[str]) -> str | None:
     seat, direction = Int.var("seat"), Int.var("direction")
     solver = Solver(10_000)
