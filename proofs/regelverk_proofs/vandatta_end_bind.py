@@ -255,33 +255,37 @@ _CLASS_RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.ACE)
 """One rank of each class the going-out rules tell apart."""
 
 
-def _last_card_cases(
-    options: VandattaOptions, rng: random.Random, *, full: bool
-) -> Iterator[Comparison]:
+def _last_card_cases(options: VandattaOptions, *, every_rank: bool) -> Iterator[Comparison]:
     """P1 to play his last card(s) (or all his hand, face-down penalty cards left) on a top card
-    of the same suit, or of neither suit nor rank: every rank (``full``) or one of each class,
-    one card or two of a rank, with and without a standing call, a call said, penalty cards."""
+    of the same suit, or of neither suit nor rank: every combination of one card or two of a
+    rank, with and without a standing call, a call said, penalty cards (under Brott och
+    straff), a fitting top card, and an empty talon (in CI exactly when penalty cards are
+    held); every rank (``every_rank``, or under REGELVERK_BINDINGS=full) or one of each
+    class, and two cards of one of each class only (every rank under the full bound)."""
     brott = options.penalties.value == "brott-och-straff"
-    for rank in Rank if full else _CLASS_RANKS:
+    for rank in Rank if every_rank or full() else _CLASS_RANKS:
         for count in (1, 2):
-            for called in (False, True):
-                for say in (False, True):
-                    for pen in (False, True) if brott else (False,):
-                        for fit in (True, False):
-                            if (count == 2 or not full) and (say or not fit) and rng.random() < 0.7:
-                                continue  # a seeded share of the less telling combinations
-                            if count == 2 and rank not in _CLASS_RANKS and rng.random() < 0.7:
-                                continue
-                            yield from _last_card_case(
-                                options,
-                                rank,
-                                count=count,
-                                called=called,
-                                say=say,
-                                pen=pen,
-                                fit=fit,
-                                empty=rng.random() < 0.1,
-                            )
+            if count == 2 and rank not in _CLASS_RANKS and not full():
+                continue
+            for called, say, pen, fit, empty in product(
+                (False, True),
+                (False, True),
+                (False, True) if brott else (False,),
+                (True, False),
+                (False, True),
+            ):
+                if empty != pen and not full():
+                    continue
+                yield from _last_card_case(
+                    options,
+                    rank,
+                    count=count,
+                    called=called,
+                    say=say,
+                    pen=pen,
+                    fit=fit,
+                    empty=empty,
+                )
 
 
 def _last_card_case(
@@ -380,19 +384,22 @@ def _call_cases() -> Iterator[Comparison]:
 
 
 def _compare_going_out() -> Iterator[Comparison]:
-    rng = random.Random(8)
     for n, (_, values) in enumerate(GOING_OUT_VARIANTS):
-        yield from _last_card_cases(with_options(VVV8, values), rng, full=n == 0)
-    yield from _last_card_cases(VANDATTA, rng, full=True)
+        yield from _last_card_cases(with_options(VVV8, values), every_rank=n == 0)
+    yield from _last_card_cases(VANDATTA, every_rank=True)
     yield from _call_cases()
 
 
 GOING_OUT = Binding(
     name="vandatta-end.going-out",
     statement=(
-        "The engine's ruling (attempt and legal_actions) on a last-card play of every rank, "
-        "with and without a standing call, a call said, face-down penalty cards, fitting or "
-        "not, under every vvv8 reading of penalty_cards_usable and out_without_call, under "
+        "The engine's ruling (attempt and legal_actions) on a last-card play, in every "
+        "combination of: with and without a standing call, a call said, face-down penalty "
+        "cards (the talon empty exactly when they are held), fitting or not; one card of every "
+        "rank under the vvv8 and vandatta presets and of one rank of each class otherwise, two "
+        "cards of one rank of each class (under REGELVERK_BINDINGS=full: every rank, one card "
+        "or two, the talon empty or not, under every option set); under every vvv8 reading of "
+        "penalty_cards_usable and out_without_call, under "
         "failed_out_card = card-returns with last_hand_card_locked = treated-as-going-out, and "
         "under the vandatta preset, is the encoding's going_out; the utgång bookkeeping at a "
         "turn's end and over an absent caller (his turn passed over, or waited for under "
@@ -413,7 +420,7 @@ GOING_OUT = Binding(
         "call-kept-by-others",
     ),
     compare=_compare_going_out,
-    claims=1390,
+    claims=2124,
 )
 
 
