@@ -664,3 +664,29 @@ def test_the_viggo_option_cover_holds_every_pair_of_readings() -> None:
     ]
     assert missing == []
     assert len(rows) <= 24
+
+
+def test_the_full_bound_is_chosen_by_one_environment_variable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """REGELVERK_BINDINGS selects the bindings' bound: ci (the default) or full; any other
+    value is refused with a sentence naming it."""
+    from regelverk_proofs.binding import SCALE_VARIABLE, full
+
+    monkeypatch.delenv(SCALE_VARIABLE, raising=False)
+    assert full() is False
+    monkeypatch.setenv(SCALE_VARIABLE, "FULL")
+    assert full() is True
+    monkeypatch.setenv(SCALE_VARIABLE, "ci")
+    assert full() is False
+    monkeypatch.setenv(SCALE_VARIABLE, "everything")
+    with pytest.raises(BindingError, match="REGELVERK_BINDINGS is 'everything'"):
+        full()
+
+
+def test_every_shipped_binding_claims_its_coverage() -> None:
+    """Each binding of each theorem states how many cases it compares (at least one per kind
+    it names), so that a run comparing fewer fails."""
+    for theorem in proofs.theorems():
+        for bound in theorem.bindings:
+            assert bound.claims >= len(bound.kinds), bound.name

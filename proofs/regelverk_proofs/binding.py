@@ -37,7 +37,16 @@ from dataclasses import dataclass, field
 
 from regelverk.errors import RegelverkError
 
-__all__ = ["Binding", "BindingError", "Comparison", "Report", "check", "clear", "full"]
+__all__ = [
+    "SCALE_VARIABLE",
+    "Binding",
+    "BindingError",
+    "Comparison",
+    "Report",
+    "check",
+    "clear",
+    "full",
+]
 
 SCALE_VARIABLE = "REGELVERK_BINDINGS"
 """The environment variable that selects the larger bound of the bindings that state two."""
