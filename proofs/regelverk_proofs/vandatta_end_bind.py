@@ -54,7 +54,6 @@ from regelverk.vandatta.options import (
     WrongCardTakeBack,
 )
 from regelverk.vandatta.rules import seats_after
-from regelverk.vandatta.scoring import card_points
 from regelverk.vandatta.setup import deck_count
 from regelverk.vandatta.state import Action, Draw, Pass, Phase, Play, Restart, State
 from regelverk_proofs.binding import Binding, Comparison, full
@@ -81,6 +80,7 @@ from regelverk_proofs.vandatta_end_model import (
     skip_absent,
     talon_limit,
 )
+from regelverk_proofs.vandatta_text import card_points as text_card_points
 from regelverk_proofs.viggo_eval import Compiled, Term
 from regelverk_proofs.z3api import Bool, Int
 
@@ -582,7 +582,10 @@ def _void_deal(
     if reading is not None:
         cheapest = min(
             before.in_deal,
-            key=lambda s: (card_points(before.hands[s]), (s - (before.dealer or 0) - 1) % seats),
+            key=lambda s: (
+                text_card_points(tuple(c.rank for c in before.hands[s])),
+                (s - (before.dealer or 0) - 1) % seats,
+            ),
         )
         yield Comparison(
             "blocked-cheapest-wins",
