@@ -637,6 +637,41 @@ def _compare_scores() -> Iterator[Comparison]:
                 classes = [name] * seats
                 yield from _won_deal(seats, classes, totals, [False] * seats, kind)
     yield from _class_values()
+    yield from _limit_grid()
+
+
+_GRID_SEATS = (2, 3, 4)
+"""Table sizes whose every arrangement of totals round the limit is built."""
+
+
+def _grid_options() -> tuple[VandattaOptions, ...]:
+    """The vandatta preset under every combination of over_limit and nobody_alone."""
+    from regelverk.vandatta.options import NobodyAlone, OverLimit
+
+    return tuple(
+        with_options(VANDATTA, {"over_limit": over.value, "nobody_alone": alone.value})
+        for over in OverLimit
+        for alone in NobodyAlone
+    )
+
+
+def _limit_grid() -> Iterator[Comparison]:
+    """Every arrangement, up to four seats, of the losers' totals one below, at and one above
+    the total that their ten points (an 'other' card and a spare) bring to the limit, under
+    every combination of over_limit and nobody_alone; the winner at nought, and under play-on
+    also above the limit."""
+    from regelverk.vandatta.options import OverLimit
+
+    limit = VANDATTA.score_limit
+    edge = limit - 2 * class_points()["others"]
+    for options in _grid_options():
+        winners = (0, limit + 5) if options.over_limit is OverLimit.PLAY_ON else (0,)
+        for seats in _GRID_SEATS:
+            for first in winners:
+                for rest in product((edge - 1, edge, edge + 1), repeat=seats - 1):
+                    yield from _won_deal(
+                        seats, ["others"] * seats, [first, *rest], [False] * seats, options=options
+                    )
 
 
 _PLAY_ON = with_options(VANDATTA, {"over_limit": "play-on"})
@@ -685,7 +720,10 @@ SCORES = Binding(
         "of every class and running totals one below, at and one above the limit; also under "
         "blocked_deal = fewest-points-wins (the cheapest hand, first from the dealer's left, "
         "wins the blocked deal), over_limit = play-on, and play-on with nobody_alone = "
-        "replay-deal (a deal leaving nobody below the limit, cancelled)."
+        "replay-deal (a deal leaving nobody below the limit, cancelled); and, for 2 to 4 "
+        "players under every combination of over_limit and nobody_alone, every arrangement of "
+        "the losers' totals one below, at and one above the limit after the deal (the "
+        "winner at nought, and under play-on also above the limit)."
     ),
     kinds=(
         "class-tens",
@@ -704,7 +742,7 @@ SCORES = Binding(
         "replayed",
     ),
     compare=_compare_scores,
-    claims=156,
+    claims=390,
 )
 
 
