@@ -641,11 +641,11 @@ def _hand_end() -> Iterator[Comparison]:
     options = UnoOptions(deck=112)
     target = options.target_score
     pack_faces = sorted(set(text_deck_for(options)), key=lambda c: c.code)
-    for i, face in enumerate(pack_faces):
+    for face in pack_faces:
         yield _card_value(options, face)
-        steps = (-1, 0, 1) if i % 7 == 0 else ((-1, 0, 1)[i % 3],)
-        for step in steps:
-            yield _one_end(options, target, face, step, i % 2 == 0)
+        for step in (-1, 0, 1):
+            for three in (False, True):
+                yield _one_end(options, target, face, step, three)
     # the last card a Draw Two: the next player draws two first, and they count
     for step in (-1, 0, 1):
         yield _one_end(options, target, UnoCard.parse("B4"), step, False, last="R+2")
@@ -726,11 +726,12 @@ HAND_END = Binding(
         "holding that face, a blank wild under the reading fifty too) credits the points and "
         "ends or continues the game exactly as the "
         "encoding's model of the engine and the rules say, at totals one under, at and one "
-        "over the target score read from the options."
+        "over the target score read from the options, for every face of the pack held by the "
+        "opponent, at two players and at three."
     ),
     kinds=("card-value", "under-target", "at-target", "over-target", "last-draw-two"),
     compare=_guarded("card-value", _hand_end),
-    claims=190,
+    claims=56 + 56 * 3 * 2 + 3 + 56 + 3,
 )
 
 
