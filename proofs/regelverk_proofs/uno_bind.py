@@ -842,13 +842,13 @@ def _challenges() -> Iterator[Comparison]:
 CHALLENGES = Binding(
     name="uno.challenges",
     statement=(
-        "Under both readings of the current colour, of a wild card in hand, of the penalty and "
-        "of the failed challenger's draw "
-        "(and in seeded games under six option sets), a challenged Wild Draw Four laid from "
-        "hands holding the colour in force, only the same number in another colour, a Wild, "
-        "another Wild Draw Four, or over a named Wild: the cards the engine makes each side "
-        "draw and whether the challenge fails are what the encoding (challenge_terms, "
-        "challenge_fails) says."
+        "Under every combination of the readings of the current colour, of a wild card in "
+        "hand, of the penalty and of the failed challenger's draw (and at the first two "
+        "challenges of a seeded three-player game under each of six option sets), a "
+        "challenged Wild Draw Four laid from hands holding the colour in force, only the same "
+        "number in another colour, a Wild, another Wild Draw Four, or over a named Wild: the "
+        "cards the engine makes each side draw and whether the challenge fails are what the "
+        "encoding (challenge_terms, challenge_fails) says."
     ),
     kinds=(
         "guilty",
