@@ -649,6 +649,10 @@ def _hand_end() -> Iterator[Comparison]:
     # the last card a Draw Two: the next player draws two first, and they count
     for step in (-1, 0, 1):
         yield _one_end(options, target, UnoCard.parse("B4"), step, False, last="R+2")
+    # ... and under stacking, the next player holding a Draw Two he may not stack on it
+    stacking = with_options(options, {"stack_draw_two": True})
+    for step in (-1, 0, 1):
+        yield _one_end(stacking, target, UnoCard.parse("G+2"), step, True, last="R+2")
     # a blank wild worth a Wild's 50 (reading fifty of UNO-AMB-BLANK-WILD-POINTS)
     fifty = with_options(options, {"blank_wild_points": "fifty"})
     for face in pack_faces:
@@ -727,11 +731,12 @@ HAND_END = Binding(
         "ends or continues the game exactly as the "
         "encoding's model of the engine and the rules say, at totals one under, at and one "
         "over the target score read from the options, for every face of the pack held by the "
-        "opponent, at two players and at three."
+        "opponent, at two players and at three; and going out on a Draw Two, also under "
+        "stack_draw_two with the next player holding a Draw Two."
     ),
     kinds=("card-value", "under-target", "at-target", "over-target", "last-draw-two"),
     compare=_guarded("card-value", _hand_end),
-    claims=56 + 56 * 3 * 2 + 3 + 56 + 3,
+    claims=56 + 56 * 3 * 2 + 3 + 3 + 56 + 3,
 )
 
 
