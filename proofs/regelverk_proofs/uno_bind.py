@@ -388,7 +388,7 @@ LEGALITY = Binding(
         "refused-other",
     ),
     compare=_guarded("allowed-play", _legality),
-    claims=1694,
+    claims=21804 if full() else 1694,
 )
 
 

@@ -420,7 +420,7 @@ GOING_OUT = Binding(
         "call-kept-by-others",
     ),
     compare=_compare_going_out,
-    claims=2124,
+    claims=14156 if full() else 2124,
 )
 
 

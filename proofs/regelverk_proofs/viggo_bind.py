@@ -237,7 +237,7 @@ BEATS = Binding(
     ),
     kinds=("combination", "same-kind", "other-kind"),
     compare=_compare_beats,
-    claims=403200,
+    claims=1256192 if full() else 403200,
 )
 
 
@@ -630,7 +630,7 @@ LEGAL_PLAYS = Binding(
         "keep-refused",
     ),
     compare=_compare_legal,
-    claims=21989,
+    claims=40753 if full() else 21989,
 )
 
 
@@ -737,7 +737,7 @@ CARD_STEPS = Binding(
         "other-turn-refused",
     ),
     compare=_compare_steps,
-    claims=6208,
+    claims=11043 if full() else 6208,
 )
 
 
@@ -781,7 +781,7 @@ COUNT_STEPS = Binding(
     ),
     kinds=("count-pass", "count-pass-closes", "count-play", "count-play-closes", "invariant"),
     compare=_compare_counts,
-    claims=4444,
+    claims=7748 if full() else 4444,
 )
 
 
