@@ -101,6 +101,7 @@ TOY_BINDING = Binding(
     statement="the stand-in engine goes out exactly where the encoding says",
     kinds=("allowed", "refused"),
     compare=_toy_compare,
+    claims=13,
 )
 
 
@@ -269,6 +270,7 @@ def test_a_binding_that_never_compares_a_kind_it_names_fails() -> None:
         statement="compares only hands that cannot go out",
         kinds=("allowed", "refused"),
         compare=lambda: (c for c in _toy_compare() if c.kind == "allowed"),
+        claims=2,
     )
     report = check_binding(narrow)
     assert not report.agrees
@@ -283,9 +285,38 @@ def test_a_binding_refuses_a_kind_it_does_not_declare() -> None:
         statement="declares one kind, compares two",
         kinds=("refused",),
         compare=_toy_compare,
+        claims=1,
     )
     with pytest.raises(BindingError, match="does not declare"):
         check_binding(sloppy)
+
+
+@pytest.mark.usefixtures("fresh_bindings")
+def test_a_binding_that_compares_fewer_cases_than_it_claims_fails() -> None:
+    boastful = Binding(
+        name="toy.boastful",
+        statement="claims one case more than the toy universe holds",
+        kinds=("allowed", "refused"),
+        compare=_toy_compare,
+        claims=14,
+    )
+    report = check_binding(boastful)
+    assert report.disagreement is None
+    assert report.missing == ()
+    assert report.short
+    assert not report.agrees
+    assert "compared only 13 of the 14 cases it claims" in report.summary()
+
+
+def test_a_binding_must_claim_at_least_one_case_per_kind() -> None:
+    with pytest.raises(BindingError, match="claims 1 cases, fewer than the 2 kinds"):
+        Binding(
+            name="toy.modest",
+            statement="s",
+            kinds=("allowed", "refused"),
+            compare=_toy_compare,
+            claims=1,
+        )
 
 
 def test_an_existential_theorem_holds_when_witnessed() -> None:
@@ -497,3 +528,165 @@ def test_each_rulebook_imports_the_proof_modules_serving_it() -> None:
         served = {n for n, books in proofs.SERVES.items() if book in books}
         assert {n for n, _ in proofs._modules(book)} == served
         assert proofs.theorems(book), book
+
+
+# --- encodings take no rule from the engine ----------------------------------------------------
+
+_NOT_ENCODINGS = frozenset(
+    {"__init__", "binding", "theorem", "query", "z3api", "mutate", "viggo_eval"}
+)
+"""Modules of regelverk_proofs that hold no encoding: the framework, and the mutation tool."""
+_DATA_MODULES = ("regelverk.cards", "regelverk.errors", "regelverk.registry")
+"""Engine modules an encoding may import: cards, errors, and the spec's registry."""
+_DATA_SUFFIXES = (".options", ".state")
+"""Engine submodules of data types an encoding may import (options, states, actions)."""
+_DATA_NAMES = frozenset({"Event", "Outcome", "Ruling", "IllegalActionError", "with_options"})
+"""Names of ``regelverk.engine`` an encoding may import: data types, and building options."""
+_ENGINE_SIDE = {("uno_score", "card_points")}
+"""Engine functions an encoding holds on purpose as the engine's side of its theorem:
+``uno_score.ending`` sets what the engine credits (card_points) against the official table
+written from the clauses, and uno.legal-ending proves the two equal."""
+
+
+def _engine_imports(path: Path) -> list[tuple[str, str]]:
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.ImportFrom) or node.module is None:
+            continue
+        module = node.module
+        if not module.startswith("regelverk.") or module.startswith("regelverk_proofs"):
+            continue
+        if module in _DATA_MODULES or module.endswith(_DATA_SUFFIXES):
+            continue
+        for alias in node.names:
+            if module == "regelverk.engine" and alias.name in _DATA_NAMES:
+                continue
+            if (path.stem, alias.name) not in _ENGINE_SIDE:
+                found.append((module, alias.name))
+    return found
+
+
+def test_no_encoding_imports_the_engine_rule_it_is_checked_against() -> None:
+    """Every module of regelverk_proofs that encodes rules (all but the framework and the
+    binding modules, which hold the engine as the other side) imports from the engine only
+    data types, options and the spec's registry: its tables come from spec/ or the text."""
+    import regelverk_proofs
+
+    root = Path(regelverk_proofs.__file__).parent
+    taken = {
+        path.stem: imports
+        for path in sorted(root.glob("*.py"))
+        if path.stem not in _NOT_ENCODINGS and not path.stem.endswith("_bind")
+        for imports in [_engine_imports(path)]
+        if imports
+    }
+    assert taken == {}
+
+
+# --- option covers --------------------------------------------------------------------------
+
+
+def test_a_pairwise_cover_holds_every_pair_of_values() -> None:
+    """Every pair of values of two different options appears in some row."""
+    from itertools import combinations
+
+    from regelverk_proofs.cover import pairwise
+
+    values: list[tuple[str, list[object]]] = [
+        ("a", [0, 1, 2]),
+        ("b", [False, True]),
+        ("c", ["x", "y", "z"]),
+        ("d", [False, True]),
+    ]
+    cover = pairwise(values, dict)
+    assert cover.impossible == ()
+    assert cover.pairs == 3 * 2 + 3 * 3 + 3 * 2 + 2 * 3 + 2 * 2 + 3 * 2
+    seen = {
+        ((p, row[p]), (q, row[q])) for row in cover.rows for p, q in combinations(sorted(row), 2)
+    }
+    for (p, ps), (q, qs) in combinations(values, 2):
+        for x in ps:
+            for y in qs:
+                assert ((p, x), (q, y)) in seen
+    assert len(cover.rows) < 3 * 3 * 2 * 2
+
+
+def test_a_pairwise_cover_reports_a_pair_the_options_refuse() -> None:
+    """A pair that every option set holding it is refused is named, not silently dropped."""
+    from regelverk_proofs.cover import pairwise
+
+    def build(chosen: dict[str, object]) -> dict[str, object]:
+        if chosen["a"] == 1 and chosen["b"] is True:
+            raise ValueError("a = 1 needs b = False")
+        return chosen
+
+    cover = pairwise([("a", [0, 1]), ("b", [False, True]), ("c", [0, 1])], build)
+    assert cover.impossible == ("a=1, b=True",)
+    assert all(not (row["a"] == 1 and row["b"] is True) for row in cover.rows)
+
+
+def test_the_viggo_option_cover_holds_every_pair_of_readings() -> None:
+    """The full bound of the Viggo step bindings plays option sets covering every pair of
+    values of any two Viggo options, and no pair is refused by the options."""
+    import dataclasses
+    import enum
+    from itertools import combinations
+
+    from regelverk.viggo.options import ViggoOptions
+    from regelverk_proofs.viggo_bind import _option_cover
+
+    rows = _option_cover()
+    default = ViggoOptions()
+    names = [
+        f.name
+        for f in dataclasses.fields(ViggoOptions)
+        if isinstance(getattr(default, f.name), bool | enum.Enum)
+    ]
+    seen = {
+        (a, getattr(row, a), b, getattr(row, b)) for row in rows for a, b in combinations(names, 2)
+    }
+
+    def choices(name: str) -> list[object]:
+        now = getattr(default, name)
+        if isinstance(now, bool):
+            return [False, True]
+        assert isinstance(now, enum.Enum)
+        return [*type(now)]
+
+    missing = [
+        (a, x, b, y)
+        for a, b in combinations(names, 2)
+        for x in choices(a)
+        for y in choices(b)
+        if (a, x, b, y) not in seen
+    ]
+    assert missing == []
+    assert len(rows) <= 24
+
+
+def test_the_full_bound_is_chosen_by_one_environment_variable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """REGELVERK_BINDINGS selects the bindings' bound: ci (the default) or full; any other
+    value is refused with a sentence naming it."""
+    from regelverk_proofs.binding import SCALE_VARIABLE, full
+
+    monkeypatch.delenv(SCALE_VARIABLE, raising=False)
+    assert full() is False
+    monkeypatch.setenv(SCALE_VARIABLE, "FULL")
+    assert full() is True
+    monkeypatch.setenv(SCALE_VARIABLE, "ci")
+    assert full() is False
+    monkeypatch.setenv(SCALE_VARIABLE, "everything")
+    with pytest.raises(BindingError, match="REGELVERK_BINDINGS is 'everything'"):
+        full()
+
+
+def test_every_shipped_binding_claims_its_coverage() -> None:
+    """Each binding of each theorem states how many cases it compares (at least one per kind
+    it names), so that a run comparing fewer fails."""
+    for theorem in proofs.theorems():
+        for bound in theorem.bindings:
+            assert bound.claims >= len(bound.kinds), bound.name

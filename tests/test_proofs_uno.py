@@ -5,6 +5,7 @@ when an engine rule function is broken on purpose."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -211,6 +212,7 @@ def test_every_uno_theorem_names_a_binding() -> None:
         "uno.turn-order",
         "uno.draw-counts",
         "uno.must-play-steps",
+        "uno.text-tables",
     }
 
 
@@ -229,6 +231,36 @@ def test_each_uno_binding_agrees_with_the_engine_and_covers_its_kinds(name: str)
     assert report.disagreement is None, report.summary()
     assert report.missing == (), report.summary()
     assert {kind for kind, _ in report.counts} == set(_BINDINGS[name].kinds)
+    assert report.cases >= _BINDINGS[name].claims, report.summary()
+    assert report.agrees
+
+
+@pytest.mark.clause("UNO-DECK-108", "UNO-DECK-112")
+@pytest.mark.usefixtures("fresh")
+def test_the_text_tables_binding_notices_a_pack_short_of_a_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The encodings' pack comes from spec/: an engine pack missing one Wild Draw Four (an
+    engine mistake the encodings no longer share) makes uno.text-tables disagree."""
+    from regelverk.uno import rules
+
+    packs = dict(rules._DECKS)
+    short = list(packs[108])
+    short.remove(UnoCard.parse("W+4"))
+    packs[108] = tuple(short)
+    found = _broken(monkeypatch, rules, "_DECKS", packs, _BINDINGS["uno.text-tables"])
+    assert found.startswith("pack: the 108-card pack: 4 of W+4")
+
+
+@pytest.mark.clause("UNO-PLAY-MATCH", "UNO-DRAW-TWO-EFFECT")
+def test_the_card_moves_binding_compares_every_step_at_every_player_count() -> None:
+    """uno.card-moves names a kind per player count its statement gives (2 to 5), so a run
+    that skipped a count would fail for a kind never compared; and it claims every step."""
+    bound = _BINDINGS["uno.card-moves"]
+    assert {"step-2-players", "step-3-players", "step-4-players", "step-5-players"} <= set(
+        bound.kinds
+    )
+    assert "2, 3, 4 and 5 players" in bound.statement
 
 
 def _broken(
@@ -346,3 +378,22 @@ def test_the_card_encoding_refuses_a_step_the_engine_did_not_take() -> None:
     other = state.players[(state.turn + 1) % 3]
     catch = Catch(player=other, target=state.players[state.turn])
     assert moves_allow(state, catch, after) is False
+
+
+@pytest.mark.clause("UNO-TWO-PLAYER-DRAW-CARDS", "UNO-DRAW-TWO-EFFECT")
+@pytest.mark.usefixtures("fresh")
+def test_the_turn_order_binding_notices_opponent_plays_at_three_players(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the engine letting a Draw Two's victim play after drawing at any table size under
+    opponent-plays (a two-player reading), uno.turn-order disagrees at three players."""
+    from regelverk.uno import table
+
+    def lose_turn(t: Any, victim: int, clauses: Any) -> None:
+        if t.rules.opponent_plays:
+            t.turn = victim
+            return
+        t.turn = t.seat_after(victim)
+
+    found = _broken(monkeypatch, table, "_lose_turn", lose_turn, _BINDINGS["uno.turn-order"])
+    assert found.startswith("draw-two: 3 players under two_player_draw_cards = opponent-plays")

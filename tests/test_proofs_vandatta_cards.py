@@ -49,6 +49,7 @@ from regelverk_proofs.vandatta_cards_bind import (
 )
 from regelverk_proofs.vandatta_cards_bind import _compare_moves as compare_moves
 from regelverk_proofs.vandatta_cards_zones import STEP, STEPS, Layout, StepArgs, fresh, well_placed
+from regelverk_proofs.vandatta_end_bind import TEXT_TABLES
 from regelverk_proofs.z3api import Bool, Solver, Verdict, all_of
 
 
@@ -99,8 +100,8 @@ def test_steps_binding_agrees_and_covers_every_step(binding: Binding) -> None:
 
 def test_the_theorems_name_their_bindings() -> None:
     """Each card theorem is checked against the engine before it is decided."""
-    assert VVV8_CONSERVATION.bindings == (VVV8_MOVES, VVV8_STEPS)
-    assert VANDATTA_CONSERVATION.bindings == (VANDATTA_MOVES, VANDATTA_STEPS)
+    assert VVV8_CONSERVATION.bindings == (VVV8_MOVES, VVV8_STEPS, TEXT_TABLES)
+    assert VANDATTA_CONSERVATION.bindings == (VANDATTA_MOVES, VANDATTA_STEPS, TEXT_TABLES)
     assert {s.name for s in STEPS} <= set(VVV8_STEPS.kinds) | set(VANDATTA_STEPS.kinds)
 
 

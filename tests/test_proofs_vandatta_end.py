@@ -33,6 +33,7 @@ from regelverk_proofs.vandatta_end_bind import (
     OFFICIAL,
     SCORES,
     STEPS,
+    TEXT_TABLES,
     compare_scores,
     ranking_falls,
 )
@@ -40,7 +41,7 @@ from regelverk_proofs.vandatta_end_model import Rules, talon_limit
 from regelverk_proofs.z3api import Solver, Verdict
 
 NOTHING: frozenset[str] = frozenset()
-BINDINGS = (GOING_OUT, SCORES, OFFICIAL, STEPS, LASSO)
+BINDINGS = (GOING_OUT, SCORES, OFFICIAL, STEPS, LASSO, TEXT_TABLES)
 
 # --- the theorems and their weakenings --------------------------------------------------------
 
@@ -461,3 +462,70 @@ def test_scores_binding_sees_a_blocked_deal_won_by_the_wrong_hand(
     """Broken on purpose: under blocked_deal = fewest-points-wins the dearest hand wins."""
     monkeypatch.setattr(scoring, "cheapest_hand", lambda table: (0, 0))
     assert "cheapest" in _disagrees(SCORES)
+
+
+@pytest.mark.clause("V8-LOSS-OFFICIAL-NEEDS-THREE", "V8-PRESENCE-ABSENT-NOT-ACTIVE")
+def test_official_binding_sees_a_waiting_joiner_counted_active(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    """With the engine's count of active players taking its shortcut whenever nobody is away
+    or out (forgetting a late joiner who waits), the binding disagrees: it builds an official
+    result while a late joiner waits and nobody is away."""
+    from regelverk.vandatta import rules
+
+    def active(self: Any) -> int:
+        if not self.away and not self.record.out:
+            return len(self.players)
+        return sum(
+            1
+            for s in range(len(self.players))
+            if s not in self.record.out and s not in self.away and s not in self.benched
+        )
+
+    monkeypatch.setattr(rules.Table, "active", active)
+    found = _disagrees(OFFICIAL)
+    assert "away [], waiting ['P" in found
+
+
+@pytest.mark.clause("V8-LOSS-PLAYER-BEFORE-WINNER", "V8-PRESENCE-ABSENT-NOT-COUNTED-FOR-LOSER")
+def test_official_binding_sees_an_absent_last_spelforare_lose(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    """With the engine's last-turn-before loser chosen even when that spelförare has stepped
+    away, the binding (which enumerates loser_rule with every last spelförare) disagrees."""
+    from regelverk.vandatta.options import LoserRule
+
+    loser_of = scoring.loser_of
+
+    def careless(table: Any, winner: int) -> int | None:
+        if table.options.loser_rule is LoserRule.LAST_TURN_BEFORE and table.previous is not None:
+            return int(table.previous)
+        return loser_of(table, winner)
+
+    monkeypatch.setattr(scoring, "loser_of", careless)
+    found = _disagrees(OFFICIAL)
+    assert "last-turn-before" in found
+
+
+@pytest.mark.clause("V8-TALON-DRAWN-ONE-DECK", "V8-TALON-DRAWN-TWO-DECKS")
+def test_text_tables_binding_sees_a_wrong_talon_limit(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    """The encodings' talon limit comes from spec/: an engine drawing a two-deck deal after
+    three passes (the one-deck limit) makes vandatta.text-tables disagree."""
+    from regelverk.vandatta import rules
+
+    monkeypatch.setattr(rules, "_DRAWN_AFTER", (3, 3))
+    assert _disagrees(TEXT_TABLES).startswith("drawn-after: 2 decks")
+
+
+@pytest.mark.clause("V8-CALL-ALTERNATIVE-WORDS")
+def test_text_tables_binding_sees_a_call_word_lost(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    """An engine that no longer hears 'lappen' as the going-out call disagrees with the
+    encodings' words, read from V8-CALL-ALTERNATIVE-WORDS."""
+    from regelverk.vandatta import rules
+
+    monkeypatch.setattr(rules, "CALL_WORDS", ("utgång", "varning"))
+    assert _disagrees(TEXT_TABLES).startswith("call-heard: 'LAPPEN.'")

@@ -36,7 +36,14 @@ from regelverk_proofs.viggo_beats import (
     irreflexive_term,
     realize,
 )
-from regelverk_proofs.viggo_bind import BEATS, CARD_STEPS, COUNT_STEPS, ENDING, LEGAL_PLAYS
+from regelverk_proofs.viggo_bind import (
+    BEATS,
+    CARD_STEPS,
+    COUNT_STEPS,
+    ENDING,
+    LEGAL_PLAYS,
+    TEXT_TABLES,
+)
 from regelverk_proofs.viggo_enc import BeatsOptions, Shuffle, Table, beats
 from regelverk_proofs.z3api import Bool, Solver
 from regelverk_proofs.z3api import Verdict as Z3Verdict
@@ -57,7 +64,7 @@ def _holds(term: Bool) -> bool:
 # ---------------------------------------------------------------------------------------------
 
 OPTION_SETS = beats_option_sets()
-BINDINGS = (BEATS, LEGAL_PLAYS, CARD_STEPS, COUNT_STEPS, ENDING)
+BINDINGS = (BEATS, LEGAL_PLAYS, CARD_STEPS, COUNT_STEPS, ENDING, TEXT_TABLES)
 
 
 @pytest.mark.clause(
@@ -108,6 +115,66 @@ def test_legal_plays_binding_sees_a_pair_on_a_run(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(play, "_reply_verdict", broken)
     found = _first_disagreement(LEGAL_PLAYS)
     assert found is not None and found.kind == "pair-on-run"
+
+
+@pytest.mark.clause("VG-DEAL-THIRTEEN-EACH", "VG-DEAL-WHOLE-DECK-THREE-OR-FOUR")
+def test_text_tables_binding_sees_a_wrong_three_player_deal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the engine dealing eighteen to first hand under seventeen-each-one-aside, the
+    encoding (whose sizes come from spec/, not from the engine) disagrees."""
+    from regelverk.viggo import rounds
+
+    sizes = rounds.hand_sizes
+
+    def broken(options: ViggoOptions, count: int) -> tuple[int, ...]:
+        if count == 3 and options.three_player_deal.value == "seventeen-each-one-aside":
+            return (18, 17, 17)
+        return sizes(options, count)
+
+    monkeypatch.setattr(rounds, "hand_sizes", broken)
+    found = _first_disagreement(TEXT_TABLES)
+    assert found is not None and found.kind == "hand-sizes"
+
+
+@pytest.mark.clause("VG-VAR-CLUB-FOUR-STARTS")
+def test_text_tables_binding_sees_the_club_four_rule_at_three_players(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the engine's club-four house rule applying at three players too (the rule names a
+    four-player game), the binding disagrees on who opens."""
+    from regelverk.viggo import rounds
+
+    opens = rounds.club_four_opens
+
+    def broken(options: ViggoOptions, count: int, round_no: int) -> bool:
+        if options.club_four_starts and count == 3:
+            return True
+        return opens(options, count, round_no)
+
+    monkeypatch.setattr(rounds, "club_four_opens", broken)
+    found = _first_disagreement(TEXT_TABLES)
+    assert found is not None and found.kind == "club-four-opens"
+
+
+def test_no_viggo_encoding_takes_a_table_from_the_engine() -> None:
+    """The encoding's tables are its own: the modules the theorems decide over import no
+    rule function or constant of the engine (only data types and options)."""
+    import ast
+    import inspect
+
+    from regelverk_proofs import viggo, viggo_beats, viggo_enc, viggo_text
+
+    for module in (viggo, viggo_beats, viggo_enc, viggo_text):
+        tree = ast.parse(inspect.getsource(module))
+        taken = {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom)
+            and node.module is not None
+            and node.module.startswith("regelverk.viggo")
+        }
+        assert taken <= {"regelverk.viggo.options", "regelverk.viggo.state"}, module.__name__
 
 
 @pytest.mark.clause("VG-TURN-ROUND-THE-TABLE", "VG-PLAY-REPLY-OR-PASS")

@@ -11,7 +11,16 @@ fails with :attr:`~regelverk_proofs.theorem.Outcome.DISAGREES` and the first cas
 
 A binding also says which *kinds* of step it must compare (``kinds``): a run that never compared
 one of them (no rebuild of the stock, say) fails too, so a bounded universe that has drifted
-away from a step cannot pass by not looking at it.
+away from a step cannot pass by not looking at it. And it says how many cases its statement
+claims (``claims``): the size of the small universe it enumerates, or the floor its stated
+bound reaches. A run that compared fewer fails, so a universe that shrank (a loop cut short, a
+filter that drops most positions) cannot pass under a statement that still claims the whole.
+
+Some universes are too dear to walk whole in every CI run (a UNO card move costs Z3 about
+half a second to build and decide). Such a binding states two bounds: the one ``regelverk
+prove`` and the tests run, and a larger one run with the environment variable
+``REGELVERK_BINDINGS=full`` set (``REGELVERK_BINDINGS=full regelverk prove``); :func:`full`
+says which applies, and the binding's ``claims`` follow it.
 
 Bindings compare the encoding as written, never a weakened one: weakenings
 (:class:`~regelverk_proofs.theorem.Weakening`) show that a theorem rests on a clause, bindings
@@ -20,6 +29,7 @@ show that the encoding is the engine's.
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -27,7 +37,31 @@ from dataclasses import dataclass, field
 
 from regelverk.errors import RegelverkError
 
-__all__ = ["Binding", "BindingError", "Comparison", "Report", "check", "clear"]
+__all__ = [
+    "SCALE_VARIABLE",
+    "Binding",
+    "BindingError",
+    "Comparison",
+    "Report",
+    "check",
+    "clear",
+    "full",
+]
+
+SCALE_VARIABLE = "REGELVERK_BINDINGS"
+"""The environment variable that selects the larger bound of the bindings that state two."""
+
+
+def full() -> bool:
+    """Whether the bindings run at their full bound (``REGELVERK_BINDINGS=full``) rather than
+    the bound CI runs; any other value than ``full`` or ``ci`` is refused."""
+    value = os.environ.get(SCALE_VARIABLE, "ci").strip().lower() or "ci"
+    if value not in ("ci", "full"):
+        raise BindingError(
+            f"{SCALE_VARIABLE} is {value!r}: it selects the bindings' bound and must be "
+            "'ci' (the default) or 'full'"
+        )
+    return value == "full"
 
 
 class BindingError(RegelverkError):
@@ -49,25 +83,32 @@ class Binding:
     """A comparison of the engine with an encoding over a bounded universe.
 
     ``compare`` yields one :class:`Comparison` per case; ``kinds`` lists every kind of case that
-    a run must include at least once.
+    a run must include at least once; ``claims`` is how many cases the statement claims (a run
+    that compares fewer fails).
     """
 
     name: str
     statement: str
     kinds: tuple[str, ...]
     compare: Callable[[], Iterable[Comparison]] = field(repr=False, compare=False)
+    claims: int = field(kw_only=True)
 
     def __post_init__(self) -> None:
         if not self.kinds:
             raise BindingError(f"binding {self.name} names no kind of step it must compare")
         if len(set(self.kinds)) != len(self.kinds):
             raise BindingError(f"binding {self.name} names a kind of step twice")
+        if self.claims < len(self.kinds):
+            raise BindingError(
+                f"binding {self.name} claims {self.claims} cases, fewer than the "
+                f"{len(self.kinds)} kinds it must compare"
+            )
 
 
 @dataclass(frozen=True, slots=True)
 class Report:
-    """What checking a binding found: cases compared per kind, and the first disagreement or
-    the kinds never compared."""
+    """What checking a binding found: cases compared per kind, and the first disagreement, the
+    kinds never compared, or a count short of the cases the binding claims."""
 
     binding: Binding
     counts: tuple[tuple[str, int], ...]
@@ -77,8 +118,15 @@ class Report:
 
     @property
     def agrees(self) -> bool:
-        """Whether every case agreed and every kind was compared."""
-        return self.disagreement is None and not self.missing
+        """Whether every case agreed, every kind was compared, and at least as many cases as
+        the binding claims."""
+        return self.disagreement is None and not self.missing and not self.short
+
+    @property
+    def short(self) -> bool:
+        """Whether the run compared fewer cases than the binding claims (a run stopped by a
+        disagreement is not short: it is wrong)."""
+        return self.disagreement is None and self.cases < self.binding.claims
 
     @property
     def cases(self) -> int:
@@ -95,7 +143,15 @@ class Report:
                 f"({self.cases} cases)"
             )
         shown = ", ".join(f"{kind} {n}" for kind, n in self.counts)
-        return f"{self.binding.name}: {self.cases} cases agree ({shown})"
+        if self.short:
+            return (
+                f"{self.binding.name}: compared only {self.cases} of the "
+                f"{self.binding.claims} cases it claims ({shown})"
+            )
+        return (
+            f"{self.binding.name}: {self.cases} cases agree, {self.binding.claims} claimed "
+            f"({shown})"
+        )
 
 
 _DONE: dict[str, Report] = {}

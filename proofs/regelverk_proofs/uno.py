@@ -22,7 +22,6 @@ from dataclasses import dataclass
 
 from regelverk.cards import UnoCard
 from regelverk.uno.options import BlankWildPoints, UnoOptions
-from regelverk.uno.rules import deck_for
 from regelverk_proofs.query import Scenario
 from regelverk_proofs.theorem import Finding, Kind, Theorem, Weakening
 from regelverk_proofs.uno_bind import (
@@ -32,6 +31,7 @@ from regelverk_proofs.uno_bind import (
     HAND_END,
     LEGALITY,
     MUST_PLAY_STEPS,
+    TEXT_TABLES,
     TURN_ORDER,
 )
 from regelverk_proofs.uno_cards import (
@@ -49,6 +49,7 @@ from regelverk_proofs.uno_cards import (
 from regelverk_proofs.uno_lasso import check_never_ending, check_repeat
 from regelverk_proofs.uno_rules import SCENARIOS_WD4, check_challenge, check_reverse
 from regelverk_proofs.uno_score import ending
+from regelverk_proofs.uno_text import deck_for
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -231,7 +232,7 @@ CARD_CONSERVATION = Theorem(
             "nothing says which cards form the draw pile after the deal",
         ),
     ),
-    bindings=(CARD_MOVES,),
+    bindings=(CARD_MOVES, TEXT_TABLES),
 )
 
 

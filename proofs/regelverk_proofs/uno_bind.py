@@ -49,10 +49,10 @@ from regelverk.uno import (
     UnoOptions,
     UnoState,
 )
-from regelverk.uno.options import ChallengeSuccessCard, DrawWhenAble
+from regelverk.uno.options import ChallengeSuccessCard, DrawWhenAble, TwoPlayerDrawCards
 from regelverk.uno.rules import card_points, deck_for, hand_points
 from regelverk.uno.scenario import position, stacked_deal
-from regelverk_proofs.binding import Binding, Comparison
+from regelverk_proofs.binding import Binding, Comparison, full
 from regelverk_proofs.uno_cards import card_colour, colour_code
 from regelverk_proofs.uno_lasso import (
     TOP,
@@ -68,6 +68,7 @@ from regelverk_proofs.uno_rules import (
     CHALLENGE_OPTIONS,
     ChallengeTerms,
     Position,
+    after_draw_two,
     after_reverse,
     after_skip,
     challenge_terms,
@@ -76,6 +77,7 @@ from regelverk_proofs.uno_rules import (
 )
 from regelverk_proofs.uno_score import ending, official_points
 from regelverk_proofs.uno_steps import deal_allows, moves_allow
+from regelverk_proofs.uno_text import deck_for as text_deck_for
 from regelverk_proofs.z3api import Bool, Int, Solver, Verdict, all_of, ite
 
 __all__ = [
@@ -86,6 +88,7 @@ __all__ = [
     "LEGALITY",
     "MUST_PLAY_STEPS",
     "OPTION_SETS",
+    "TEXT_TABLES",
     "TURN_ORDER",
 ]
 
@@ -259,30 +262,32 @@ def _shown(state: UnoState) -> str:
 # --- LEGALITY: uno_rules.allowed against legal_actions, check and apply ------------------------
 
 
-def _candidates(state: UnoState, rng: random.Random) -> list[Action]:
-    """Legal actions and likely illegal ones: unfitting or unheld cards, a Wild Draw Four,
-    catches, challenges, passes and colours at the wrong time."""
-    legal = list(GAME.legal_actions(state))
+def _action_space(state: UnoState) -> list[Action]:
+    """Every well-formed action of the seat in turn and of the next seat: each card in the
+    hand laid with every colour it may name (a wild: each colour or none; another card: none)
+    with and without the UNO call; a Wild Draw Four, a Wild without a colour and a card the
+    seat does not hold; drawing, passing, challenging, naming each colour, calling UNO; and
+    catching every other seat. The next seat (not in turn) tries the same moves of the
+    table's own."""
+    n = len(state.players)
     who = state.players[state.turn]
-    other = state.players[(state.turn + 1) % len(state.players)]
-    hand = state.hands[state.turn]
-    found: list[Action] = rng.sample(legal, min(3, len(legal)))
-    for card in rng.sample(list(hand), min(3, len(hand))):
-        colour = Colour.RED if card.colour is None else None
-        found.append(Play(player=who, card=card, colour=colour, uno=rng.random() < 0.3))
+    other = state.players[(state.turn + 1) % n]
+    found: list[Action] = []
+    for card in sorted(set(state.hands[state.turn]), key=lambda c: c.code):
+        colours: tuple[Colour | None, ...] = (None, *Colour) if card.colour is None else (None,)
+        for colour in colours:
+            found += [Play(player=who, card=card, colour=colour, uno=u) for u in (False, True)]
     found += [
         Play(player=who, card=UnoCard.parse("W+4"), colour=Colour.BLUE),
         Play(player=who, card=UnoCard.parse("W"), colour=None),
         Play(player=other, card=UnoCard.parse("R5")),
-        Draw(player=who),
-        Draw(player=other),
-        Pass(player=who),
-        Challenge(player=who),
-        NameColour(player=who, colour=Colour.GREEN),
-        CallUno(player=who),
-        Catch(player=who, target=other),
-        Catch(player=other, target=who),
     ]
+    for player in (who, other):
+        found += [Draw(player=player), Pass(player=player), Challenge(player=player)]
+        found += [NameColour(player=player, colour=c) for c in Colour]
+        found.append(CallUno(player=player))
+    found += [Catch(player=who, target=t) for t in state.players if t != who]
+    found.append(Catch(player=other, target=who))
     return found
 
 
@@ -298,10 +303,11 @@ def _legal_kind(action: Action, allowed: bool, state: UnoState) -> str:
     return "allowed-other" if allowed else "refused-other"
 
 
-def _judge(state: UnoState, rng: random.Random) -> Iterator[Comparison]:
-    """Every candidate action: the encoding's verdict against legal_actions, check and apply."""
+def _judge(state: UnoState) -> Iterator[Comparison]:
+    """Every action of :func:`_action_space`: the encoding's verdict against legal_actions,
+    check and apply."""
     legal = set(GAME.legal_actions(state))
-    for action in _candidates(state, rng):
+    for action in _action_space(state):
         encoded = decide(state.options, state, action)
         checked = _engine_allows(state, action)
         listed = action in legal
@@ -319,12 +325,17 @@ def _judge(state: UnoState, rng: random.Random) -> Iterator[Comparison]:
         )
 
 
+_JUDGED_STEPS = (3, 18)
+"""The positions of each seeded game judged in the CI bound (every one of its 30 under
+REGELVERK_BINDINGS=full)."""
+
+
 def _legality() -> Iterator[Comparison]:
     for k, (_, options) in enumerate(OPTION_SETS):
         for players in (2, 4, 7):
             for step, (state, _, _) in enumerate(_walk(options, players, 100 * k + players, 30)):
-                if step % 15 == 3:
-                    yield from _judge(state, random.Random(step))
+                if full() or step in _JUDGED_STEPS:
+                    yield from _judge(state)
     # must-play, piles used up: a Wild in hand forbids the draw; and a Wild Draw Four refused
     # while its player holds the colour in force
     options = dict(OPTION_SETS)["must-play"]
@@ -336,7 +347,7 @@ def _legality() -> Iterator[Comparison]:
             draw_pile=[],
             options=options,
         )
-        yield from _judge(state, random.Random(0))
+        yield from _judge(state)
     # must-lay (UNO-AMB-KEEP-DRAWN-CARD): a card just drawn that fits may not be kept, unless it
     # is a Wild Draw Four the hand forbids (under challenge-only, where such a one is drawn)
     bluffing = with_options(options, {"illegal_wd4": "challenge-only"})
@@ -351,19 +362,21 @@ def _legality() -> Iterator[Comparison]:
             draw_pile=[],
             options=rules,
         )
-        yield from _judge(state, random.Random(1))
+        yield from _judge(state)
 
 
 LEGALITY = Binding(
     name="uno.legality",
     statement=(
-        "On positions of seeded games under six option sets with 2, 4 and 7 players, and on "
-        "prepared must-play positions (a Wild in hand, a card just drawn under must-lay), the "
-        "encoding of the rules (uno_rules.allowed) allows "
-        "an action exactly when the engine's check allows it, legal_actions lists it and "
-        "apply plays it; legal candidates and illegal ones (unfitting or unheld cards, a Wild "
-        "Draw Four against its condition, draws under must-play, catches, challenges, passes "
-        "and colours at the wrong time) alike."
+        "On positions of seeded games under six option sets with 2, 4 and 7 players (the "
+        "4th and 19th position of each game; every one of its first 30 under "
+        "REGELVERK_BINDINGS=full), and on prepared must-play positions (a Wild in hand, a "
+        "card just drawn under must-lay), the encoding of the rules (uno_rules.allowed) "
+        "allows an action exactly when the engine's check allows it, legal_actions lists it "
+        "and apply plays it, for every well-formed action of the seat in turn and of the "
+        "next seat (every card of the hand with every colour it may name, with and without "
+        "the UNO call; an unheld card; drawing, passing, challenging, naming each colour, "
+        "calling UNO, catching each other seat): legal and illegal alike."
     ),
     kinds=(
         "allowed-play",
@@ -375,6 +388,7 @@ LEGALITY = Binding(
         "refused-other",
     ),
     compare=_guarded("allowed-play", _legality),
+    claims=21804 if full() else 1694,
 )
 
 
@@ -431,7 +445,7 @@ def _move_steps() -> Iterator[tuple[UnoState, Action, Outcome[UnoState]]]:
     """Steps of seeded games, then steps from prepared positions (a pile to rebuild, a Wild
     Draw Four waiting over it, used-up piles, a last card)."""
     for k, (_, options) in enumerate(OPTION_SETS):
-        for players in (2, 3):
+        for players in (2, 3, 4, 5):
             yield from _walk(options, players, 7 * k + players, 120)
     for k, (_, options) in enumerate(OPTION_SETS):
         for players in (2, 3):
@@ -496,7 +510,51 @@ _FIRST_CARDS: tuple[tuple[str, str, str, int], ...] = (
 )
 
 
+_EVERY_STEP_PLAYERS = (2, 3, 4, 5)
+"""The player counts whose games are compared at every step (2 and 3 for the two-player rules
+and the smallest table, 4 and 5 for larger tables where the turn passes over several seats)."""
+_EVERY_STEP_CI = 10
+"""Steps compared from the deal of each game in the CI bound (one game per player count, the
+option sets taken in turn); the full bound compares every step of a game up to
+:data:`_EVERY_STEP_FULL` under every option set at every player count."""
+_EVERY_STEP_FULL = 60
+
+
+def _every_step_games() -> Iterator[tuple[int, str, UnoOptions, int]]:
+    """The games compared at every step: (players, option set name, options, steps)."""
+    if full():
+        for players in _EVERY_STEP_PLAYERS:
+            for name, options in OPTION_SETS:
+                yield players, name, options, _EVERY_STEP_FULL
+        return
+    for k, players in enumerate(_EVERY_STEP_PLAYERS):
+        name, options = OPTION_SETS[k % len(OPTION_SETS)]
+        yield players, name, options, _EVERY_STEP_CI
+
+
+def _every_step_claim() -> int:
+    """The steps :func:`_every_step_games` compares (each game runs that long: a UNO hand
+    ends with a new hand dealt, and the game goes on to 500 points)."""
+    return sum(steps for _, _, _, steps in _every_step_games())
+
+
+def _every_step() -> Iterator[Comparison]:
+    """Every step of the games of :func:`_every_step_games`, whatever it moves."""
+    for players, name, options, steps in _every_step_games():
+        walk = _walk(options, players, 900 + players, steps)
+        for taken, (before, action, outcome) in enumerate(walk, start=1):
+            allowed = moves_allow(before, action, outcome.state)
+            yield Comparison(
+                f"step-{players}-players",
+                allowed is True,
+                f"step {taken} of a {players}-player game under {name}: {action!r} moved the "
+                f"cards in a way the card moves do not allow ({allowed}); before "
+                f"{_shown(before)}, after {_shown(outcome.state)}",
+            )
+
+
 def _card_moves() -> Iterator[Comparison]:
+    yield from _every_step()
     seen: Counter[str] = Counter()
     refused = 0
     for before, action, outcome in _move_steps():
@@ -534,19 +592,28 @@ def _card_moves() -> Iterator[Comparison]:
         )
 
 
+_RARE_CLAIM = sum(_CAPS.get(k, 1) for k in _MOVE_KINDS if k != "refused") + 2
+"""The steps of rare kinds compared (one of each, two of the kinds in :data:`_CAPS`, two
+refusals): the first of each met in seeded games and prepared positions, at 2 to 5 players."""
+
 CARD_MOVES = Binding(
     name="uno.card-moves",
     statement=(
-        "Every kind of card move the engine makes, taken from seeded games under six option "
-        "sets with 2, 3, 5 and 4 players and from prepared positions (a draw pile to rebuild, "
-        "a Wild Draw Four waiting over it, used-up piles, a last card), and new hands dealt "
-        "from stacked packs (a plain first card, a Wild Draw Four sent back, a Draw Two drawn "
-        "or passed on, Shuffle Hands or a Wild Draw Four as the dealer's play), leads to a "
-        "table the card moves "
-        "of uno_steps allow; a table with one card drawn from nowhere is refused."
+        "Every step of seeded games at 2, 3, 4 and 5 players leads to a table the card moves "
+        "of uno_steps allow: in the CI bound the first "
+        f"{_EVERY_STEP_CI} steps of one game per player count (the option sets in turn), in "
+        f"the full bound (REGELVERK_BINDINGS=full) the first {_EVERY_STEP_FULL} steps of a "
+        "game under each of the six option sets at each player count. So does every kind of "
+        "card move, rare ones included, taken from longer seeded games (2 to 5 players, six "
+        "option sets) and from prepared positions (a draw pile to rebuild, a Wild Draw Four "
+        "waiting over it, used-up piles, a last card): the first one or two of each kind; and "
+        "new hands dealt from stacked packs (a plain first card, a Wild Draw Four sent back, a "
+        "Draw Two drawn or passed on, Shuffle Hands or a Wild Draw Four as the dealer's play). "
+        "A table with one card drawn from nowhere is refused."
     ),
-    kinds=_MOVE_KINDS,
+    kinds=_MOVE_KINDS + tuple(f"step-{n}-players" for n in _EVERY_STEP_PLAYERS),
     compare=_guarded("play", _card_moves),
+    claims=_every_step_claim() + _RARE_CLAIM,
 )
 
 
@@ -573,15 +640,19 @@ def _card_value(options: UnoOptions, face: UnoCard) -> Comparison:
 def _hand_end() -> Iterator[Comparison]:
     options = UnoOptions(deck=112)
     target = options.target_score
-    pack_faces = sorted(set(deck_for(options)), key=lambda c: c.code)
-    for i, face in enumerate(pack_faces):
+    pack_faces = sorted(set(text_deck_for(options)), key=lambda c: c.code)
+    for face in pack_faces:
         yield _card_value(options, face)
-        steps = (-1, 0, 1) if i % 7 == 0 else ((-1, 0, 1)[i % 3],)
-        for step in steps:
-            yield _one_end(options, target, face, step, i % 2 == 0)
+        for step in (-1, 0, 1):
+            for three in (False, True):
+                yield _one_end(options, target, face, step, three)
     # the last card a Draw Two: the next player draws two first, and they count
     for step in (-1, 0, 1):
         yield _one_end(options, target, UnoCard.parse("B4"), step, False, last="R+2")
+    # ... and under stacking, the next player holding a Draw Two he may not stack on it
+    stacking = with_options(options, {"stack_draw_two": True})
+    for step in (-1, 0, 1):
+        yield _one_end(stacking, target, UnoCard.parse("G+2"), step, True, last="R+2")
     # a blank wild worth a Wild's 50 (reading fifty of UNO-AMB-BLANK-WILD-POINTS)
     fifty = with_options(options, {"blank_wild_points": "fifty"})
     for face in pack_faces:
@@ -659,10 +730,13 @@ HAND_END = Binding(
         "holding that face, a blank wild under the reading fifty too) credits the points and "
         "ends or continues the game exactly as the "
         "encoding's model of the engine and the rules say, at totals one under, at and one "
-        "over the target score read from the options."
+        "over the target score read from the options, for every face of the pack held by the "
+        "opponent, at two players and at three; and going out on a Draw Two, also under "
+        "stack_draw_two with the next player holding a Draw Two."
     ),
     kinds=("card-value", "under-target", "at-target", "over-target", "last-draw-two"),
     compare=_guarded("card-value", _hand_end),
+    claims=56 + 56 * 3 * 2 + 3 + 3 + 56 + 3,
 )
 
 
@@ -773,13 +847,13 @@ def _challenges() -> Iterator[Comparison]:
 CHALLENGES = Binding(
     name="uno.challenges",
     statement=(
-        "Under both readings of the current colour, of a wild card in hand, of the penalty and "
-        "of the failed challenger's draw "
-        "(and in seeded games under six option sets), a challenged Wild Draw Four laid from "
-        "hands holding the colour in force, only the same number in another colour, a Wild, "
-        "another Wild Draw Four, or over a named Wild: the cards the engine makes each side "
-        "draw and whether the challenge fails are what the encoding (challenge_terms, "
-        "challenge_fails) says."
+        "Under every combination of the readings of the current colour, of a wild card in "
+        "hand, of the penalty and of the failed challenger's draw (and at the first two "
+        "challenges of a seeded three-player game under each of six option sets), a "
+        "challenged Wild Draw Four laid from hands holding the colour in force, only the same "
+        "number in another colour, a Wild, another Wild Draw Four, or over a named Wild: the "
+        "cards the engine makes each side draw and whether the challenge fails are what the "
+        "encoding (challenge_terms, challenge_fails) says."
     ),
     kinds=(
         "guilty",
@@ -790,6 +864,7 @@ CHALLENGES = Binding(
         "in-game",
     ),
     compare=_guarded("guilty", _challenges),
+    claims=124,
 )
 
 
@@ -827,6 +902,40 @@ def _turn_order() -> Iterator[Comparison]:
                         f"engine gives the turn to seat {engine[0]} (direction {engine[1]}), "
                         f"the encoding to seat {encoded[0]} (direction {encoded[1]})",
                     )
+                yield from _draw_two_turns(names, seat, way, hands)
+
+
+def _draw_two_turns(
+    names: tuple[str, ...], seat: int, way: Direction, hands: dict[str, str]
+) -> Iterator[Comparison]:
+    """A Draw Two laid by ``seat`` under both readings of two_player_draw_cards: who is to
+    play next, by the engine and by the encoded turn."""
+    n = len(names)
+    for reading in TwoPlayerDrawCards:
+        options = with_options(UnoOptions(), {"two_player_draw_cards": reading.value})
+        laid = {**hands, names[seat]: "R+2 RS R7"}
+        state = position(
+            laid,
+            discard="R5",
+            turn=names[seat],
+            direction="left" if way is Direction.LEFT else "right",
+            options=options,
+        )
+        after = GAME.apply(state, Play(player=names[seat], card=UnoCard.parse("R+2"))).state
+        turn, direction = after_draw_two(
+            n, Int.const(seat), Int.const(int(way)), reading is TwoPlayerDrawCards.OPPONENT_PLAYS
+        )
+        encoded = (_number(turn), _number(direction))
+        engine = (after.turn, int(after.direction))
+        victim = (seat + int(way)) % n
+        drew = len(after.hands[victim]) == len(state.hands[victim]) + 2
+        yield Comparison(
+            ("two-player-" if n == 2 else "") + "draw-two",
+            encoded == engine and drew,
+            f"{n} players under two_player_draw_cards = {reading.value}, {names[seat]} lays "
+            f"R+2 going {way.name.lower()}: the engine gives the turn to seat {engine[0]}, the "
+            f"encoding to seat {encoded[0]}; the victim drew two: {drew}",
+        )
 
 
 TURN_ORDER = Binding(
@@ -834,10 +943,20 @@ TURN_ORDER = Binding(
     statement=(
         "For 2 to 5 players, every seat and both directions, the seat to play and the "
         "direction after the engine applies a Reverse and a Skip are what the encoded Reverse "
-        "and Skip (after_reverse, after_skip) give."
+        "and Skip (after_reverse, after_skip) give; and after a Draw Two, under both readings "
+        "of two_player_draw_cards (opponent-plays changes the turn only at two players), what "
+        "after_draw_two gives, the victim having drawn two."
     ),
-    kinds=("reverse", "skip", "two-player-reverse", "two-player-skip"),
+    kinds=(
+        "reverse",
+        "skip",
+        "two-player-reverse",
+        "two-player-skip",
+        "draw-two",
+        "two-player-draw-two",
+    ),
     compare=_guarded("reverse", _turn_order),
+    claims=112,
 )
 
 
@@ -922,7 +1041,6 @@ def _replay_lasso() -> Comparison:
 
 
 def _draw_counts() -> Iterator[Comparison]:
-    seen: Counter[str] = Counter()
     options = UnoOptions()
     steps: list[tuple[UnoState, Action, Outcome[UnoState]]] = []
     for players in (2, 3, 4):
@@ -934,9 +1052,8 @@ def _draw_counts() -> Iterator[Comparison]:
                     steps.append((prepared, draw, GAME.apply(prepared, draw)))
     for before, action, outcome in steps:
         kind = _count_kind(before, action, outcome)
-        if kind is None or seen[kind] >= 8:
+        if kind is None:
             continue
-        seen[kind] += 1
         yield _one_count(kind, before, action, outcome)
     yield _replay_lasso()
 
@@ -944,14 +1061,16 @@ def _draw_counts() -> Iterator[Comparison]:
 DRAW_COUNTS = Binding(
     name="uno.draw-counts",
     statement=(
-        "Under the default readings, with 2 to 4 players, the engine's draws (from the pile, "
-        "kept after drawing, over a rebuilt pile, from used-up piles) and plain lays change "
-        "the hand sizes, the piles, the turn, the shuffles and the hand number as the count "
-        "step of uno.never-ending-game says; and the lasso Z3 finds is replayed in the "
-        "engine: every action legal, and the position comes back."
+        "Under the default readings, with 2 to 4 players, every draw and lay of seeded games "
+        "(60 steps at each player count) and of prepared positions: the engine's draws "
+        "(from the pile, kept after drawing, over a rebuilt pile, from used-up piles) and "
+        "plain lays change the hand sizes, the piles, the turn, the shuffles and the hand "
+        "number as the count step of uno.never-ending-game says; and the lasso Z3 finds is "
+        "replayed in the engine: every action legal, and the position comes back."
     ),
     kinds=("draw", "draw-and-keep", "rebuild", "empty", "lay", "lasso"),
     compare=_guarded("draw", _draw_counts),
+    claims=215,
 )
 
 
@@ -1036,6 +1155,10 @@ def _step_kind(before: UnoState, action: Action, tally_events: Outcome[UnoState]
     return "draw" if "draw" in kinds else "empty-draw"
 
 
+_MUST_PLAY_STEPS = 60
+"""Steps of each seeded game under must-play, every one compared."""
+
+
 def _must_play_steps() -> Iterator[Comparison]:
     base = dict(OPTION_SETS)
     sets = [
@@ -1046,7 +1169,7 @@ def _must_play_steps() -> Iterator[Comparison]:
     steps: list[tuple[UnoState, Action, Outcome[UnoState]]] = []
     for k, options in enumerate(sets):
         for players in (2, 3, 6):
-            steps += list(_walk(options, players, 500 + 10 * k + players, 150))
+            steps += list(_walk(options, players, 500 + 10 * k + players, _MUST_PLAY_STEPS))
         for state, _, _ in _walk(options, 3, 520 + k, 20):
             if state.phase is Phase.PLAY:
                 prepared = _pile_under(state)
@@ -1067,12 +1190,8 @@ def _must_play_steps() -> Iterator[Comparison]:
         draw = Draw(player="Anna")
         if _engine_allows(state, draw):
             steps.append((state, draw, GAME.apply(state, draw)))
-    seen: Counter[str] = Counter()
     for before, action, outcome in steps:
         kind = _step_kind(before, action, outcome)
-        if seen[kind] >= 25:
-            continue
-        seen[kind] += 1
         tally, change = _tally(before, action, outcome)
         deck = len(deck_for(before.options))
         holds = _truth(all_of(accounting(tally, change, deck, frozenset())))
@@ -1091,8 +1210,9 @@ def _must_play_steps() -> Iterator[Comparison]:
 MUST_PLAY_STEPS = Binding(
     name="uno.must-play-steps",
     statement=(
-        "Every step of seeded games under must-play (with four option sets and 2, 3 and 6 "
-        "players, and from prepared positions: a pile to rebuild, used-up piles with and "
+        f"Every step (the first {_MUST_PLAY_STEPS} of each game) of seeded games under "
+        "must-play (with four option sets and 2, 3 and 6 players, and from prepared "
+        "positions: a pile to rebuild, used-up piles with and "
         "without a Wild in hand) obeys the per-step accounting whose sum over a loop "
         "uno.must-play-never-repeats refutes: the cards drawn, laid, rebuilt and taken back "
         "against the piles and hands, the shuffles and hand number, the phases entered, the "
@@ -1111,4 +1231,51 @@ MUST_PLAY_STEPS = Binding(
         "new-hand",
     ),
     compare=_guarded("lay", _must_play_steps),
+    claims=721,
+)
+
+
+# --- TEXT_TABLES: the encodings' pack and counts against the engine's ---------------------------
+
+
+def _text_tables() -> Iterator[Comparison]:
+    from regelverk.uno import rules as engine
+    from regelverk_proofs import uno_text as text
+
+    for deck in (108, 112):
+        options = UnoOptions(deck=deck)
+        ours, theirs = Counter(text.deck_for(options)), Counter(engine.deck_for(options))
+        for face in sorted(set(ours) | set(theirs), key=lambda c: c.code):
+            yield Comparison(
+                "pack",
+                ours[face] == theirs[face],
+                f"the {deck}-card pack: {ours[face]} of {face.code} from spec/, "
+                f"{theirs[face]} in the engine's deck_for",
+            )
+    for name in text.__all__:
+        if name == "deck_for":
+            continue
+        ours_n, theirs_n = getattr(text, name), getattr(engine, name)
+        yield Comparison(
+            "count",
+            ours_n == theirs_n,
+            f"{name}: {ours_n} from spec/, {theirs_n} in the engine",
+        )
+
+
+_TEXT_CLAIM = 54 + 56 + 8
+"""Faces compared: 54 in the 108-card pack, 56 in the 112-card one; and eight counts."""
+
+TEXT_TABLES = Binding(
+    name="uno.text-tables",
+    statement=(
+        "The encodings' pack and counts (regelverk_proofs.uno_text, built from the parameters "
+        "of UNO-DECK-108, UNO-DECK-112, UNO-DEAL-SEVEN and the draw clauses, never from the "
+        "engine) equal the engine's: every face of both packs in the same number, the hand "
+        "size, and every draw count (a turn's draw, Draw Two, a first Draw Two, Wild Draw "
+        "Four, a failed and a successful challenge, the UNO call penalty)."
+    ),
+    kinds=("pack", "count"),
+    compare=_text_tables,
+    claims=_TEXT_CLAIM,
 )

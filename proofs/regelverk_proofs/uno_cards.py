@@ -32,8 +32,8 @@ from functools import cache
 
 from regelverk.cards import Colour, UnoCard, UnoValue
 from regelverk.uno.options import UnoOptions
-from regelverk.uno.rules import HAND_SIZE, deck_for
 from regelverk_proofs.theorem import Finding, Outcome
+from regelverk_proofs.uno_text import HAND_SIZE, deck_for
 from regelverk_proofs.z3api import (
     Bool,
     Int,

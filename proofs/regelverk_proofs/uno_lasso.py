@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from regelverk.cards import UnoCard, UnoValue
 from regelverk.uno.options import UnoOptions
-from regelverk.uno.rules import deck_for
 from regelverk_proofs.theorem import Finding, Outcome
 from regelverk_proofs.uno_cards import NO_ANSWER, every_table
+from regelverk_proofs.uno_text import deck_for
 from regelverk_proofs.z3api import Bool, Int, Solver, Verdict, all_of, false, implies, ite
 
 __all__ = [

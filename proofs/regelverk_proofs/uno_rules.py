@@ -27,11 +27,6 @@ from regelverk.uno.options import (
     UnoOptions,
     Wd4WildCounts,
 )
-from regelverk.uno.rules import (
-    CHALLENGE_FAILED_DRAW,
-    CHALLENGE_GUILTY_DRAW,
-    WD4_DRAW,
-)
 from regelverk.uno.state import (
     Action,
     CallUno,
@@ -53,6 +48,7 @@ from regelverk_proofs.uno_cards import (
     card_value,
     colour_code,
 )
+from regelverk_proofs.uno_text import CHALLENGE_FAILED_DRAW, CHALLENGE_GUILTY_DRAW, WD4_DRAW
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -482,6 +478,16 @@ def after_reverse(n: int, seat: Int, direction: Int, weaken: frozenset[str]) -> 
 
 def after_skip(n: int, seat: Int, direction: Int) -> tuple[Int, Int]:
     """The engine's ``_skip``: the next player loses his turn."""
+    return (seat + direction * 2).mod(n), direction
+
+
+def after_draw_two(n: int, seat: Int, direction: Int, opponent_plays: bool) -> tuple[Int, Int]:
+    """After a Draw Two (no stacking): the next player draws and loses his turn
+    (UNO-DRAW-TWO-EFFECT), so the turn goes two seats on; only with two players under the
+    opponent-plays reading of UNO-AMB-TWO-PLAYER-DRAW-CARDS does the opponent, having drawn,
+    take his turn. At three or more players that reading changes nothing."""
+    if n == 2 and opponent_plays:
+        return (seat + direction).mod(n), direction
     return (seat + direction * 2).mod(n), direction
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from regelverk.cards import UnoCard, UnoValue
 from regelverk.registry import parameter
 from regelverk.uno.options import BlankWildPoints, UnoOptions
-from regelverk.uno.rules import ACTION_POINTS, NEW_WILD_POINTS, WILD_POINTS, card_points
+from regelverk.uno.rules import card_points
 from regelverk_proofs.z3api import Bool, Int, any_of, sum_of
 
 __all__ = ["Ending", "ending", "official_points"]
@@ -30,12 +30,22 @@ _ROWS: tuple[tuple[str, frozenset[UnoValue]], ...] = (
 counts its face (UNO-SCORE-NUMBER-FACE)."""
 
 _ROW_POINTS = {
-    "UNO-SCORE-ACTION-20": ACTION_POINTS,
-    "UNO-SCORE-WILDS-50": WILD_POINTS,
-    "UNO-SCORE-NEW-WILDS-40": NEW_WILD_POINTS,
+    "UNO-SCORE-ACTION-20": {
+        UnoValue.SKIP: parameter("UNO-SCORE-ACTION-20", "skip_points"),
+        UnoValue.REVERSE: parameter("UNO-SCORE-ACTION-20", "reverse_points"),
+        UnoValue.DRAW_TWO: parameter("UNO-SCORE-ACTION-20", "draw_two_points"),
+    },
+    "UNO-SCORE-WILDS-50": {
+        UnoValue.WILD: parameter("UNO-SCORE-WILDS-50", "wild_points"),
+        UnoValue.WILD_DRAW_FOUR: parameter("UNO-SCORE-WILDS-50", "wild_draw_four_points"),
+    },
+    "UNO-SCORE-NEW-WILDS-40": {
+        UnoValue.SHUFFLE_HANDS: parameter("UNO-SCORE-NEW-WILDS-40", "shuffle_hands_points"),
+        UnoValue.BLANK_WILD: parameter("UNO-SCORE-NEW-WILDS-40", "blank_wild_points"),
+    },
 }
-"""The values each row gives, as the spec's parameters fix them (read by the engine's
-:mod:`regelverk.uno.rules`)."""
+"""The values each row gives, read from the spec's parameters of its clause (not from the
+engine's tables)."""
 
 
 def official_points(

@@ -19,16 +19,6 @@ from regelverk.uno.options import (
     ShuffleHandsLastCard,
     UnoOptions,
 )
-from regelverk.uno.rules import (
-    CALL_PENALTY_DRAW,
-    CHALLENGE_FAILED_DRAW,
-    CHALLENGE_GUILTY_DRAW,
-    DRAW_TWO_DRAW,
-    FIRST_DRAW_TWO_DRAW,
-    TURN_DRAW,
-    WD4_DRAW,
-    deck_for,
-)
 from regelverk.uno.state import (
     Action,
     CallUno,
@@ -51,6 +41,16 @@ from regelverk_proofs.uno_cards import (
     turn_up,
 )
 from regelverk_proofs.uno_rules import failed_draw
+from regelverk_proofs.uno_text import (
+    CALL_PENALTY_DRAW,
+    CHALLENGE_FAILED_DRAW,
+    CHALLENGE_GUILTY_DRAW,
+    DRAW_TWO_DRAW,
+    FIRST_DRAW_TWO_DRAW,
+    TURN_DRAW,
+    WD4_DRAW,
+    deck_for,
+)
 from regelverk_proofs.z3api import (
     Bool,
     Int,

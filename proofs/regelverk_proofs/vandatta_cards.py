@@ -75,6 +75,7 @@ from regelverk_proofs.vandatta_cards_zones import (
     tops,
     well_placed,
 )
+from regelverk_proofs.vandatta_end_bind import TEXT_TABLES
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -334,7 +335,7 @@ VVV8_CONSERVATION = Theorem(
         "V8-MISDEAL-TOO-FEW-REDEAL-RIGHT",
     ),
     check=_check_vvv8,
-    bindings=(VVV8_MOVES, VVV8_STEPS),
+    bindings=(VVV8_MOVES, VVV8_STEPS, TEXT_TABLES),
     weakenings=(
         Weakening("V8-DRAW-WHEN-NOT-PLAYING", "the drawn card is not taken off the talon"),
         Weakening(
@@ -400,7 +401,7 @@ VANDATTA_CONSERVATION = Theorem(
         "VA-PENALTY-LAPPEN-FAILED",
     ),
     check=_check_vandatta,
-    bindings=(VANDATTA_MOVES, VANDATTA_STEPS),
+    bindings=(VANDATTA_MOVES, VANDATTA_STEPS, TEXT_TABLES),
     weakenings=(
         Weakening("VA-DRAW-WHEN-STUCK", "the drawn card is not taken off the stock"),
         Weakening(

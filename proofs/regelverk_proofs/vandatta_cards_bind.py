@@ -125,7 +125,7 @@ from regelverk.vandatta.state import (
     StepIn,
     Veto,
 )
-from regelverk_proofs.binding import Binding, Comparison
+from regelverk_proofs.binding import Binding, Comparison, full
 from regelverk_proofs.vandatta_cards_play import allowed
 from regelverk_proofs.vandatta_cards_steps import Plan, follows_engine
 from regelverk_proofs.vandatta_cards_zones import STEPS, Move, concrete, fresh, layout_of, seat_in
@@ -515,7 +515,22 @@ def _candidates(state: State, rng: random.Random) -> list[Play | Draw | Pass]:
     if others:
         other = rng.choice(others)
         found.append(Play(player=other, cards=state.hands[other][:1] or parse_cards("2C")))
+    if full():
+        found += _every_single(state)
     return found
+
+
+def _every_single(state: State) -> list[Play | Draw | Pass]:
+    """Every single card of the spelförare's hand laid with and without the call, an eight
+    with each suit named and with none (the full bound's action space of one-card plays)."""
+    seat = state.turn
+    plays: list[Play | Draw | Pass] = []
+    for card in dict.fromkeys(state.hands[seat]):
+        suits: tuple[Suit | None, ...] = (None, *Suit) if card.rank is Rank.EIGHT else (None,)
+        for suit in suits:
+            for call in (False, True):
+                plays.append(Play(player=seat, cards=(card,), suit=suit, call=call))
+    return plays
 
 
 def encoding_allows(state: State, action: Play | Draw | Pass) -> Verdict:
@@ -580,7 +595,7 @@ def _compare_moves(
             for index, taken in enumerate(walk(table)):
                 state = taken.before
                 plain = state.restart is Restart.NONE and state.named_suit is None
-                if (index % every and plain) or not _playing(state):
+                if (index % every and plain and not full()) or not _playing(state):
                     continue
                 legal = frozenset(GAME.legal_actions(state))
                 for action in _candidates(state, rng):
@@ -593,6 +608,14 @@ def _compare_moves(
             yield Comparison("play-allowed", False, f"{table.label}: the engine raised {error!r}")
 
 
+_MOVES_CLAIMED = {"vvv8": 3475, "vandatta": 3026} if full() else {"vvv8": 770, "vandatta": 583}
+"""The candidate moves each rulebook's seeded games and built positions give, in the CI bound
+and the full one (the games are seeded, so the count is fixed, and a run that compares fewer
+has lost positions)."""
+_STEPS_CLAIMED = {"vvv8": 175, "vandatta": 136}
+"""The actions each rulebook's seeded games and built positions give (a floor, as above)."""
+
+
 def moves_binding(rulebook: str) -> Binding:
     """The moves of play of ``rulebook``'s seeded games, engine against encoding."""
     tables = VVV8_TABLES if rulebook == "vvv8" else VANDATTA_TABLES
@@ -600,8 +623,11 @@ def moves_binding(rulebook: str) -> Binding:
     return Binding(
         name=f"{rulebook}.cards.moves-of-play",
         statement=(
-            f"In every position of play of the seeded {rulebook} games (the preset and other "
-            "readings of the options), the engine (is_allowed, apply, legal_actions) allows "
+            f"In every position of play of the seeded {rulebook} games (every fourth plain "
+            "one and every one after an ace or an eight; every one, each with every single card "
+            "of the hand, with and without the call and every suit for an eight, under "
+            "REGELVERK_BINDINGS=full; the preset and other readings of the options), the "
+            "engine (is_allowed, apply, legal_actions) allows "
             "exactly the candidate moves of play (single cards, groups, eights with and without "
             "a suit, calls, draws and passes, also with the draws used up, a card by the wrong "
             "seat) that the encoding of vandatta_cards_play allows"
@@ -616,6 +642,7 @@ def moves_binding(rulebook: str) -> Binding:
         compare=lambda: _compare_moves(
             tables, 4, _built_move_positions if rulebook == "vvv8" else None
         ),
+        claims=_MOVES_CLAIMED[rulebook],
     )
 
 
@@ -1059,6 +1086,7 @@ def steps_binding(rulebook: str) -> Binding:
         ),
         kinds=_step_kinds(rulebook),
         compare=lambda: _compare_steps(tables, scenes),
+        claims=_STEPS_CLAIMED[rulebook],
     )
 
 

@@ -53,9 +53,9 @@ from regelverk.vandatta.options import (
     VarningOmission,
     VoluntaryDraw,
 )
-from regelverk.vandatta.rules import call_heard
 from regelverk.vandatta.state import Draw, Pass, Play, Restart, State
 from regelverk_proofs.query import Fact, Scenario, Situation
+from regelverk_proofs.vandatta_text import call_heard
 from regelverk_proofs.z3api import (
     Bool,
     Int,

@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 
 from regelverk.cards import Card, Rank, Suit
 from regelverk.engine import Event
-from regelverk.vandatta.join import EXTRA_CARDS
 from regelverk.vandatta.options import (
     AceBatchDraws,
     AfterEight,
@@ -59,7 +58,6 @@ from regelverk.vandatta.options import (
     VandattaOptions,
     VarningOmission,
 )
-from regelverk.vandatta.rules import drawn_deal_clauses
 from regelverk.vandatta.state import (
     Draw,
     Pass,
@@ -78,6 +76,7 @@ from regelverk_proofs.vandatta_cards_zones import (
     known_places,
     layout_of,
 )
+from regelverk_proofs.vandatta_text import EXTRA_CARDS, drawn_deal_clauses
 from regelverk_proofs.z3api import Solver, Verdict
 
 __all__ = ["Plan", "follows_engine", "others_after", "projection", "rebuildable"]

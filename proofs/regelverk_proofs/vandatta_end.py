@@ -22,7 +22,6 @@ from regelverk.cards import Card, Rank, Suit, french_deck
 from regelverk.engine import with_options
 from regelverk.registry import parameter
 from regelverk.vandatta.options import VANDATTA, VVV8
-from regelverk.vandatta.setup import deck_count
 from regelverk_proofs.query import Fact, Scenario, Situation
 from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
 from regelverk_proofs.vandatta_end_bind import (
@@ -32,6 +31,7 @@ from regelverk_proofs.vandatta_end_bind import (
     OFFICIAL,
     SCORES,
     STEPS,
+    TEXT_TABLES,
 )
 from regelverk_proofs.vandatta_end_lasso import find_lasso
 from regelverk_proofs.vandatta_end_model import (
@@ -60,6 +60,7 @@ from regelverk_proofs.vandatta_end_model import (
     skip_absent,
     talon_limit,
 )
+from regelverk_proofs.vandatta_text import deck_count
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -508,7 +509,7 @@ LEGAL_ENDING = Theorem(
         "VA-WIN-BLOCKED-DEAL-VOID",
     ),
     check=_check_scores,
-    bindings=(SCORES, GOING_OUT),
+    bindings=(SCORES, GOING_OUT, TEXT_TABLES),
     weakenings=(
         Weakening("VA-SCORING-EIGHT", "an eight left in hand scores like any other card, 5"),
         Weakening(
@@ -898,7 +899,7 @@ COFFEE_BREAK_ENDS = Theorem(
         "V8-WIN-BLOCKED-DEAL-VOID",
     ),
     check=_check_ranking,
-    bindings=(STEPS,),
+    bindings=(STEPS, TEXT_TABLES),
     weakenings=(
         Weakening(
             "V8-WIN-BLOCKED-DEAL-VOID",
@@ -957,7 +958,7 @@ FREE_TIME_ENDLESS = Theorem(
         "V8-PLAY-MATCH-SUIT",
     ),
     check=_check_endless,
-    bindings=(LASSO,),
+    bindings=(LASSO, TEXT_TABLES),
     weakenings=(
         Weakening(
             "V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK",

@@ -36,6 +36,8 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
+from itertools import product
 from typing import Any
 
 from regelverk.cards import Card, Rank, Suit, french_deck
@@ -47,14 +49,14 @@ from regelverk.vandatta.options import (
     VANDATTA,
     VVV8,
     LateJoinerSecondDeck,
+    LoserRule,
     VandattaOptions,
     WrongCardTakeBack,
 )
 from regelverk.vandatta.rules import seats_after
-from regelverk.vandatta.scoring import card_points
 from regelverk.vandatta.setup import deck_count
 from regelverk.vandatta.state import Action, Draw, Pass, Phase, Play, Restart, State
-from regelverk_proofs.binding import Binding, Comparison
+from regelverk_proofs.binding import Binding, Comparison, full
 from regelverk_proofs.vandatta_end_lasso import find_lasso
 from regelverk_proofs.vandatta_end_model import (
     CLASSES,
@@ -78,6 +80,8 @@ from regelverk_proofs.vandatta_end_model import (
     skip_absent,
     talon_limit,
 )
+from regelverk_proofs.vandatta_text import card_points as text_card_points
+from regelverk_proofs.viggo_eval import Compiled, Term
 from regelverk_proofs.z3api import Bool, Int
 
 __all__ = [
@@ -87,6 +91,7 @@ __all__ = [
     "OFFICIAL",
     "SCORES",
     "STEPS",
+    "TEXT_TABLES",
     "deck_of",
     "heap_values",
 ]
@@ -250,33 +255,37 @@ _CLASS_RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.ACE)
 """One rank of each class the going-out rules tell apart."""
 
 
-def _last_card_cases(
-    options: VandattaOptions, rng: random.Random, *, full: bool
-) -> Iterator[Comparison]:
+def _last_card_cases(options: VandattaOptions, *, every_rank: bool) -> Iterator[Comparison]:
     """P1 to play his last card(s) (or all his hand, face-down penalty cards left) on a top card
-    of the same suit, or of neither suit nor rank: every rank (``full``) or one of each class,
-    one card or two of a rank, with and without a standing call, a call said, penalty cards."""
+    of the same suit, or of neither suit nor rank: every combination of one card or two of a
+    rank, with and without a standing call, a call said, penalty cards (under Brott och
+    straff), a fitting top card, and an empty talon (in CI exactly when penalty cards are
+    held); every rank (``every_rank``, or under REGELVERK_BINDINGS=full) or one of each
+    class, and two cards of one of each class only (every rank under the full bound)."""
     brott = options.penalties.value == "brott-och-straff"
-    for rank in Rank if full else _CLASS_RANKS:
+    for rank in Rank if every_rank or full() else _CLASS_RANKS:
         for count in (1, 2):
-            for called in (False, True):
-                for say in (False, True):
-                    for pen in (False, True) if brott else (False,):
-                        for fit in (True, False):
-                            if (count == 2 or not full) and (say or not fit) and rng.random() < 0.7:
-                                continue  # a seeded share of the less telling combinations
-                            if count == 2 and rank not in _CLASS_RANKS and rng.random() < 0.7:
-                                continue
-                            yield from _last_card_case(
-                                options,
-                                rank,
-                                count=count,
-                                called=called,
-                                say=say,
-                                pen=pen,
-                                fit=fit,
-                                empty=rng.random() < 0.1,
-                            )
+            if count == 2 and rank not in _CLASS_RANKS and not full():
+                continue
+            for called, say, pen, fit, empty in product(
+                (False, True),
+                (False, True),
+                (False, True) if brott else (False,),
+                (True, False),
+                (False, True),
+            ):
+                if empty != pen and not full():
+                    continue
+                yield from _last_card_case(
+                    options,
+                    rank,
+                    count=count,
+                    called=called,
+                    say=say,
+                    pen=pen,
+                    fit=fit,
+                    empty=empty,
+                )
 
 
 def _last_card_case(
@@ -375,19 +384,22 @@ def _call_cases() -> Iterator[Comparison]:
 
 
 def _compare_going_out() -> Iterator[Comparison]:
-    rng = random.Random(8)
     for n, (_, values) in enumerate(GOING_OUT_VARIANTS):
-        yield from _last_card_cases(with_options(VVV8, values), rng, full=n == 0)
-    yield from _last_card_cases(VANDATTA, rng, full=True)
+        yield from _last_card_cases(with_options(VVV8, values), every_rank=n == 0)
+    yield from _last_card_cases(VANDATTA, every_rank=True)
     yield from _call_cases()
 
 
 GOING_OUT = Binding(
     name="vandatta-end.going-out",
     statement=(
-        "The engine's ruling (attempt and legal_actions) on a last-card play of every rank, "
-        "with and without a standing call, a call said, face-down penalty cards, fitting or "
-        "not, under every vvv8 reading of penalty_cards_usable and out_without_call, under "
+        "The engine's ruling (attempt and legal_actions) on a last-card play, in every "
+        "combination of: with and without a standing call, a call said, face-down penalty "
+        "cards (the talon empty exactly when they are held), fitting or not; one card of every "
+        "rank under the vvv8 and vandatta presets and of one rank of each class otherwise, two "
+        "cards of one rank of each class (under REGELVERK_BINDINGS=full: every rank, one card "
+        "or two, the talon empty or not, under every option set); under every vvv8 reading of "
+        "penalty_cards_usable and out_without_call, under "
         "failed_out_card = card-returns with last_hand_card_locked = treated-as-going-out, and "
         "under the vandatta preset, is the encoding's going_out; the utgång bookkeeping at a "
         "turn's end and over an absent caller (his turn passed over, or waited for under "
@@ -408,6 +420,7 @@ GOING_OUT = Binding(
         "call-kept-by-others",
     ),
     compare=_compare_going_out,
+    claims=14156 if full() else 2124,
 )
 
 
@@ -569,7 +582,10 @@ def _void_deal(
     if reading is not None:
         cheapest = min(
             before.in_deal,
-            key=lambda s: (card_points(before.hands[s]), (s - (before.dealer or 0) - 1) % seats),
+            key=lambda s: (
+                text_card_points(tuple(c.rank for c in before.hands[s])),
+                (s - (before.dealer or 0) - 1) % seats,
+            ),
         )
         yield Comparison(
             "blocked-cheapest-wins",
@@ -621,6 +637,41 @@ def _compare_scores() -> Iterator[Comparison]:
                 classes = [name] * seats
                 yield from _won_deal(seats, classes, totals, [False] * seats, kind)
     yield from _class_values()
+    yield from _limit_grid()
+
+
+_GRID_SEATS = (2, 3, 4)
+"""Table sizes whose every arrangement of totals round the limit is built."""
+
+
+def _grid_options() -> tuple[VandattaOptions, ...]:
+    """The vandatta preset under every combination of over_limit and nobody_alone."""
+    from regelverk.vandatta.options import NobodyAlone, OverLimit
+
+    return tuple(
+        with_options(VANDATTA, {"over_limit": over.value, "nobody_alone": alone.value})
+        for over in OverLimit
+        for alone in NobodyAlone
+    )
+
+
+def _limit_grid() -> Iterator[Comparison]:
+    """Every arrangement, up to four seats, of the losers' totals one below, at and one above
+    the total that their ten points (an 'other' card and a spare) bring to the limit, under
+    every combination of over_limit and nobody_alone; the winner at nought, and under play-on
+    also above the limit."""
+    from regelverk.vandatta.options import OverLimit
+
+    limit = VANDATTA.score_limit
+    edge = limit - 2 * class_points()["others"]
+    for options in _grid_options():
+        winners = (0, limit + 5) if options.over_limit is OverLimit.PLAY_ON else (0,)
+        for seats in _GRID_SEATS:
+            for first in winners:
+                for rest in product((edge - 1, edge, edge + 1), repeat=seats - 1):
+                    yield from _won_deal(
+                        seats, ["others"] * seats, [first, *rest], [False] * seats, options=options
+                    )
 
 
 _PLAY_ON = with_options(VANDATTA, {"over_limit": "play-on"})
@@ -669,7 +720,10 @@ SCORES = Binding(
         "of every class and running totals one below, at and one above the limit; also under "
         "blocked_deal = fewest-points-wins (the cheapest hand, first from the dealer's left, "
         "wins the blocked deal), over_limit = play-on, and play-on with nobody_alone = "
-        "replay-deal (a deal leaving nobody below the limit, cancelled)."
+        "replay-deal (a deal leaving nobody below the limit, cancelled); and, for 2 to 4 "
+        "players under every combination of over_limit and nobody_alone, every arrangement of "
+        "the losers' totals one below, at and one above the limit after the deal (the "
+        "winner at nought, and under play-on also above the limit)."
     ),
     kinds=(
         "class-tens",
@@ -688,10 +742,35 @@ SCORES = Binding(
         "replayed",
     ),
     compare=_compare_scores,
+    claims=390,
 )
 
 
 # --- vvv8's official result ---------------------------------------------------------------------
+
+
+@cache
+def _official_fns(seats: int, winner: int, rules: Rules) -> tuple[Compiled, Compiled]:
+    """The encoding's loser and "recorded" for ``seats`` seats and this winner, as Python
+    functions of (away, benched, out per seat, active at the start, previous spelförare)."""
+    away = [Bool.var(f"bind.away{s}") for s in range(seats)]
+    benched = [Bool.var(f"bind.benched{s}") for s in range(seats)]
+    out = [Bool.var(f"bind.out{s}") for s in range(seats)]
+    at_start = Int.var("bind.at_start")
+    previous = Int.var("bind.previous")
+    verdict = official_result(
+        seats,
+        away,
+        benched,
+        out,
+        winner=winner,
+        at_start=at_start,
+        rules=rules,
+        weaken=NOTHING,
+        previous=previous,
+    )
+    inputs: list[Term] = [*away, *benched, *out, at_start, previous]
+    return Compiled(verdict.loser, inputs), Compiled(verdict.recorded, inputs)
 
 
 def compare_official(before: State, after: State, kind: str) -> Comparison:
@@ -701,24 +780,12 @@ def compare_official(before: State, after: State, kind: str) -> Comparison:
     winner = after.winner
     if winner is None:
         return Comparison(kind, False, "the deal ended without a winner")
-    away = [Bool.var(f"bind.away{s}") for s in range(seats)]
-    benched = [Bool.var(f"bind.benched{s}") for s in range(seats)]
-    out = [Bool.var(f"bind.out{s}") for s in range(seats)]
-    at_start = Int.var("bind.at_start")
-    verdict = official_result(
-        seats, away, benched, out, winner=winner, at_start=at_start, rules=rules, weaken=NOTHING
-    )
-    fixed: dict[str, tuple[Int | Bool, int | bool]] = {
-        "at_start": (at_start, before.active_at_start)
-    }
-    for s in range(seats):
-        fixed[f"away{s}"] = (away[s], s in before.away)
-        fixed[f"benched{s}"] = (benched[s], s in before.benched)
-        fixed[f"out{s}"] = (out[s], s in before.record.out)
-    got = decide([], fixed, [verdict.loser, verdict.recorded])
-    if got is None:
-        return Comparison(kind, False, NO_ANSWER)
-    loser, recorded = got
+    loser_fn, recorded_fn = _official_fns(seats, winner, rules)
+    values: list[int | bool] = [s in before.away for s in range(seats)]
+    values += [s in before.benched for s in range(seats)]
+    values += [s in before.record.out for s in range(seats)]
+    values += [before.active_at_start, -1 if before.previous is None else before.previous]
+    loser, recorded = loser_fn(values), recorded_fn(values)
     engine_loser = -1 if after.loser is None else after.loser
     engine_recorded = after.record.official == before.record.official + 1
     agrees = loser == engine_loser and recorded == engine_recorded
@@ -729,29 +796,118 @@ def compare_official(before: State, after: State, kind: str) -> Comparison:
             and sum(after.record.wins) == sum(before.record.wins) + 1
             and sum(after.record.losses) == sum(before.record.losses) + 1
         )
+    if agrees and not recorded:
+        agrees = after.record.wins == before.record.wins and (
+            after.record.losses == before.record.losses
+        )
     names = after.players
     return Comparison(
         kind,
         agrees,
         f"{seats} seats, away {sorted(names[s] for s in before.away)}, waiting "
         f"{sorted(names[s] for s in before.benched)}, {before.active_at_start} active at the "
-        f"start, {names[winner]} goes out: engine loser {engine_loser}, recorded "
-        f"{engine_recorded}; encoding loser {loser}, recorded {recorded}",
+        f"start, last spelförare {before.previous}, {names[winner]} goes out, loser_rule "
+        f"{rules.loser_rule.value}, slagpase {rules.slagpase}: engine loser {engine_loser}, "
+        f"recorded {engine_recorded}; encoding loser {loser}, recorded {recorded}",
     )
 
 
 _PLAIN = tuple(c.code for c in french_deck(1) if c.suit is not Suit.HEARTS)
 """One card for each seat that is not the winner's (the winner holds 5♥, the top is 6♥)."""
 
+_ALL_ARRANGEMENTS_UP_TO = 6 if full() else 5
+"""Up to this many seats every arrangement of active, waiting and away seats is built, for
+every winner; above it (up to 14 seats) every arrangement of the seats
+:data:`_NEAR_WINNER` around the winner, every other seat active, for the winners
+:func:`_winners` names."""
+_NEAR_WINNER = (-3, -2, -1, 1) if full() else (-2, -1, 1)
+"""The seats, relative to the winner, whose arrangement is enumerated above that bound: the
+seats before him, where the loser is looked for, and the seat after him."""
+
+
+def _winners(seats: int) -> tuple[int, ...]:
+    """The winner's seats: every seat up to :data:`_ALL_ARRANGEMENTS_UP_TO` seats (and in the
+    full bound); above it the first seat (the seat before him wraps round the table) and the
+    last."""
+    if full() or seats <= _ALL_ARRANGEMENTS_UP_TO:
+        return tuple(range(seats))
+    return (0, seats - 1)
+
+
+_ROLES = ("active", "waiting", "away")
+_AT_TABLE = 2
+"""Play pauses below two players at the table (V8-PRESENCE-PAUSE-BELOW-TWO): no going out to
+compare there."""
+
+_OFFICIAL_OPTIONS: tuple[tuple[str, VandattaOptions], ...] = tuple(
+    (
+        f"loser_rule = {rule.value}, slagpase = {str(slag).lower()}",
+        with_options(VVV8, {"loser_rule": rule.value, "slagpase": slag}),
+    )
+    for rule in LoserRule
+    for slag in (False, True)
+)
+"""Every combination of the options the official result reads besides the table (who loses,
+and whether a slagpåse plays), on the vvv8 preset; the preset is the first."""
+
+
+def _arrangements(seats: int, winner: int) -> Iterator[tuple[frozenset[int], frozenset[int]]]:
+    """Every (away, waiting) the bound enumerates for this table and winner."""
+    if seats <= _ALL_ARRANGEMENTS_UP_TO:
+        varied = [s for s in range(seats) if s != winner]
+    else:
+        varied = [(winner + d) % seats for d in _NEAR_WINNER]
+    for roles in product(_ROLES, repeat=len(varied)):
+        away = frozenset(s for s, r in zip(varied, roles, strict=True) if r == "away")
+        waiting = frozenset(s for s, r in zip(varied, roles, strict=True) if r == "waiting")
+        if seats - len(away | waiting) >= _AT_TABLE:
+            yield away, waiting
+
+
+def _starts(seats: int, need: int) -> tuple[int, ...]:
+    """The counts of players active when the deal began: one short of an official result,
+    just enough, and the whole table."""
+    return tuple(sorted({a for a in (need - 1, need, seats) if 0 <= a <= seats}))
+
+
+def _official_universe() -> int:
+    """How many going outs :func:`_compare_official` builds (counted from the same
+    enumeration, without building them)."""
+    need = VVV8.min_active_for_result
+    total = 0
+    for k in range(len(_OFFICIAL_OPTIONS)):
+        for seats in range(2, VVV8.max_players + 1):
+            if k and seats > _OTHER_OPTIONS_UP_TO:
+                break
+            for winner in _winners(seats):
+                lasts = len(_previous_choices(seats, winner)) if k else 1
+                tables = sum(1 for _ in _arrangements(seats, winner))
+                total += tables * len(_starts(seats, need)) * lasts
+    return total
+
+
+_OTHER_OPTIONS_UP_TO = 5 if full() else 4
+"""The other option combinations are enumerated up to this many seats (every arrangement,
+winner, start count and last spelförare)."""
+
+
+def _previous_choices(seats: int, winner: int) -> tuple[int, ...]:
+    """The last spelförare before the winning turn: the seat before the winner (the usual
+    order of play) or any other seat but the winner's (play passed round in another order,
+    or the seat before was passed over)."""
+    return tuple((winner - d) % seats for d in range(1, seats))
+
 
 def _official_case(
-    seats: int, winner: int, away: frozenset[int], waiting: frozenset[int], at_start: int
-) -> Iterator[Comparison]:
-    options = (
-        VVV8
-        if seats <= (VVV8.coffee_break_max_players or seats)
-        else (with_options(VVV8, {"session": "free-time"}))
-    )
+    options: VandattaOptions,
+    *,
+    seats: int,
+    winner: int,
+    away: frozenset[int],
+    waiting: frozenset[int],
+    at_start: int,
+    previous: int,
+) -> Comparison:
     names = _names(seats)
     hands = {
         names[s]: [] if s in waiting else ["5H"] if s == winner else [_PLAIN[s]]
@@ -764,7 +920,7 @@ def _official_case(
         "6H",
         stock=12,
         turn=names[winner],
-        previous=names[(winner - 1) % seats],
+        previous=names[previous],
         calls=[names[winner]],
         away=[names[s] for s in sorted(away)],
         waiting=[names[s] for s in sorted(waiting)],
@@ -773,58 +929,90 @@ def _official_case(
     ruling = GAME.attempt(state, Play(player=winner, cards=(Card.parse("5H"),)))
     active = seats - len(away | waiting)
     if not ruling.allowed or not _over(ruling.state):
-        yield Comparison("unofficial-now", False, f"the going out was refused: {ruling.message}")
-        return
-    need = VVV8.min_active_for_result
+        return Comparison("unofficial-now", False, f"the going out was refused: {ruling.message}")
+    need = options.min_active_for_result
     if at_start < need:
         kind = "unofficial-at-start"
     elif active < need:
         kind = "unofficial-now"
+    elif waiting and not away:
+        kind = "official-while-waiting"
     else:
         kind = "official"
-    yield compare_official(state, ruling.state, kind)
-    before_winner = (winner - 1) % seats
-    if before_winner in away | waiting and kind == "official":
-        yield Comparison(
-            "loser-skips-absent",
-            ruling.state.loser is not None and ruling.state.loser != before_winner,
-            f"the seat before the winner is away or waiting, yet engine's loser is "
-            f"{ruling.state.loser}",
-        )
+    if options.slagpase or options.loser_rule is not LoserRule.SEAT_BEFORE:
+        kind = f"{kind}-other-options"
+    return compare_official(state, ruling.state, kind)
 
 
 def _compare_official() -> Iterator[Comparison]:
-    rng = random.Random(3)
     need = VVV8.min_active_for_result
-    for seats in range(2, VVV8.max_players + 1):
-        for winner in range(seats):
-            others = [s for s in range(seats) if s != winner]
-            if seats <= 5:
-                subsets = [
-                    frozenset(s for i, s in enumerate(others) if mask >> i & 1)
-                    for mask in range(1 << len(others))
-                ]
-            else:
-                subsets = [frozenset(s for s in others if rng.random() < 0.3) for _ in range(3)]
-            for missing in subsets:
-                if seats - len(missing) < 2:
-                    continue
-                waiting = frozenset(s for s in missing if rng.random() < 0.25)
-                away = missing - waiting
-                starts = {rng.choice((need - 1, need, seats, seats))}
-                for at_start in sorted(a for a in starts if 0 <= a <= seats):
-                    yield from _official_case(seats, winner, away, waiting, at_start)
+    for label, options in _OFFICIAL_OPTIONS:
+        preset = label == _OFFICIAL_OPTIONS[0][0]
+        for seats in range(2, VVV8.max_players + 1):
+            if not preset and seats > _OTHER_OPTIONS_UP_TO:
+                break
+            table = (
+                options
+                if seats <= (VVV8.coffee_break_max_players or seats)
+                else with_options(options, {"session": "free-time"})
+            )
+            for winner in _winners(seats):
+                before = (winner - 1) % seats
+                previous = (before,) if preset else _previous_choices(seats, winner)
+                for away, waiting in _arrangements(seats, winner):
+                    for at_start in _starts(seats, need):
+                        for last in previous:
+                            case = _official_case(
+                                table,
+                                seats=seats,
+                                winner=winner,
+                                away=away,
+                                waiting=waiting,
+                                at_start=at_start,
+                                previous=last,
+                            )
+                            yield case
+                            if preset and case.kind == "official" and before in away | waiting:
+                                yield Comparison(
+                                    "loser-skips-absent",
+                                    case.agrees,
+                                    f"{case.detail}: the seat before the winner is away or "
+                                    "waiting, and the loser must be another",
+                                )
 
 
 OFFICIAL = Binding(
     name="vandatta-end.official",
     statement=(
         "The engine's going out in vvv8 (loser_of, tally) names the loser and records a result "
-        "exactly as the encoding's official_result, for 2 to 14 seats, every winner's seat, "
-        "players away or waiting outside the deal, and the players active when the deal began."
+        "exactly as the encoding's official_result. Under the vvv8 preset: for every number "
+        f"of seats from 2 to 14; up to {_ALL_ARRANGEMENTS_UP_TO} seats every winner's seat and "
+        "every arrangement of the other seats as active, waiting to join (a late joiner) or "
+        f"away (at least two at the table), above that the {len(_NEAR_WINNER) - 1} seats "
+        "before the winner and the one after him in every arrangement, the winner in the "
+        "first and the last seat (every seat under REGELVERK_BINDINGS=full, which also "
+        "raises the bounds to 6 seats, 3 seats before the winner and, for the other options, "
+        "5 seats); one short of three, three, and all players active when the deal began. "
+        "Under every other combination of loser_rule "
+        "(seat-before, last-turn-before, none) and slagpase: the same, up to "
+        f"{_OTHER_OPTIONS_UP_TO} seats, with every other seat as the last spelförare before "
+        "the winning turn. Among them the case an official result while a late joiner waits "
+        "and nobody is away, and the loser passing over a seat before the winner that is away "
+        "or waiting."
     ),
-    kinds=("official", "unofficial-at-start", "unofficial-now", "loser-skips-absent"),
+    kinds=(
+        "official",
+        "official-while-waiting",
+        "unofficial-at-start",
+        "unofficial-now",
+        "loser-skips-absent",
+        "official-other-options",
+        "official-while-waiting-other-options",
+        "unofficial-at-start-other-options",
+        "unofficial-now-other-options",
+    ),
     compare=_compare_official,
+    claims=_official_universe(),
 )
 
 
@@ -1162,6 +1350,7 @@ STEPS = Binding(
         "ranking-falls",
     ),
     compare=_compare_steps,
+    claims=711,
 )
 
 
@@ -1224,4 +1413,118 @@ LASSO = Binding(
     ),
     kinds=("step", "lap", "coffee-break-drawn"),
     compare=_compare_lasso,
+    claims=16,
+)
+
+
+# --- the encodings' own tables against the engine's ---------------------------------------------
+
+_SAID = (
+    None,
+    "utgång",
+    "Utgång!",
+    "utgang",
+    "varning",
+    " Varning! ",
+    "LAPPEN.",
+    "lappen",
+    "sista kortet",
+    "last card!",
+    "uno",
+    "",
+)
+"""Words said as the going-out call: the text's, respelt, the table's agreed word, others."""
+_AGREED: tuple[tuple[str, ...], ...] = ((), ("Sista kortet",))
+_DECK_PLAYERS = range(2, 31)
+"""Table sizes for the deck count: 2 up to 30, the most the add-decks reading seats."""
+
+
+def _compare_text_tables() -> Iterator[Comparison]:
+    from regelverk.vandatta import join
+    from regelverk.vandatta import rules as engine_rules
+    from regelverk.vandatta import scoring as engine_scoring
+    from regelverk.vandatta import setup as engine_setup
+    from regelverk.vandatta.options import (
+        AcceptedCalls,
+        DeckSetup,
+        GoOutCall,
+        MaxPlayersFreeTime,
+        TalonPassCount,
+    )
+    from regelverk_proofs import vandatta_text as text
+
+    for count in TalonPassCount:
+        options = with_options(VVV8, {"talon_pass_count": count.value})
+        for decks in (1, 2):
+            ours, theirs = (
+                text.drawn_deal_passes(options, decks),
+                engine_rules.drawn_deal_passes(options, decks),
+            )
+            yield Comparison(
+                "drawn-after",
+                ours == theirs,
+                f"{decks} decks, talon_pass_count = {count.value}: {ours} passes from spec/, "
+                f"{theirs} in the engine",
+            )
+    for call in GoOutCall:
+        options = with_options(VVV8, {"go_out_call": call.value})
+        ours_c, theirs_c = (
+            text.drawn_deal_clauses(options),
+            engine_rules.drawn_deal_clauses(options),
+        )
+        yield Comparison("drawn-clauses", ours_c == theirs_c, f"{call.value}: {ours_c} {theirs_c}")
+    for accepted in AcceptedCalls:
+        for agreed in _AGREED:
+            options = with_options(VVV8, {"accepted_calls": accepted.value, "agreed_calls": agreed})
+            for word in _SAID:
+                ours_h = text.call_heard(options, word)
+                theirs_h = engine_rules.call_heard(options, word)
+                yield Comparison(
+                    "call-heard",
+                    ours_h == theirs_h,
+                    f"{word!r} under accepted_calls = {accepted.value}, agreed {agreed}: "
+                    f"heard {ours_h} by the text, {theirs_h} by the engine",
+                )
+    for setup in DeckSetup:
+        for most in MaxPlayersFreeTime:
+            options = with_options(
+                VVV8, {"deck_setup": setup.value, "max_players_free_time": most.value}
+            )
+            for players in _DECK_PLAYERS:
+                ours_d = text.deck_count(options, players)
+                theirs_d = engine_setup.deck_count(options, players)
+                yield Comparison(
+                    "deck-count",
+                    ours_d == theirs_d,
+                    f"{players} players, deck_setup = {setup.value}, max_players_free_time = "
+                    f"{most.value}: {ours_d} decks by the text, {theirs_d} by the engine",
+                )
+    for card in french_deck(1):
+        ours_p = text.card_points((card.rank,))
+        theirs_p = engine_scoring.card_points((card,))
+        yield Comparison(
+            "card-points", ours_p == theirs_p, f"{card}: {ours_p} from spec/, {theirs_p}"
+        )
+    for name, ours_n, theirs_n in (
+        ("EXTRA_CARDS", text.EXTRA_CARDS, join.EXTRA_CARDS),
+        ("WINNER_POINTS", text.WINNER_POINTS, engine_scoring.WINNER_POINTS),
+    ):
+        yield Comparison("constant", ours_n == theirs_n, f"{name}: {ours_n} and {theirs_n}")
+
+
+TEXT_TABLES = Binding(
+    name="vandatta.text-tables",
+    statement=(
+        "The encodings' own tables (regelverk_proofs.vandatta_text, from the clause parameters "
+        "of spec/, never from the engine) equal the engine's rule functions everywhere: the "
+        "talon passes that draw a deal, for one deck and two under both readings of "
+        "talon_pass_count; the clauses a drawn deal cites under both going-out calls; whether "
+        f"each of {len(_SAID)} words counts as the going-out call, under both readings of "
+        "accepted_calls, with and without a word the table agreed; the decks for 2 to 30 "
+        "players under every combination of deck_setup and max_players_free_time; the points "
+        "of each of the 52 cards; a late joiner's extra card and the winner's points."
+    ),
+    kinds=("drawn-after", "drawn-clauses", "call-heard", "deck-count", "card-points", "constant"),
+    compare=_compare_text_tables,
+    claims=4 + 2 + 2 * len(_AGREED) * len(_SAID) + 3 * 2 * len(_DECK_PLAYERS) + 52 + 2,
 )

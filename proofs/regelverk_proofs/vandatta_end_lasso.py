@@ -22,7 +22,7 @@ from typing import Any
 
 from regelverk.cards import Card, Rank, Suit, french_deck
 from regelverk.vandatta.options import VVV8
-from regelverk.vandatta.rules import drawn_deal_passes
+from regelverk_proofs.vandatta_text import drawn_deal_passes
 from regelverk_proofs.z3api import (
     Bool,
     Int,

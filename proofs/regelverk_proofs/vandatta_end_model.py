@@ -15,10 +15,10 @@ Four encodings, each at the granularity its theorem needs:
   talon passes, draws, idle passes …) and every transition the engine has during play, for the
   ranking function of the coffee break.
 
-The engine's own constants are read from the engine (the points table through
-:func:`~regelverk.vandatta.scoring.card_points`, the option values from the preset), so a change
-in the engine changes the encoding; the theorems in :mod:`regelverk_proofs.vandatta_end` state
-their properties independently, in the rulebook's terms.
+The constants are read from spec/ (the points table, the talon passes that draw a deal:
+:mod:`regelverk_proofs.vandatta_text`, which the binding vandatta.text-tables compares with the
+engine) and the option values from the preset, never from the engine's rule functions; the
+theorems in :mod:`regelverk_proofs.vandatta_end` state their properties in the rulebook's terms.
 
 The ``*_inputs`` functions read the same quantities off engine states, for the differential
 tests that tie the encodings to the running engine.
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from regelverk.cards import Card, Rank, Suit, french_deck
 from regelverk.vandatta.options import (
@@ -41,6 +42,7 @@ from regelverk.vandatta.options import (
     GoOutOn,
     GoOutWithoutLappen,
     LastHandCardLocked,
+    LoserRule,
     NobodyAlone,
     OutWithoutCall,
     OverLimit,
@@ -53,8 +55,7 @@ from regelverk.vandatta.options import (
     TalonPassCount,
     VandattaOptions,
 )
-from regelverk.vandatta.rules import drawn_deal_passes
-from regelverk.vandatta.scoring import WINNER_POINTS, card_points
+from regelverk_proofs.vandatta_text import WINNER_POINTS, drawn_deal_passes, rank_points
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -184,13 +185,16 @@ class Rules:
     """talon_pass_count = rebuilds: the original talon does not count."""
     min_active: int
     """Active players an official result needs (V8-LOSS-OFFICIAL-NEEDS-THREE)."""
+    loser_rule: LoserRule
+    """Who loses a deal (V8-AMB-LOSER-WHO-IS-BEFORE): the nearest present seat before the
+    winner, the last spelförare before the winning turn, or nobody (vandatta)."""
     slagpase: bool
     """Nothing is recorded (V8-SCORING-NO-POINTS-SLAGPASE)."""
     score_limit: int
     """vandatta's points limit (VA-SCORING-GAME-WINNER)."""
     drawn_after: tuple[int, int]
     """The talon passes that draw a coffee-break deal with one deck and with two, as the
-    engine's ``drawn_deal_passes`` gives them (V8-TALON-DRAWN-ONE-DECK, -TWO-DECKS)."""
+    clauses give them (V8-TALON-DRAWN-ONE-DECK, -TWO-DECKS; regelverk_proofs.vandatta_text)."""
     void_counted: bool
     """blocked_deal = count-hands: a deal nobody can finish scores every hand
     (VA-AMB-BLOCKED-DEAL); the default declares it void and scores nothing."""
@@ -227,6 +231,7 @@ class Rules:
             fresh_start=options.rebuild_reference is RebuildReference.FRESH_START_CARD,
             rebuilds_only=options.talon_pass_count is TalonPassCount.REBUILDS,
             min_active=options.min_active_for_result,
+            loser_rule=options.loser_rule,
             slagpase=options.slagpase,
             score_limit=options.score_limit,
             void_counted=options.blocked_deal is BlockedDeal.COUNT_HANDS,
@@ -236,7 +241,7 @@ class Rules:
 
 def talon_limit(rules: Rules, decks: int) -> int:
     """The talon passes that draw a coffee-break deal (V8-TALON-DRAWN-ONE-DECK, -TWO-DECKS), as
-    ``count_pass`` computes them (through the engine's ``drawn_deal_passes``)."""
+    ``count_pass`` computes them (from the clauses, regelverk_proofs.vandatta_text)."""
     return rules.drawn_after[0 if decks == 1 else 1]
 
 
@@ -494,10 +499,15 @@ def official_result(
     at_start: Int,
     rules: Rules,
     weaken: frozenset[str],
+    previous: Int | None = None,
 ) -> Official:
-    """``loser_of`` and ``tally`` for ``seats`` seats: the nearest seat counter-clockwise from the
-    winner that is neither away, out of the match, nor outside the deal; official with at least
-    ``min_active`` active players when the deal began and now."""
+    """``loser_of`` and ``tally`` for ``seats`` seats: official with at least ``min_active``
+    active players when the deal began and now (V8-LOSS-OFFICIAL-NEEDS-THREE), and no slagpåse.
+    The loser, by ``rules.loser_rule`` (V8-AMB-LOSER-WHO-IS-BEFORE): the nearest seat
+    counter-clockwise from the winner that is neither away, out of the match, nor outside the
+    deal (seat-before); under last-turn-before the last spelförare before the winning turn
+    (``previous``, -1 for none) when he is someone other than the winner and such a seat,
+    otherwise the seat-before loser; under none nobody. A deal with no loser records nothing."""
     present = [
         (~a if "V8-PRESENCE-ABSENT-NOT-ACTIVE" not in weaken else true()) & ~b & ~o
         for a, b, o in zip(away, benched, out, strict=True)
@@ -518,6 +528,18 @@ def official_result(
         else:
             seat = around(winner, direction * step, seats)
             loser = ite(seat_at(eligible, seat), seat, loser)
+    match rules.loser_rule:
+        case LoserRule.SEAT_BEFORE:
+            pass
+        case LoserRule.LAST_TURN_BEFORE:
+            last = Int.const(-1) if previous is None else previous
+            for s in range(seats):
+                other = Bool.const(s != winner) if isinstance(winner, int) else winner.ne(s)
+                loser = ite(last.eq(s) & other & eligible[s], s, loser)
+        case LoserRule.NONE:
+            loser = Int.const(-1)
+        case _:
+            assert_never(rules.loser_rule)
     recorded = official & Bool.const(not rules.slagpase) & loser.ne(-1)
     return Official(active=active, official=official, recorded=recorded, loser=loser)
 
@@ -547,12 +569,13 @@ def class_of(card: Card) -> str:
 
 
 def class_points() -> dict[str, int]:
-    """What the engine scores for one card of each class (read from ``card_points``); each
-    class's cards must all score alike, which is checked here."""
+    """What one card of each class scores, by the scoring table's clauses (read from spec/,
+    not from the engine's ``card_points``); each class's cards must all score alike, which is
+    checked here."""
     found: dict[str, int] = {}
     for rank in Rank:
         card = Card(rank, Suit.HEARTS)
-        value = card_points((card,))
+        value = rank_points(rank)
         name = class_of(card)
         if found.setdefault(name, value) != value:
             raise ValueError(f"the engine scores the {name} class unevenly")

@@ -885,6 +885,7 @@ NEVER_ENDING = Theorem(
             ),
             kinds=ENDLESS_KINDS,
             compare=_bound,
+            claims=169,
         ),
     ),
     weakenings=(

@@ -17,7 +17,6 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from regelverk.viggo.combos import CLUB_THREE_INDEX
 from regelverk.viggo.options import (
     Direction,
     DraftDiscards,
@@ -27,14 +26,11 @@ from regelverk.viggo.options import (
     SimultaneousLoss,
     ViggoOptions,
 )
-from regelverk.viggo.rounds import HAND_SIZE, POINTS_PER_CARD
 from regelverk_proofs.query import Fact, Scenario, Situation
 from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
 from regelverk_proofs.viggo_beats import BEATS_SCENARIO, BEATS_THEOREMS
-from regelverk_proofs.viggo_bind import CARD_STEPS, COUNT_STEPS, ENDING, LEGAL_PLAYS
+from regelverk_proofs.viggo_bind import CARD_STEPS, COUNT_STEPS, ENDING, LEGAL_PLAYS, TEXT_TABLES
 from regelverk_proofs.viggo_enc import (
-    CARDS,
-    CLUB_FOUR_INDEX,
     Counts,
     Readings,
     Shuffle,
@@ -51,6 +47,13 @@ from regelverk_proofs.viggo_enc import (
     score_round,
 )
 from regelverk_proofs.viggo_enc import losers as enc_losers
+from regelverk_proofs.viggo_text import (
+    CARDS,
+    CLUB_FOUR_INDEX,
+    CLUB_THREE_INDEX,
+    HAND_SIZE,
+    POINTS_PER_CARD,
+)
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -292,7 +295,7 @@ CARD_CONSERVATION = Theorem(
         "VG-WIN-ROUND-ENDS-AT-FIRST-OUT",
     ),
     check=_check_conservation,
-    bindings=(CARD_STEPS, LEGAL_PLAYS),
+    bindings=(CARD_STEPS, LEGAL_PLAYS, TEXT_TABLES),
     weakenings=(
         Weakening(
             "VG-PLAY-FIRST-HAND-LEADS-FREE",
@@ -430,7 +433,7 @@ LEGAL_ENDING = Theorem(
         "VG-LOSS-TIE-HIGHEST-TOTAL",
     ),
     check=_check_ending,
-    bindings=(ENDING, CARD_STEPS),
+    bindings=(ENDING, CARD_STEPS, TEXT_TABLES),
     weakenings=(
         Weakening("VG-SCORE-CUMULATIVE", "a round's points replace the total instead of adding"),
         Weakening("VG-SCORE-POINT-PER-CARD", "one card in hand goes unscored"),

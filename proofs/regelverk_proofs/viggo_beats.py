@@ -16,7 +16,6 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from regelverk.viggo.combos import THREE_POS
 from regelverk.viggo.options import (
     ClubThree,
     ClubThreeOthers,
@@ -30,7 +29,7 @@ from regelverk.viggo.options import (
 )
 from regelverk_proofs.query import Fact, Scenario, Situation
 from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
-from regelverk_proofs.viggo_bind import BEATS, LEGAL_PLAYS
+from regelverk_proofs.viggo_bind import BEATS, LEGAL_PLAYS, TEXT_TABLES
 from regelverk_proofs.viggo_enc import (
     KINDS,
     SEQUENCE,
@@ -41,6 +40,7 @@ from regelverk_proofs.viggo_enc import (
     cards_text,
     uses,
 )
+from regelverk_proofs.viggo_text import THREE_POS
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -407,7 +407,7 @@ IRREFLEXIVE = Theorem(
         "VG-RANK-THREE-BEATS-THREE",
     ),
     check=_forall(SELF, irreflexive_term, "no combination beats itself"),
-    bindings=(BEATS,),
+    bindings=(BEATS, TEXT_TABLES),
     weakenings=(
         Weakening("VG-VAR-SAME-RANK-ONCE", "the same-rank house rule is left out"),
         Weakening("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "a reply need only rank as high"),
@@ -430,7 +430,7 @@ NOT_IRREFLEXIVE = Theorem(
         "VG-PLAY-BEAT-SAME-TYPE-HIGHER",
     ),
     check=_exists(SELF, _not(irreflexive_term), 160),
-    bindings=(BEATS,),
+    bindings=(BEATS, TEXT_TABLES),
     weakenings=(
         Weakening(
             "VG-RANK-THREE-BEATS-THREE",
@@ -459,7 +459,7 @@ ASYMMETRIC = Theorem(
         "VG-VAR-CLUB-THREE-PAIRS-AND-SEQUENCES",
     ),
     check=_forall(MUTUAL, asymmetric_term, "no two combinations beat each other"),
-    bindings=(BEATS,),
+    bindings=(BEATS, TEXT_TABLES),
     weakenings=(
         Weakening("VG-VAR-SAME-RANK-ONCE", "the same-rank house rule is left out"),
         Weakening("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "a reply need only rank as high"),
@@ -477,7 +477,7 @@ NOT_ASYMMETRIC = Theorem(
     ),
     clauses=("VG-RANK-THREE-BEATS-THREE", "VG-PLAY-BEAT-SAME-TYPE-HIGHER"),
     check=_exists(MUTUAL, _not(asymmetric_term), 80),
-    bindings=(BEATS,),
+    bindings=(BEATS, TEXT_TABLES),
     weakenings=(Weakening("VG-RANK-THREE-BEATS-THREE", "a three no longer answers a three"),),
     kind=Kind.EXISTS,
 )
@@ -500,7 +500,7 @@ TRANSITIVE = Theorem(
         "VG-SEQ-NO-WRAP-COMPARE-TOP",
     ),
     check=_forall(CHAIN, lambda o: true(), "beats is transitive"),
-    bindings=(BEATS,),
+    bindings=(BEATS, TEXT_TABLES),
     weakenings=(
         Weakening(
             "VG-PLAY-THREE-COMBINATION-BEATS",
@@ -529,7 +529,7 @@ COVERED = Theorem(
         "VG-PLAY-THREE-COMBINATION-BEATS",
     ),
     check=_forall(UNCOVERED, lambda o: true(), "every accepted reply beats what it covers"),
-    bindings=(BEATS, LEGAL_PLAYS),
+    bindings=(BEATS, LEGAL_PLAYS, TEXT_TABLES),
     weakenings=(
         Weakening("VG-PLAY-NO-TYPE-SWITCH", "a reply may be of another type"),
         Weakening("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "a reply need only rank as high"),

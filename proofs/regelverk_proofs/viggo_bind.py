@@ -38,9 +38,10 @@ from regelverk.cards import Card
 from regelverk.engine import IllegalActionError
 from regelverk.viggo import GAME, Keep, Pass, Phase, Play, ViggoOptions, classify, rounds
 from regelverk.viggo import beats as engine_beats
-from regelverk.viggo.combos import CARD_OF, Kind, card_index
+from regelverk.viggo.combos import Kind
 from regelverk.viggo.options import (
     ClubFourOpening,
+    ClubFourScope,
     ClubThree,
     ClubThreeSameRank,
     Direction,
@@ -48,6 +49,7 @@ from regelverk.viggo.options import (
     DraftLookBoth,
     EqualRankReply,
     ExampleTrickEnd,
+    FirstLeader,
     GroupedRanks,
     LeadAfterTie,
     LossThresholdRule,
@@ -58,9 +60,9 @@ from regelverk.viggo.options import (
     ThreeInCombination,
     ThreePlayerDeal,
 )
-from regelverk.viggo.rounds import CLUB_FOUR, club_four_opens
+from regelverk.viggo.rounds import CLUB_FOUR
 from regelverk.viggo.state import ViggoAction, ViggoState
-from regelverk_proofs.binding import Binding, Comparison
+from regelverk_proofs.binding import Binding, Comparison, full
 from regelverk_proofs.viggo_enc import (
     CARDS,
     SEQUENCE,
@@ -84,6 +86,7 @@ from regelverk_proofs.viggo_enc import (
 from regelverk_proofs.viggo_enc import game_winners as winners_term
 from regelverk_proofs.viggo_enc import losers as losers_term
 from regelverk_proofs.viggo_eval import Compiled, Term
+from regelverk_proofs.viggo_text import CARD_OF, card_number
 from regelverk_proofs.z3api import Bool, Int
 
 __all__ = [
@@ -93,6 +96,7 @@ __all__ = [
     "ENDING",
     "LEGAL_PLAYS",
     "STEP_OPTIONS",
+    "TEXT_TABLES",
 ]
 
 NAMES = ("P1", "P2", "P3", "P4")
@@ -151,9 +155,10 @@ def _abstract_cards(combo: tuple[int, int, bool]) -> tuple[Card, ...]:
     return tuple(CARD_OF[i] for i in cards)
 
 
-_OTHER_KINDS_EVERY = 8
-"""Replies of another kind are compared under every eighth option set (24 of them, the preset
-first): no option touches the no-switching rule, and they are three quarters of all pairs."""
+_OTHER_KINDS_EVERY = 1 if full() else 8
+"""Replies of another kind are compared under every eighth option set (32 of them, the preset
+first; every option set under REGELVERK_BINDINGS=full): no option touches the no-switching
+rule, and they are three quarters of all pairs."""
 
 
 def _compare_beats() -> Iterator[Comparison]:
@@ -227,11 +232,12 @@ BEATS = Binding(
         "combination (five kinds, thirteen ranks or run starts, with or without the 3♣) exists "
         "in the encoding exactly when the engine's classify reads its cards as that kind, and "
         "for every pair of existing combinations of one kind (and, under every eighth option "
-        "set, of two kinds) the encoding's beats allows the reply, and counts it as only "
-        "matching, exactly as the engine's beats does."
+        "set, or every one with REGELVERK_BINDINGS=full, of two kinds) the encoding's beats "
+        "allows the reply, and counts it as only matching, exactly as the engine's beats does."
     ),
     kinds=("combination", "same-kind", "other-kind"),
     compare=_compare_beats,
+    claims=1256192 if full() else 403200,
 )
 
 
@@ -248,13 +254,13 @@ def _table_terms(t: Table) -> list[Term]:
 
 
 def _bits(cards: Sequence[Card]) -> list[int | bool]:
-    held = {card_index(c) for c in cards}
+    held = {card_number(c) for c in cards}
     return [i in held for i in range(CARDS)]
 
 
 def _table_values(state: ViggoState) -> list[int | bool]:
     """:meth:`Table.of_state` as plain values, in the order of :func:`_table_terms`."""
-    where = {card_index(c): i for i, c in enumerate(state.stock)}
+    where = {card_number(c): i for i, c in enumerate(state.stock)}
     out: list[int | bool] = [b for hand in state.hands for b in _bits(hand)]
     out += _bits(state.stock)
     out += [where.get(i, -1) for i in range(CARDS)]
@@ -277,7 +283,7 @@ def _shuffle_values(state: ViggoState | None, count: int) -> list[int | bool]:
     if state is None:
         return [False] * CARDS + [False] * (CARDS * count) + [0]
     step = 1 if state.options.direction is Direction.CLOCKWISE else -1
-    seat_of = {card_index(c): s for s, hand in enumerate(state.hands) for c in hand}
+    seat_of = {card_number(c): s for s, hand in enumerate(state.hands) for c in hand}
     dealt: list[int | bool] = []
     slots: list[int | bool] = []
     for c in range(CARDS):
@@ -308,22 +314,21 @@ def _laid_terms() -> list[Term]:
 
 
 @cache
-def _legal_fn(options: ViggoOptions, count: int, opens: bool) -> Compiled:
-    """``legal_play`` for a table of ``count`` seats (``opens``: the club-four rule applies)."""
+def _legal_fn(options: ViggoOptions, count: int, round_no: int) -> Compiled:
+    """``legal_play`` for a table of ``count`` seats in round ``round_no`` (1, or 2 for every
+    later round: the rules tell only the first round apart)."""
     pre = Table.fresh("pre", count)
     laid = _laid_terms()
-    round_no = next(r for r in (1, 2) if club_four_opens(options, count, r) == opens)
     legal, _ = legal_play(pre, [b for b in laid if isinstance(b, Bool)], options, round_no)
     return Compiled(legal, _table_terms(pre) + laid)
 
 
 @cache
-def _play_fn(options: ViggoOptions, count: int, opens: bool) -> Compiled:
+def _play_fn(options: ViggoOptions, count: int, round_no: int) -> Compiled:
     """``play_step`` (legal and related) for ``count`` seats, the re-deal's shuffle unknown."""
     pre, post = Table.fresh("pre", count), Table.fresh("post", count)
     laid = _laid_terms()
     shuffle = Shuffle.fresh("deck", count)
-    round_no = next(r for r in (1, 2) if club_four_opens(options, count, r) == opens)
     legal, step = play_step(
         pre,
         [b for b in laid if isinstance(b, Bool)],
@@ -431,27 +436,65 @@ end."""
 
 _SEEDS = (1, 2)
 _STEPS = 260
+_COVER_STEPS = 40
+"""Steps of each game under a row of the option cover (full bound only)."""
+
+
+def _option_cover() -> tuple[ViggoOptions, ...]:
+    """Option sets in which every pair of values of two different Viggo options (every
+    reading and house rule; the losing total kept at 53) appears together: a covering array
+    of strength two (:func:`regelverk_proofs.cover.pairwise`)."""
+    import dataclasses
+    import enum
+
+    from regelverk_proofs.cover import pairwise
+
+    default = ViggoOptions()
+    values: list[tuple[str, list[object]]] = []
+    for f in dataclasses.fields(ViggoOptions):
+        now = getattr(default, f.name)
+        if isinstance(now, bool):
+            values.append((f.name, [now, not now]))
+        elif isinstance(now, enum.Enum):
+            values.append((f.name, [now, *(m for m in type(now) if m is not now)]))
+    cover = pairwise(values, lambda chosen: ViggoOptions(**chosen))  # type: ignore[arg-type]
+    return cover.rows
+
+
+def _game_plan() -> Iterator[tuple[ViggoOptions, int, int, int]]:
+    """The seeded games: (options, players, seed, steps). The three option sets of
+    :data:`STEP_OPTIONS` at their player counts, two seeds, 260 steps; under
+    ``REGELVERK_BINDINGS=full`` also every row of :func:`_option_cover` at 2, 3 and 4
+    players, 40 steps each."""
+    for options, counts in STEP_OPTIONS:
+        for count in counts:
+            for seed in _SEEDS:
+                yield options, count, seed, _STEPS
+    if full():
+        for options in _option_cover():
+            for count in (2, 3, 4):
+                yield options, count, 7, _COVER_STEPS
 
 
 def _games() -> Iterator[tuple[ViggoState, ViggoAction, ViggoState, random.Random]]:
     """Every step of the seeded games: the state, the action, the next state, and the game's
     generator (for candidates drawn at that state)."""
-    for options, counts in STEP_OPTIONS:
-        for count in counts:
-            for seed in _SEEDS:
-                rng = random.Random(1000 * count + seed)
-                state = GAME.deal(options, NAMES[:count], seed)
-                for _ in range(_STEPS):
-                    if GAME.is_over(state):
-                        break
-                    action = rng.choice(GAME.legal_actions(state))
-                    after = GAME.apply(state, action).state
-                    yield state, action, after, rng
-                    state = after
+    for options, count, seed, steps in _game_plan():
+        rng = random.Random(1000 * count + seed)
+        state = GAME.deal(options, NAMES[:count], seed)
+        for _ in range(steps):
+            if GAME.is_over(state):
+                break
+            action = rng.choice(GAME.legal_actions(state))
+            after = GAME.apply(state, action).state
+            yield state, action, after, rng
+            state = after
 
 
-def _opens(state: ViggoState) -> bool:
-    return club_four_opens(state.options, state.count, state.round)
+def _round_class(state: ViggoState) -> int:
+    """The state's round as the encoding tells rounds apart: the first, or a later one (the
+    round number itself, never the engine's reading of what it implies)."""
+    return 1 if state.round == 1 else 2
 
 
 # ---------------------------------------------------------------------------------------------
@@ -537,14 +580,12 @@ def _encoded_legal(state: ViggoState, action: ViggoAction) -> bool:
     if isinstance(action, Pass):
         legal, _ = _pass_fn(state.options, state.count)
         return bool(legal(pre))
-    fn = _legal_fn(state.options, state.count, _opens(state))
+    fn = _legal_fn(state.options, state.count, _round_class(state))
     return bool(fn(pre + _bits(action.cards)))
 
 
 def _compare_legal() -> Iterator[Comparison]:
-    for i, (state, _, _, rng) in enumerate(_games()):
-        if i % 3:
-            continue
+    for state, _, _, rng in _games():
         for what, action in _candidates(state, rng):
             listed, checked, applied = _engine_allows(state, action)
             encoded = _encoded_legal(state, action)
@@ -566,7 +607,9 @@ def _compare_legal() -> Iterator[Comparison]:
 LEGAL_PLAYS = Binding(
     name="viggo.legal-plays",
     statement=(
-        "On every third position of seeded games (two to four players, three option sets), "
+        "On every position of seeded games (two to four players, three option sets; with "
+        "REGELVERK_BINDINGS=full also 20 option sets covering every pair of values of any two "
+        "Viggo options, at 2, 3 and 4 players), "
         "for leads, replies, passes and keeps, legal and illegal alike (random cards from the "
         "hand, a combination of another type such as a pair on a run, a card of another hand, "
         "an opening without the 4♣ where it must hold it, a pass on a lead, a pass by a player "
@@ -587,6 +630,7 @@ LEGAL_PLAYS = Binding(
         "keep-refused",
     ),
     compare=_compare_legal,
+    claims=40753 if full() else 21989,
 )
 
 
@@ -621,7 +665,7 @@ def _step_holds(
         return bool(step(pre + post))
     redealt = after.round != state.round and after.phase is not Phase.OVER
     shuffle = _shuffle_values(after if redealt and after.count > 2 else None, state.count)
-    fn = _play_fn(state.options, state.count, _opens(state))
+    fn = _play_fn(state.options, state.count, _round_class(state))
     return bool(fn(pre + post + _bits(action.cards) + shuffle))
 
 
@@ -668,7 +712,9 @@ def _compare_steps() -> Iterator[Comparison]:
 CARD_STEPS = Binding(
     name="viggo.card-steps",
     statement=(
-        "Every step of seeded games (two to four players, three option sets, the two-player "
+        "Every step of seeded games (two to four players, three option sets; with "
+        "REGELVERK_BINDINGS=full also every pair of values of any two Viggo options; the "
+        "two-player "
         "draft included) satisfies the card relation of its kind (deal, keep_step, play_step, "
         "pass_step) with the engine's own state before and after: the deal of each game, "
         "keeps, the keep that ends the draft, leads, replies, passes, a pass or reply that "
@@ -691,6 +737,7 @@ CARD_STEPS = Binding(
         "other-turn-refused",
     ),
     compare=_compare_steps,
+    claims=11043 if full() else 6208,
 )
 
 
@@ -734,6 +781,7 @@ COUNT_STEPS = Binding(
     ),
     kinds=("count-pass", "count-pass-closes", "count-play", "count-play-closes", "invariant"),
     compare=_compare_counts,
+    claims=7748 if full() else 4444,
 )
 
 
@@ -838,4 +886,103 @@ ENDING = Binding(
     ),
     kinds=("score", "game-over", "game-on", "losers", "several-losers", "winners"),
     compare=_compare_ending,
+    claims=43776,
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# viggo.text-tables
+# ---------------------------------------------------------------------------------------------
+
+_TABLE_COUNTS = (2, 3, 4)
+"""Every table size Viggo allows (VG-SETUP-TWO-TO-FOUR-PLAYERS)."""
+_TABLE_ROUNDS = (1, 2, 3)
+"""The first round, the second and a later one (the rules tell only the first apart)."""
+
+
+def _table_option_sets() -> Iterator[ViggoOptions]:
+    """Every combination of the options the encoding's tables read: the rank rows, the wrap,
+    the three-player deal, the club-four rule, its scope and the first leader."""
+    from itertools import product
+
+    for grouped, wrap, deal_, club, scope, first in product(
+        GroupedRanks, SequenceWrap, ThreePlayerDeal, (False, True), ClubFourScope, FirstLeader
+    ):
+        yield ViggoOptions(
+            grouped_ranks=grouped,
+            sequence_wrap=wrap,
+            three_player_deal=deal_,
+            club_four_starts=club,
+            club_four_scope=scope,
+            first_leader=first,
+        )
+
+
+def _table_universe() -> int:
+    """How many cases :func:`_compare_tables` compares: the 52 card numbers, then per option
+    set the rank classes and run starts, the hand sizes at every table size, and the club-four
+    opening at every table size and round."""
+    sets = len(GroupedRanks) * len(SequenceWrap) * len(ThreePlayerDeal) * 2
+    sets *= len(ClubFourScope) * len(FirstLeader)
+    per_set = 2 + len(_TABLE_COUNTS) + len(_TABLE_COUNTS) * len(_TABLE_ROUNDS)
+    return 52 + sets * per_set
+
+
+def _compare_tables() -> Iterator[Comparison]:
+    from regelverk.viggo import combos
+    from regelverk.viggo import rounds as engine_rounds
+    from regelverk_proofs import viggo_text as text
+
+    for card in CARD_OF:
+        n = card_number(card)
+        yield Comparison(
+            "card-number",
+            combos.card_index(card) == n and CARD_OF[n] == card,
+            f"{card}: the encoding numbers it {n}, the engine {combos.card_index(card)}",
+        )
+    for options in _table_option_sets():
+        yield Comparison(
+            "rank-class",
+            combos.rank_class(options) == text.rank_class(options),
+            f"under {options!r}: engine {combos.rank_class(options)}, text "
+            f"{text.rank_class(options)}",
+        )
+        yield Comparison(
+            "run-starts",
+            combos.run_starts(options) == text.run_starts(options),
+            f"under {options!r}: engine {combos.run_starts(options)}, text "
+            f"{text.run_starts(options)}",
+        )
+        for count in _TABLE_COUNTS:
+            engine_sizes = engine_rounds.hand_sizes(options, count)
+            yield Comparison(
+                "hand-sizes",
+                engine_sizes == text.hand_sizes(options, count),
+                f"{count} players under {options!r}: engine {engine_sizes}, text "
+                f"{text.hand_sizes(options, count)}",
+            )
+            for round_no in _TABLE_ROUNDS:
+                engine_opens = engine_rounds.club_four_opens(options, count, round_no)
+                yield Comparison(
+                    "club-four-opens",
+                    engine_opens == text.club_four_opens(options, count, round_no),
+                    f"round {round_no}, {count} players, under {options!r}: the engine says "
+                    f"the 4♣ {'opens' if engine_opens else 'does not open'}",
+                )
+
+
+TEXT_TABLES = Binding(
+    name="viggo.text-tables",
+    statement=(
+        "The encoding's tables (regelverk_proofs.viggo_text: derived from the clause parameters "
+        "of spec/viggo.toml and the text's rank table, never from the engine) equal the "
+        "engine's own functions everywhere they are defined: the number of each of the 52 "
+        "cards; and, for every combination of grouped_ranks, sequence_wrap, "
+        "three_player_deal, club_four_starts, club_four_scope and first_leader (96 option "
+        "sets), the rank classes, the run starts, the hand sizes at 2, 3 and 4 players, and "
+        "whether the 4♣ opens in round 1, 2 and 3 at each table size."
+    ),
+    kinds=("card-number", "rank-class", "run-starts", "hand-sizes", "club-four-opens"),
+    compare=_compare_tables,
+    claims=_table_universe(),
 )

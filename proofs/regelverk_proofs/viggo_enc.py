@@ -26,7 +26,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from regelverk.viggo.combos import CARD_OF, CLUB_THREE_INDEX, THREE_POS, rank_class, run_starts
 from regelverk.viggo.options import (
     ClubFourOpening,
     ClubThree,
@@ -45,14 +44,22 @@ from regelverk.viggo.options import (
     ThreeInCombination,
     ViggoOptions,
 )
-from regelverk.viggo.rounds import (
+from regelverk.viggo.state import Phase, ViggoState
+from regelverk_proofs.viggo_text import (
+    CARD_OF,
+    CARDS,
+    CLUB_FOUR_INDEX,
+    CLUB_THREE_INDEX,
     HAND_SIZE,
     POINTS_PER_CARD,
+    THREE_POS,
     WINNER_POINTS,
+    card_number,
     club_four_opens,
     hand_sizes,
+    rank_class,
+    run_starts,
 )
-from regelverk.viggo.state import Phase, ViggoState
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -88,12 +95,11 @@ __all__ = [
     "play_step",
 ]
 
-CARDS = 52
-"""Cards are numbered as :func:`regelverk.viggo.combos.card_index` numbers them."""
+# Cards are numbered by :func:`regelverk_proofs.viggo_text.card_number` (4♣ is 0, 3♠ is 51),
+# the tables come from :mod:`regelverk_proofs.viggo_text`, never from the engine.
 KINDS = ("single", "pair", "three of a kind", "four of a kind", "sequence")
 """Kind numbers 0-4: a set's size less one, and 4 for a run of five."""
 SEQUENCE = 4
-CLUB_FOUR_INDEX = 0
 PHASES = {Phase.DRAFT: 0, Phase.PLAY: 1, Phase.OVER: 2}
 
 
@@ -386,9 +392,7 @@ def _bools(tag: str, count: int = CARDS) -> tuple[Bool, ...]:
 
 
 def _consts(cards: Sequence[object], count: int = CARDS) -> tuple[Bool, ...]:
-    from regelverk.viggo.combos import card_index
-
-    held = {card_index(c) for c in cards}  # type: ignore[arg-type]
+    held = {card_number(c) for c in cards}  # type: ignore[arg-type]
     return tuple(_const(i in held) for i in range(count))
 
 
@@ -437,9 +441,7 @@ class Table:
     @classmethod
     def of_state(cls, state: ViggoState) -> Table:
         """The engine's state as constants (its stock order, its trick's last combination)."""
-        from regelverk.viggo.combos import card_index
-
-        where = {card_index(c): i for i, c in enumerate(state.stock)}
+        where = {card_number(c): i for i, c in enumerate(state.stock)}
         return cls(
             count=state.count,
             hands=tuple(_consts(h) for h in state.hands),
@@ -701,11 +703,9 @@ class Shuffle:
     @classmethod
     def witness(cls, state: ViggoState) -> Shuffle:
         """The slots that deal ``state``'s fresh hands (to check a deal the engine made)."""
-        from regelverk.viggo.combos import card_index
-
         n = state.count
         step = 1 if state.options.direction is Direction.CLOCKWISE else -1
-        seat_of = {card_index(c): s for s, hand in enumerate(state.hands) for c in hand}
+        seat_of = {card_number(c): s for s, hand in enumerate(state.hands) for c in hand}
         dealt, slot = [], []
         for c in range(CARDS):
             seat = seat_of.get(c, -1)
