@@ -109,3 +109,34 @@ def test_step_problems_names_an_official_result_the_rules_do_not_give() -> None:
     )
     wrong = dataclasses.replace(good, loser=1)
     assert any("loss went elsewhere" in p for p in step_problems(before, wrong))
+
+
+@pytest.mark.clause("VG-WIN-GAME-LOSER-ONLY", "VG-LOSS-FIRST-TO-53")
+def test_under_exactly_the_limit_the_loser_with_the_lowest_total_does_not_also_win() -> None:
+    """loss_threshold_rule = exactly with game_winner = lowest-total-wins: P1 lands on exactly
+    10 and loses; P2 and P3 have passed 10 without landing on it. The lowest total, P1's, used
+    to win as well; the win goes to the lowest total among those who did not lose."""
+    import dataclasses
+
+    from regelverk.viggo import GAME as VIGGO
+    from regelverk.viggo.rounds import game_winners
+
+    options = with_options(
+        VIGGO.options("viggo"),
+        {"loss_points": 10, "loss_threshold_rule": "exactly", "game_winner": "lowest-total-wins"},
+    )
+    assert game_winners(options, (10, 14, 12), (0,)) == (2,)
+    assert game_winners(options, (10, 12, 12), (0,)) == (1, 2)
+    start = VIGGO.deal(options, ["P1", "P2", "P3"], 0)
+    over = dataclasses.replace(
+        start,
+        phase=type(start.phase).OVER,
+        scores=(10, 14, 12),
+        history=((10, 14, 12),),
+        losers=(0,),
+        winners=(0,),
+    )
+    assert "P1 both won and lost the game" in VIGGO.problems(over)
+    assert not any(
+        "won and lost" in p for p in VIGGO.problems(dataclasses.replace(over, winners=(2,)))
+    )

@@ -1351,6 +1351,20 @@ class VandattaOptions:
             )
         if self.score_limit < 1:
             raise OptionError(f"score_limit must be positive, not {self.score_limit!r}")
+        if self.coffee_break_max_players is not None and not (
+            2 <= self.coffee_break_max_players <= self.max_players
+        ):
+            raise OptionError(
+                f"coffee_break_max_players must be None or from 2 to max_players "
+                f"({self.max_players}), not {self.coffee_break_max_players!r}: a coffee break "
+                "seats at least two and never more than the decks serve "
+                "(V8-SETUP-COFFEE-BREAK-MAX-FIVE)"
+            )
+        if not 0 <= self.min_active_for_result <= MOST_PLAYERS_ADDING_DECKS:
+            raise OptionError(
+                f"min_active_for_result must be from 0 to {MOST_PLAYERS_ADDING_DECKS}, not "
+                f"{self.min_active_for_result!r} (V8-LOSS-OFFICIAL-NEEDS-THREE)"
+            )
         if not isinstance(self.agreed_calls, tuple) or not all(
             isinstance(w, str) and w.strip() for w in self.agreed_calls
         ):

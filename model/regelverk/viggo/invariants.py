@@ -3,7 +3,9 @@
 Checked: the players; every card of the pack in exactly one place; the seats named; the draft's
 alternation; every hand non-empty while tricks are played; the trick (one type throughout, every
 reply beating what it covers under the options, the turn with someone who may act); the scores
-(the sums of the rounds' points, nobody past the losing total while the game goes on).
+(the sums of the rounds' points, nobody past the losing total while the game goes on); the
+result (losers and winners named only at the end, each once, nobody as both, winners only where
+the lowest total wins).
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from __future__ import annotations
 import itertools
 
 from regelverk.cards import french_deck, missing_and_extra
+from regelverk.trace import implements
 from regelverk.viggo.combos import beats, classify, describe
-from regelverk.viggo.options import DraftDiscards, PassIsFinal
+from regelverk.viggo.options import DraftDiscards, GameWinner, PassIsFinal
 from regelverk.viggo.rounds import HAND_SIZE, hand_sizes, losers, sort_hand
 from regelverk.viggo.state import Phase, ViggoState
 
@@ -31,6 +34,7 @@ def problems(state: ViggoState) -> tuple[str, ...]:
         return tuple(found)
     found += _card_problems(state)
     found += _score_problems(state)
+    found += _result_problems(state)
     if state.phase is Phase.DRAFT:
         found += _draft_problems(state)
     elif state.phase is Phase.PLAY:
@@ -170,3 +174,31 @@ def _over_problems(state: ViggoState) -> list[str]:
     limit = state.options.loss_points
     late = [state.players[s] for s in state.losers if state.scores[s] < limit]
     return [f"{', '.join(late)} lost with fewer than {limit} points"] if late else []
+
+
+@implements("VG-WIN-GAME-LOSER-ONLY", "VG-LOSS-FIRST-TO-53")
+def _result_problems(state: ViggoState) -> list[str]:
+    """Losers and winners of the game are named only once it is over, each once, nobody as
+    both; a winner only where the lowest total wins, and then every lowest total among those
+    who did not lose, and no other (VG-WIN-GAME-LOSER-ONLY, VG-AMB-GAME-WINNER). Stated from
+    the rules, not from the engine's own ``game_winners``."""
+    found = []
+    losers, winners = state.losers, state.winners
+    if state.phase is not Phase.OVER and (losers or winners):
+        found.append("a loser or winner of the game is named before the game is over")
+    if len(set(losers)) != len(losers) or len(set(winners)) != len(winners):
+        found.append("a player is named twice among the losers or the winners")
+    both = sorted(set(losers) & set(winners))
+    if both:
+        names = ", ".join(state.players[s] for s in both if 0 <= s < state.count)
+        found.append(f"{names} both won and lost the game")
+    if state.phase is Phase.OVER:
+        if state.options.game_winner is GameWinner.LOSER_ONLY and winners:
+            found.append("a winner of the game is named, but the game names its loser only")
+        if state.options.game_winner is GameWinner.LOWEST_TOTAL_WINS:
+            rest = [t for s, t in enumerate(state.scores) if s not in losers] or [0]
+            low = min(rest)
+            lowest = {s for s, t in enumerate(state.scores) if t == low and s not in losers}
+            if set(winners) != lowest:
+                found.append(f"the winners of the game are not the lowest totals ({low} points)")
+    return found

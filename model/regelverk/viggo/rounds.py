@@ -302,12 +302,20 @@ def losers(options: ViggoOptions, scores: tuple[int, ...], winner: int) -> tuple
 
 
 @implements("VG-WIN-GAME-LOSER-ONLY")
-def game_winners(options: ViggoOptions, scores: tuple[int, ...]) -> tuple[int, ...]:
-    """No winner of the game is named, unless the lowest total wins (VG-AMB-GAME-WINNER)."""
+def game_winners(
+    options: ViggoOptions, scores: tuple[int, ...], lost: tuple[int, ...] = ()
+) -> tuple[int, ...]:
+    """No winner of the game is named, unless the lowest total wins (VG-AMB-GAME-WINNER): then
+    the lowest total among the players who did not lose (``lost``). Under loss_threshold_rule =
+    exactly the loser, at exactly the limit, may hold the lowest total while others have passed
+    it; he does not win too."""
     if options.game_winner is GameWinner.LOSER_ONLY:
         return ()
-    low = min(scores)
-    return tuple(s for s, total in enumerate(scores) if total == low)
+    others = [s for s in range(len(scores)) if s not in lost]
+    if not others:
+        return ()
+    low = min(scores[s] for s in others)
+    return tuple(s for s in others if scores[s] == low)
 
 
 @implements("VG-SCORE-POINT-PER-CARD", "VG-SCORE-WINNER-ZERO")
@@ -363,7 +371,7 @@ def finish_round(state: ViggoState, winner: int) -> tuple[ViggoState, tuple[Even
     ]
     lost = losers(state.options, scores, winner)
     if lost:
-        won = game_winners(state.options, scores)
+        won = game_winners(state.options, scores, lost)
         final = _over(state, scores=scores, history=history, winner=winner, lost=lost, won=won)
         events.append(
             _build_event(
