@@ -801,8 +801,9 @@ def _ending_fns(
     inputs: list[Term] = [winner, *before, *left, *after]
     scored = Compiled(score_round(winner, before, left, after, NONE), inputs)
     lost = Compiled(game_lost(options, after, NONE), inputs)
-    losing = [Compiled(t, inputs) for t in losers_term(options, winner, after)]
-    winning = [Compiled(t, inputs) for t in winners_term(options, after)]
+    losing_terms = losers_term(options, winner, after)
+    losing = [Compiled(t, inputs) for t in losing_terms]
+    winning = [Compiled(t, inputs) for t in winners_term(options, after, losing_terms)]
     return scored, lost, losing, winning
 
 
@@ -863,7 +864,7 @@ def _compare_ending() -> Iterator[Comparison]:
                     f"({rule.value}, {simultaneous.value}, {direction.value}): engine losers "
                     f"{engine_losers}, encoding {enc_losers}",
                 )
-                engine_winners = rounds.game_winners(options, after) if over else ()
+                engine_winners = rounds.game_winners(options, after, engine_losers) if over else ()
                 enc_winners = tuple(s for s in range(count) if winning[s](values)) if over else ()
                 yield Comparison(
                     "winners",

@@ -666,14 +666,19 @@ def losers(options: ViggoOptions, winner: Int, totals: Sequence[Int]) -> list[Bo
     ]
 
 
-def game_winners(options: ViggoOptions, totals: Sequence[Int]) -> list[Bool]:
+def game_winners(options: ViggoOptions, totals: Sequence[Int], lost: Sequence[Bool]) -> list[Bool]:
     """``rounds.game_winners`` as terms: nobody (VG-WIN-GAME-LOSER-ONLY), or under the
-    lowest-total reading of VG-AMB-GAME-WINNER every seat with the lowest total."""
+    lowest-total reading of VG-AMB-GAME-WINNER every seat that did not lose (``lost``, seat by
+    seat) with the lowest total among those that did not lose."""
     from regelverk.viggo.options import GameWinner
 
     if options.game_winner is GameWinner.LOSER_ONLY:
         return [false() for _ in totals]
-    return [all_of(t <= o for o in totals) for t in totals]
+    n = len(totals)
+    return [
+        ~lost[s] & all_of(implies(~lost[o], totals[s] <= totals[o]) for o in range(n))
+        for s in range(n)
+    ]
 
 
 @dataclass(frozen=True, slots=True)

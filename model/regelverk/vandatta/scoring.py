@@ -334,9 +334,15 @@ def finish_deal(
         loser = loser_of(table, winner)
         if loser is not None:
             table.loser = loser
+            how = (
+                "the last spelförare before the winning turn"
+                if table.options.loser_rule is LoserRule.LAST_TURN_BEFORE
+                and loser == table.previous
+                else "the nearest present player seated before the winner"
+            )
             table.say(
                 "loser",
-                f"{table.name(loser)}, seated before the winner, loses",
+                f"{table.name(loser)}, {how}, loses",
                 ("V8-LOSS-PLAYER-BEFORE-WINNER",),
                 loser,
             )
