@@ -870,7 +870,6 @@ def _misdeal_actions(state: State) -> tuple[Action, ...]:
 def _turn_actions(state: State) -> tuple[Action, ...]:
     seat = state.turn
     ready = prepared(state.options)
-    utgang = ready.utgang
     calls = ready.calls_listed
     fits = fitting(state, ready)
     if calls and ready.few_calls and not state.penalties[seat]:
@@ -896,7 +895,7 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
     draw = _DRAW(seat, False, None)
     if _draw_fault(state, draw, is_stuck) is None:
         found.append(draw)
-        if calls and not utgang and _draw_fault(state, _DRAW(seat, True, None), is_stuck) is None:
+        if calls and _draw_fault(state, _DRAW(seat, True, None), is_stuck) is None:
             found.append(_DRAW(seat, True, None))
     if _may_pass(state, is_stuck):
         found.append(_PASS(seat, False, None))
