@@ -541,3 +541,28 @@ def test_V8_CALL_TIMING_with_a_third_draw_that_ends_the_turn_is_listed() -> None
     assert called in GAME.legal_actions(state)
     after, cited = act(state, action="draw", call=True)
     assert after.turn == 1 and 0 in after.calls and "V8-CALL-TIMING" in cited
+
+
+@pytest.mark.clause("V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER", "V8-PLAY-SUIT-THEN-SAME-RANK")
+def test_V8_PLAY_RANK_THEN_SAME_RANK_FREE_ORDER_every_order_is_listed() -> None:
+    """Four of a rank laid together may go down in any order after the first card: each order
+    is a play of its own (the pile keeps it), ``check`` accepts each, and the listing now lists
+    each (it used to list one order of the cards between the first and the top)."""
+    from itertools import permutations
+
+    from regelverk.cards import parse_cards
+    from regelverk.vandatta.state import Play
+
+    state = position(
+        dealer="Cy",
+        turn="Ann",
+        pile=["9C"],
+        stock=["2C", "3C", "4C"],
+        hands=hands(Ann="5C 5D 5H 5S KD", Bo="KH QD", Cy="JD 10D"),
+    )
+    listed = GAME.legal_actions(state)
+    first, *rest = parse_cards("5C 5D 5H 5S")
+    for order in permutations(rest):
+        play = Play(player=0, cards=(first, *order))
+        GAME.check(state, play)
+        assert play in listed
