@@ -28,7 +28,7 @@ from regelverk.cards import Card, Colour, Rank, Suit
 from regelverk.engine import IllegalActionError, is_allowed
 from regelverk.uno import state as uno
 from regelverk.vandatta import state as va
-from regelverk.vandatta.options import MultiCardPlay
+from regelverk.vandatta.options import GoOutCall, LappenOmission, MultiCardPlay, VarningOmission
 from regelverk.viggo import state as vg
 
 __all__ = [
@@ -265,9 +265,14 @@ def _unlisted_by_design(game: Any, state: Any, action: Any, listed: Sequence[Any
       waits for it (then it is all that is listed); otherwise it is table conduct, not listed.
     * Under multi_card_play = chain, plays of cards of more than one rank are checked but not
       listed (``legal_actions`` lists same-rank plays only: a chain's orders are too many).
+    * Where vandatta's calls are the engine's to make (:func:`_engine_calls`), a move said with
+      the call is listed without it: the call only confirms what the engine says anyway, and
+      the two give the same state (asserted there).
     """
     if game.family != "vandatta":
         return None
+    if _engine_calls(game, state, action, listed):
+        return "the engine makes this vandatta call itself: the call only confirms it"
     if isinstance(action, va.Back) and not any(isinstance(a, va.Back) for a in listed):
         return "coming back is table conduct, listed only while play waits for it"
     if (
@@ -277,6 +282,27 @@ def _unlisted_by_design(game: Any, state: Any, action: Any, listed: Sequence[Any
     ):
         return "a chain of several ranks is checked, not listed"
     return None
+
+
+def _engine_calls(game: Any, state: Any, action: Any, listed: Sequence[Any]) -> bool:
+    """Whether ``action`` is a vandatta move said with a call that the engine makes itself
+    (LAPPEN under lappen_omission = enforce-no-penalty and varning! but under varning_omission
+    = three-cards), whose uncalled twin is listed and gives the same state."""
+    options = state.options
+    if (
+        not isinstance(action, va.Play | va.Draw | va.Pass)
+        or not action.call
+        or options.go_out_call is not GoOutCall.LAPPEN
+        or options.lappen_omission is not LappenOmission.ENFORCE_NO_PENALTY
+        or options.varning_omission is VarningOmission.THREE_CARDS
+    ):
+        return False
+    twin = dataclasses.replace(action, call=False)
+    if twin not in listed:
+        return False
+    called, plain = game.apply(state, action), game.apply(state, twin)
+    assert called.state == plain.state, f"{action!r} and {twin!r} differ: the call is no echo"
+    return True
 
 
 def _key(action: Any) -> Any:
