@@ -6,7 +6,9 @@ refuses is drawn again) at player counts across the rulebook's range, and on eve
 visits asserts, with :func:`action_space.assert_paths_agree`, that every listed action passes
 ``check`` and ``is_allowed``, that every action of the independent action space that ``check``
 accepts is listed, that nothing is listed twice, and that a listed action object and an equal
-copy rebuilt from plain data give the same outcome.
+copy rebuilt from plain data give the same outcome. At a Vändåtta table the walk now and then
+takes a step of table conduct that is never listed (stepping away, coming back, sitting down
+late), so that states with absent players and late joiners are visited too.
 
 The default run plays a few short games per rulebook (a few seconds each). A longer run::
 
@@ -23,6 +25,7 @@ import dataclasses
 import enum
 import os
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -30,13 +33,14 @@ from action_space import VIGGO_MOST_CARDS, action_space, assert_paths_agree
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from regelverk.engine import IllegalActionError, PositionError, opening
+from regelverk.engine import IllegalActionError, PositionError, is_allowed, opening
 from regelverk.games import game_for
+from regelverk.vandatta import state as va
 from regelverk.viggo import state as vg
 
-GAMES = int(os.environ.get("REGELVERK_CONFORMANCE_GAMES", "6"))
+GAMES = int(os.environ.get("REGELVERK_CONFORMANCE_GAMES", "8"))
 """Games walked per rulebook."""
-STEPS = int(os.environ.get("REGELVERK_CONFORMANCE_STEPS", "120"))
+STEPS = int(os.environ.get("REGELVERK_CONFORMANCE_STEPS", "160"))
 """The most steps walked in one game."""
 
 PLAYERS = {"vvv8": (2, 6), "vandatta": (2, 6), "viggo": (2, 4), "uno": (2, 10)}
@@ -82,22 +86,48 @@ def _new_game(rulebook: str, seed: int) -> tuple[Any, Any, Any]:
     raise AssertionError(f"no {rulebook} game dealt in 50 tries")
 
 
-def _walk(rulebook: str, seed: int, steps: int) -> tuple[int, int]:
-    """Walk one game by random legal moves, asserting that the paths agree on every state;
-    the states visited and the actions judged."""
+def _states(rulebook: str, seed: int, steps: int) -> Iterator[tuple[Any, Any]]:
+    """The game and each state of one seeded walk by random legal moves (and, at a Vändåtta
+    table, now and then a step of table conduct: :func:`_conduct`)."""
     game, _options, state = _new_game(rulebook, seed)
     rng = random.Random(seed)
-    visited = judged = 0
     for _ in range(steps):
-        judged += assert_paths_agree(game, state)
-        visited += 1
+        yield game, state
         if game.is_over(state):
-            break
+            return
         listed = game.legal_actions(state)
         assert listed, f"nothing is listed in a game that is not over: {state!r}"
         assert game.problems(state) == ()
-        state = game.apply(state, rng.choice(listed)).state
+        conduct = _conduct(game, state, rng)
+        state = game.apply(state, conduct or rng.choice(listed)).state
+
+
+def _walk(rulebook: str, seed: int, steps: int) -> tuple[int, int]:
+    """Walk one game, asserting that the paths agree on every state; the states visited and
+    the actions judged."""
+    visited = judged = 0
+    for game, state in _states(rulebook, seed, steps):
+        judged += assert_paths_agree(game, state)
+        visited += 1
     return visited, judged
+
+
+def _conduct(game: Any, state: Any, rng: random.Random) -> Any:
+    """Now and then at a Vändåtta table, something that is no move of play and is never
+    listed: a player steps away or comes back, or a newcomer sits down, where ``check`` allows
+    it; so that the walk also visits states with absent players and late joiners (where coming
+    back, stepping in and staying out are listed)."""
+    if game.family != "vandatta" or rng.random() >= 0.08:
+        return None
+    seats = len(state.players)
+    action = rng.choice(
+        [
+            va.StepAway(player=rng.randrange(seats)),
+            va.Back(player=rng.randrange(seats)),
+            va.Join(name=f"N{seats + 1}", seat=rng.randrange(seats + 1)),
+        ]
+    )
+    return action if is_allowed(game, state, action) else None
 
 
 @pytest.mark.clause("V8-TURN-SAME-RULES-FOR-ALL", "VA-PLAY-MATCH-RANK-OR-SUIT")
@@ -107,6 +137,37 @@ def _walk(rulebook: str, seed: int, steps: int) -> tuple[int, int]:
 def test_check_and_legal_actions_agree_on_every_state_visited(rulebook: str, seed: int) -> None:
     visited, judged = _walk(rulebook, seed, STEPS)
     assert visited >= 1 and judged >= visited
+
+
+def _features(state: Any) -> set[str]:
+    """What a state shows of the situations the suite claims to reach."""
+    found = {f"phase {state.phase.value}"}
+    for name in ("away", "joining", "calls", "exposed"):
+        value = getattr(state, name, None)
+        if value not in (None, frozenset()):
+            found.add(name)
+    return found
+
+
+CLAIMED = {
+    "vvv8": {"phase play", "phase deal-over", "away", "joining", "calls"},
+    "vandatta": {"phase play", "phase deal-over", "away", "joining", "calls"},
+    "viggo": {"phase draft", "phase play"},
+    "uno": {"phase play", "phase drawn", "phase challenge", "phase stack", "exposed"},
+}
+"""Situations the default walks of each rulebook must visit between them."""
+
+
+@pytest.mark.parametrize("rulebook", RULEBOOKS)
+def test_the_default_walks_visit_the_situations_claimed(rulebook: str) -> None:
+    """The walks of the default run reach absent players, late joiners and standing calls
+    (Vändåtta), the draft (Viggo), a drawn card, a Wild Draw Four to answer, a stacked Draw Two
+    and a player who forgot UNO (UNO): the states the suite judges include these."""
+    seen: set[str] = set()
+    for seed in range(GAMES):
+        for _game, state in _states(rulebook, seed, STEPS):
+            seen |= _features(state)
+    assert CLAIMED[rulebook] <= seen, f"never visited: {CLAIMED[rulebook] - seen}"
 
 
 @settings(max_examples=8)
