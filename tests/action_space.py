@@ -43,7 +43,10 @@ __all__ = [
 
 CHAIN_BOUND = 4
 """Under multi_card_play = chain, plays of cards of more than one rank are enumerated up to this
-many cards (see :func:`vandatta_space`); longer chains are not enumerated."""
+many cards (see :func:`vandatta_space`); longer chains are not enumerated (plays of one rank are,
+whatever their length). Such chains are checked but never listed, by a rule of the listing
+(:func:`_unlisted_by_design`), so the bound trims only work that could find no disagreement of
+the listing: it bounds how much of ``check``'s judgement of chains is exercised."""
 
 VIGGO_MOST_CARDS = 5
 """The most cards a Viggo combination has (a run of five); larger sets are no combination, and
@@ -238,13 +241,20 @@ def _sequences(hand: tuple[Card, ...], same_rank: bool) -> Iterator[tuple[Card, 
             return card.rank is first.rank
         return card.suit is beneath.suit or card.rank is beneath.rank or card.rank is Rank.ACE
 
+    def within_bound(order: list[int], card: Card) -> bool:
+        return (
+            same_rank or len(order) < CHAIN_BOUND or all(hand[i].rank is card.rank for i in order)
+        )
+
     def extend(order: list[int]) -> Iterator[tuple[Card, ...]]:
         if len(order) >= 2:
             yield tuple(hand[i] for i in order)
-        if not same_rank and len(order) >= CHAIN_BOUND:
-            return
         for i, card in enumerate(hand):
-            if i not in order and follows(card, hand[order[-1]], hand[order[0]]):
+            if (
+                i not in order
+                and follows(card, hand[order[-1]], hand[order[0]])
+                and within_bound(order, card)
+            ):
                 yield from extend([*order, i])
 
     seen: set[tuple[Card, ...]] = set()
