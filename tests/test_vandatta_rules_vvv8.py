@@ -517,3 +517,52 @@ def test_V8_WIN_BLOCKED_DEAL_VOID() -> None:
     state, cited = act(state, action="pass")
     assert state.phase is Phase.DEAL_OVER and state.winner is None
     assert "V8-WIN-BLOCKED-DEAL-VOID" in cited
+
+
+@pytest.mark.clause("V8-CALL-TIMING", "V8-DRAW-MAX-THREE")
+def test_V8_CALL_TIMING_with_a_third_draw_that_ends_the_turn_is_listed() -> None:
+    """Under play_after_third_draw = third-draw-ends-turn the third draw is the last action of
+    the turn, so utgång may be said with it (before the turn is handed on): ``check`` accepted
+    the call, and the listing now offers it too (it used to leave every called draw out under
+    utgång, so a client building the action and random play disagreed)."""
+    from regelverk.vandatta.state import Draw
+
+    state = position(
+        {"play_after_third_draw": "third-draw-ends-turn"},
+        dealer="Cy",
+        turn="Ann",
+        draws=2,
+        pile=["9C"],
+        stock=["5S", "2C", "3C", "4C"],
+        hands=hands(Ann="5H 5D", Bo="KD QD", Cy="JD 10D"),
+    )
+    called = Draw(player=0, call=True)
+    GAME.check(state, called)
+    assert called in GAME.legal_actions(state)
+    after, cited = act(state, action="draw", call=True)
+    assert after.turn == 1 and 0 in after.calls and "V8-CALL-TIMING" in cited
+
+
+@pytest.mark.clause("V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER", "V8-PLAY-SUIT-THEN-SAME-RANK")
+def test_V8_PLAY_RANK_THEN_SAME_RANK_FREE_ORDER_every_order_is_listed() -> None:
+    """Four of a rank laid together may go down in any order after the first card: each order
+    is a play of its own (the pile keeps it), ``check`` accepts each, and the listing now lists
+    each (it used to list one order of the cards between the first and the top)."""
+    from itertools import permutations
+
+    from regelverk.cards import parse_cards
+    from regelverk.vandatta.state import Play
+
+    state = position(
+        dealer="Cy",
+        turn="Ann",
+        pile=["9C"],
+        stock=["2C", "3C", "4C"],
+        hands=hands(Ann="5C 5D 5H 5S KD", Bo="KH QD", Cy="JD 10D"),
+    )
+    listed = GAME.legal_actions(state)
+    first, *rest = parse_cards("5C 5D 5H 5S")
+    for order in permutations(rest):
+        play = Play(player=0, cards=(first, *order))
+        GAME.check(state, play)
+        assert play in listed

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from itertools import combinations, pairwise
+from itertools import combinations, pairwise, permutations
 
 from regelverk.cards import Card, Suit
 from regelverk.engine import IllegalActionError, Listed, Outcome
@@ -870,7 +870,6 @@ def _misdeal_actions(state: State) -> tuple[Action, ...]:
 def _turn_actions(state: State) -> tuple[Action, ...]:
     seat = state.turn
     ready = prepared(state.options)
-    utgang = ready.utgang
     calls = ready.calls_listed
     fits = fitting(state, ready)
     if calls and ready.few_calls and not state.penalties[seat]:
@@ -896,7 +895,7 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
     draw = _DRAW(seat, False, None)
     if _draw_fault(state, draw, is_stuck) is None:
         found.append(draw)
-        if calls and not utgang and _draw_fault(state, _DRAW(seat, True, None), is_stuck) is None:
+        if calls and _draw_fault(state, _DRAW(seat, True, None), is_stuck) is None:
             found.append(_DRAW(seat, True, None))
     if _may_pass(state, is_stuck):
         found.append(_PASS(seat, False, None))
@@ -961,21 +960,40 @@ def _plays(state: State, fits: tuple[Card, ...], ready: Prepared, holding: int) 
         rank = first.rank
         if ranks.count(rank) == 1:
             continue
-        rest = [c for c in hand if c.rank is rank]
-        rest.remove(first)
-        mates = [c for c in rest if follow_fits(state, first, c, first)]
-        grouped = grouped or bool(mates)
-        for size in range(1, len(mates) + 1):
-            groups = combinations(mates, size)
-            for group in dict.fromkeys(groups) if twice else groups:
-                for top in _once_each(group) if twice else group:
-                    middle = list(group)
-                    middle.remove(top)
-                    play = _PLAY(seat, (first, *middle, top), None, False, None, False)
-                    _keep_group(state, play, plays)
+        grouped = _rank_groups(state, first, hand, plays) or grouped
     # Two decks: the firsts and the tops are distinct faces, so only plays of several cards
     # can come twice (the same cards from two groups of equal faces).
     return list(dict.fromkeys(plays)) if twice and grouped else plays
+
+
+def _rank_groups(state: State, first: Card, hand: tuple[Card, ...], plays: list[Play]) -> bool:
+    """The plays of ``first`` (no eight) and further cards of its rank, in every order; whether
+    there are further cards to go with it."""
+    seat, twice = state.turn, state.decks > 1
+    rest = [c for c in hand if c.rank is first.rank]
+    rest.remove(first)
+    mates = [c for c in rest if follow_fits(state, first, c, first)]
+    for size in range(1, len(mates) + 1):
+        groups = combinations(mates, size)
+        for group in dict.fromkeys(groups) if twice else groups:
+            for top in _once_each(group) if twice else group:
+                middle = list(group)
+                middle.remove(top)
+                for below in _orders(middle, twice):
+                    play = _PLAY(seat, (first, *below, top), None, False, None, False)
+                    _keep_group(state, play, plays)
+    return bool(mates)
+
+
+@implements("V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER", "VA-PLAY-SEVERAL-SAME-RANK")
+def _orders(middle: list[Card], twice: bool) -> tuple[tuple[Card, ...], ...]:
+    """Every order of the cards between the first and the top card of a play of several: the
+    cards go down in the order laid, so each order is a play of its own (``check`` accepts
+    each that fits), listed once even where two decks give equal faces (``twice``)."""
+    if len(middle) < 2:
+        return (tuple(middle),)
+    orders = permutations(middle)
+    return tuple(dict.fromkeys(orders)) if twice else tuple(orders)
 
 
 def _once_each(cards: tuple[Card, ...]) -> list[Card]:
@@ -988,9 +1006,8 @@ def _once_each(cards: tuple[Card, ...]) -> list[Card]:
 
 
 def _eight_groups(state: State, first: Card, hand: tuple[Card, ...], plays: list[Play]) -> bool:
-    """Under several_eights = together: ``first`` and further eights in one play, each suit
-    named (the order below the top eight does not matter and is listed once); whether there
-    are further eights to go with it."""
+    """Under several_eights = together: ``first`` and further eights in one play, in every
+    order, each suit named; whether there are further eights to go with it."""
     rest = list(hand)
     rest.remove(first)
     mates = [c for c in rest if is_eight(c)]
@@ -1001,9 +1018,10 @@ def _eight_groups(state: State, first: Card, hand: tuple[Card, ...], plays: list
             for top in dict.fromkeys(group) if twice else group:
                 middle = list(group)
                 middle.remove(top)
-                for suit in SUITS:
-                    play = Play(player=state.turn, cards=(first, *middle, top), suit=suit)
-                    _keep(state, play, plays)
+                for below in _orders(middle, twice):
+                    for suit in SUITS:
+                        play = Play(player=state.turn, cards=(first, *below, top), suit=suit)
+                        _keep(state, play, plays)
     return bool(mates)
 
 
