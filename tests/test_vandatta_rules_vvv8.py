@@ -566,3 +566,25 @@ def test_V8_PLAY_RANK_THEN_SAME_RANK_FREE_ORDER_every_order_is_listed() -> None:
         play = Play(player=0, cards=(first, *order))
         GAME.check(state, play)
         assert play in listed
+
+
+@pytest.mark.clause("V8-JOIN-LATE-TAKE-FREE-SEAT", "V8-DEAL-SEVEN-ROUNDS")
+def test_V8_JOIN_LATE_TAKE_FREE_SEAT_only_while_the_next_deal_can_be_dealt() -> None:
+    """Under deck_setup = one-deck, seven players and a start card take 50 of the 52 cards: an
+    eighth would need 57, so there is no free seat for a late joiner (``check`` used to seat
+    him, and the next deal then crashed on an empty stock)."""
+    from regelverk.vandatta.state import Join
+
+    seven = ["A", "B", "C", "D", "E", "F", "G"]
+    options = with_options(VVV8, {"deck_setup": "one-deck", "session": "free-time"})
+
+    def in_play(players: list[str]) -> State:
+        state = GAME.deal(options, players, seed=5)
+        while state.phase is not Phase.PLAY:
+            state = GAME.apply(state, GAME.legal_actions(state)[0]).state
+        return state
+
+    with pytest.raises(IllegalActionError, match=r"no free seat.*57 cards") as error:
+        GAME.check(in_play(seven), Join(name="H", seat=3))
+    assert "V8-DEAL-SEVEN-ROUNDS" in error.value.clauses
+    GAME.check(in_play(seven[:6]), Join(name="G", seat=3))

@@ -59,6 +59,23 @@ def _refuse(message: str, clauses: tuple[str, ...]) -> IllegalActionError:
     return IllegalActionError(message, clauses)
 
 
+@implements("V8-DEAL-SEVEN-ROUNDS", "V8-JOIN-LATE-TAKE-FREE-SEAT")
+def _pack_error(state: State, count: int) -> IllegalActionError | None:
+    """A seat is free only if the next deal can still be dealt: a hand for each of ``count``
+    players and a start card from the decks the table then uses (the same bound a new match
+    meets; under deck_setup = one-deck an eighth player would need 57 cards of 52)."""
+    options = state.options
+    decks = max(state.decks, deck_count(options, count))
+    pack, needed = 52 * decks, options.hand_size * count + 1
+    if needed <= pack:
+        return None
+    return _refuse(
+        f"there is no free seat: dealing {options.hand_size} cards to each of {count} players "
+        f"and turning a start card needs {needed} cards, but the pack has {pack}",
+        (*_SEAT, "V8-DEAL-SEVEN-ROUNDS"),
+    )
+
+
 @implements(
     "V8-JOIN-DRAW-GIVES-EQUAL-TERMS", "V8-JOIN-LATE-TAKE-FREE-SEAT", "V8-JOIN-LATE-NO-SECOND-DECK"
 )
@@ -89,7 +106,7 @@ def join_error(state: State, action: Joining) -> IllegalActionError | None:  # n
                 "be added in the middle of a deal",
                 (*_SEAT, "V8-JOIN-LATE-NO-SECOND-DECK", "V8-SETUP-TWO-DECKS-FOUR-PLUS"),
             )
-        return None
+        return _pack_error(state, count + 1)
     name = state.players[action.player] if 0 <= action.player < len(state.players) else "?"
     if action.player not in state.joining:
         return _refuse(
