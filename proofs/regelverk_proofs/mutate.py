@@ -50,6 +50,7 @@ catalogue fails loudly when the code it mutates has moved on.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -67,6 +68,7 @@ from pathlib import Path
 from typing import Any
 
 from regelverk.errors import RegelverkError
+from regelverk.paths import cached_json
 from regelverk.registry import RULEBOOKS, default_registry
 
 __all__ = [
@@ -548,10 +550,37 @@ class Baseline:
     test_files: tuple[str, ...] = ()
 
 
+def _tree_hash(root: Path) -> str:
+    """A digest of every file a scratch copy takes from ``root`` (paths and contents)."""
+    digest = hashlib.sha256()
+    for name in _COPIED:
+        source = root / name
+        files = sorted(source.rglob("*")) if source.is_dir() else [source]
+        for path in files:
+            parts = path.relative_to(root).parts
+            if path.is_file() and not {"__pycache__", "_build", ".hypothesis"} & set(parts):
+                digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
 def baseline(root: Path, theorem_names: Sequence[str], *, tests: bool = True) -> Baseline:
     """Run ``theorem_names`` and every ordinary test file on an unchanged scratch copy of
     ``root``: what fails there is not a mutant's doing. A test file that crashes in collection
-    is left out whole."""
+    is left out whole. The answer is kept in the cache (:func:`regelverk.paths.cached_json`)
+    under a digest of every file copied, the theorems and ``tests``: the same files give the
+    same baseline (Hypothesis runs derandomized)."""
+    key = hashlib.sha256(
+        f"{_tree_hash(root)}\0{','.join(theorem_names)}\0{tests}".encode()
+    ).hexdigest()[:32]
+    rows = cached_json(
+        f"mutate-baseline-{key}.json",
+        lambda: dataclasses.asdict(_baseline(root, theorem_names, tests=tests)),
+    )
+    return Baseline(**{k: tuple(v) for k, v in rows.items()})
+
+
+def _baseline(root: Path, theorem_names: Sequence[str], *, tests: bool) -> Baseline:
     with tempfile.TemporaryDirectory(prefix="regelverk-baseline-") as folder:
         scratch = Path(folder)
         _scratch_copy(root, scratch)
