@@ -11,7 +11,9 @@ change there, and in fresh interpreters
 2. runs the theorems that can reach the changed code, bindings included (the same
    :func:`theorem.decide <regelverk_proofs.theorem.decide>` that ``regelverk prove`` runs), one
    at a time: a theorem *kills* the mutant when it no longer holds (a binding disagrees, or Z3
-   finds a counterexample or no witness); a theorem that crashes is reported, not counted;
+   finds a counterexample or no witness); a theorem that crashes is reported, not counted. Every
+   theorem citing one of the mutant's clauses runs (the trace asks which of them kill it); the
+   others run only until one kills it, since past that they can change no score and no status;
 3. runs the *ordinary* tests that can reach the changed code, stopping at the first kill. The
    tests ``tests/test_proofs_*`` only rerun the bindings of step 2, so they are left out: the
    tests' score is independent of the proofs'. A test kills the mutant only by a failing
@@ -381,18 +383,20 @@ _INSIDE = """
 import json, sys, traceback
 from regelverk_proofs import theorems
 from regelverk_proofs.theorem import decide
-wanted = set(sys.argv[1].split(",")) if sys.argv[1] else set()
+every = [n for n in sys.argv[1].split(",") if n]
+until = [n for n in sys.argv[2].split(",") if n]
+by_name = {t.name: t for t in theorems()}
 rows = []
-for t in theorems():
-    if t.name not in wanted:
-        continue
+for name in [*every, *until]:
+    if name in until and any(r[1] in KILLS for r in rows):
+        break
     try:
-        r = decide(t)
-        rows.append([t.name, r.finding.outcome.value, r.holds, None])
+        r = decide(by_name[name])
+        rows.append([name, r.finding.outcome.value, r.holds, None])
     except Exception as error:
-        rows.append([t.name, None, False, f"{type(error).__name__}: {error}"[:300]])
+        rows.append([name, None, False, f"{type(error).__name__}: {error}"[:300]])
 print(json.dumps(rows))
-"""
+""".replace("KILLS", repr(_KILLS))
 
 _PLUGIN = '''
 """Reports each failing test of a mutant's run as a kill (a failing assertion) or a crash."""
@@ -482,12 +486,13 @@ def _imports(module_file: str, scratch: Path) -> str | None:
 _Rows = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], str | None]
 
 
-def _prove(names: Sequence[str], scratch: Path) -> _Rows:
-    """The theorems of ``names`` that fail (with their outcome), those that crash, and why the
-    run could not say."""
-    if not names:
+def _prove(names: Sequence[str], scratch: Path, until: Sequence[str] = ()) -> _Rows:
+    """The theorems that fail (with their outcome), those that crash, and why the run could not
+    say: every theorem of ``names``, then those of ``until`` up to the first that fails (or
+    none of them, if one of ``names`` failed)."""
+    if not names and not until:
         return (), (), None
-    done = _python(scratch, "-c", _INSIDE, ",".join(names))
+    done = _python(scratch, "-c", _INSIDE, ",".join(names), ",".join(until))
     lines = done.stdout.strip().splitlines()
     if done.returncode != 0 or not lines:
         return (), (), f"the theorems could not be run: {_last_line(done.stderr)}"
@@ -616,8 +621,12 @@ def run_mutant(
     with tempfile.TemporaryDirectory(prefix="regelverk-mutant-") as folder:
         scratch = Path(folder)
         _scratch_copy(root, scratch)
-        names, files = reach(mutant, scratch, theorems)
+        suite = list(theorems)
+        names, files = reach(mutant, scratch, suite)
         names = [n for n in names if n not in left_out.theorems]
+        citing = {t.name for t in suite if set(t.clauses) & set(mutant.clauses)}
+        every = [n for n in names if n in citing]
+        until = [n for n in names if n not in citing]
         files = [f for f in files if f not in left_out.test_files] if tests else []
         mutant.apply_to(scratch)
         stillborn = _imports(mutant.file, scratch)
@@ -627,7 +636,7 @@ def run_mutant(
         crashes: tuple[tuple[str, str], ...] = ()
         error = None
         if stillborn is None:
-            failing, crashed, error = _prove(names, scratch)
+            failing, crashed, error = _prove(every, scratch, until)
             if files:
                 deselect = [a for t in left_out.tests for a in ("--deselect", t)]
                 kills, crashes, test_error = _test([*deselect, *files], scratch)
