@@ -765,7 +765,12 @@ def cmd_mutate(args: argparse.Namespace) -> int:
     mutate.check_fits(chosen, root)
     if not args.json:
         print(f"{_count(len(chosen), 'mutant')} on code {code[:16]}; first the unchanged code")
-    left_out = mutate.baseline(root, [t.name for t in suite], tests=not args.no_tests)
+    left_out = mutate.baseline(
+        root,
+        [t.name for t in suite],
+        tests=not args.no_tests,
+        modules=[m.file for m in chosen],
+    )
     if not args.json and (left_out.theorems or left_out.tests or left_out.test_files):
         failing = [*left_out.theorems, *left_out.test_files, *left_out.tests]
         print("left out, failing on the unchanged code: " + ", ".join(failing))

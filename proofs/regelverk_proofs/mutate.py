@@ -569,29 +569,34 @@ def _tree_hash(root: Path) -> str:
     return digest.hexdigest()
 
 
-def baseline(root: Path, theorem_names: Sequence[str], *, tests: bool = True) -> Baseline:
-    """Run ``theorem_names`` and every ordinary test file on an unchanged scratch copy of
+def baseline(
+    root: Path, theorem_names: Sequence[str], *, tests: bool = True, modules: Sequence[str] = ()
+) -> Baseline:
+    """Run ``theorem_names``, every ordinary test file and the doctests of ``modules`` (the
+    files the mutants change, whose doctests their runs include) on an unchanged scratch copy of
     ``root``: what fails there is not a mutant's doing. A test file that crashes in collection
     is left out whole. The answer is kept in the cache (:func:`regelverk.paths.cached_json`)
     under a digest of every file copied, the theorems and ``tests``: the same files give the
     same baseline (Hypothesis runs derandomized)."""
     key = hashlib.sha256(
-        f"{_tree_hash(root)}\0{','.join(theorem_names)}\0{tests}".encode()
+        f"{_tree_hash(root)}\0{','.join(theorem_names)}\0{tests}\0{','.join(modules)}".encode()
     ).hexdigest()[:32]
     rows = cached_json(
         f"mutate-baseline-{key}.json",
-        lambda: dataclasses.asdict(_baseline(root, theorem_names, tests=tests)),
+        lambda: dataclasses.asdict(_baseline(root, theorem_names, tests=tests, modules=modules)),
     )
     return Baseline(**{k: tuple(v) for k, v in rows.items()})
 
 
-def _baseline(root: Path, theorem_names: Sequence[str], *, tests: bool) -> Baseline:
+def _baseline(
+    root: Path, theorem_names: Sequence[str], *, tests: bool, modules: Sequence[str]
+) -> Baseline:
     with tempfile.TemporaryDirectory(prefix="regelverk-baseline-") as folder:
         scratch = Path(folder)
         _scratch_copy(root, scratch)
         with ThreadPoolExecutor(max_workers=2) as pool:
             proving = pool.submit(_prove, theorem_names, scratch)
-            files = _test_files(scratch)
+            files = [*_test_files(scratch), *sorted(set(modules))]
             testing = pool.submit(_test, files, scratch, every_failure=True) if tests else None
             failing, crashed, error = proving.result()
             kills, crashes, test_error = testing.result() if testing else ((), (), None)
