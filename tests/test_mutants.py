@@ -1,22 +1,32 @@
 """The mutant catalogue: well formed, still fitting the engine's code, and its recorded run
-(the one the trace and the Proofs page read) a run of this very catalogue."""
+(the one the trace and the Proofs page read) a run of this very catalogue on this very code;
+a kill is a failing assertion of an ordinary test or a theorem that no longer holds."""
 
 from __future__ import annotations
 
 import dataclasses
+import inspect
+import json
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from regelverk.cli import main
 from regelverk.errors import UnknownClauseError
 from regelverk.paths import source_root
-from regelverk_proofs import theorems
+from regelverk.registry import RULEBOOKS
+from regelverk_proofs import mutate, theorems
 from regelverk_proofs.mutate import (
-    FAMILY_TESTS,
+    FAMILIES,
+    RERECORD,
     Mutant,
     MutantError,
     catalogue,
     check_fits,
+    code_hash,
+    reach,
     recorded,
     score,
 )
@@ -25,9 +35,9 @@ ROOT = source_root()
 MUTANTS = catalogue()
 
 
-def test_the_catalogue_has_forty_mutants_across_the_four_rulebooks() -> None:
-    assert len(MUTANTS) >= 40
-    assert {b for m in MUTANTS for b in m.rulebooks} == set(FAMILY_TESTS)
+def test_the_catalogue_has_a_hundred_mutants_across_the_four_rulebooks() -> None:
+    assert len(MUTANTS) >= 100
+    assert {b for m in MUTANTS for b in m.rulebooks} == set(RULEBOOKS)
 
 
 @pytest.mark.skipif(ROOT is None, reason="needs the source checkout")
@@ -104,13 +114,237 @@ def test_ids_are_unique_across_catalogue_files(tmp_path: Path) -> None:
 
 def test_the_recorded_run_is_a_run_of_this_catalogue() -> None:
     data = recorded()
-    assert data is not None, "no recorded run: 'regelverk mutate --record'"
+    assert data is not None, f"no recorded run: '{RERECORD}'"
     rows = data["mutants"]
     assert isinstance(rows, list)
-    assert [r["id"] for r in rows] == [m.id for m in MUTANTS]
+    assert [r["id"] for r in rows] == [m.id for m in MUTANTS], f"re-record with '{RERECORD}'"
     for row, mutant in zip(rows, MUTANTS, strict=True):
         assert row["clauses"] == list(mutant.clauses)
         assert row["what"] == mutant.what
     names = {t.name for t in theorems()}
     assert {t for r in rows for t in r["theorems"]} <= names
     assert data["score"] == score(rows).line()
+    assert data["scores"] == score(rows).to_json()
+
+
+@pytest.mark.skipif(ROOT is None, reason="the record belongs to the source checkout")
+def test_the_recorded_run_ran_on_this_very_code() -> None:
+    data = recorded()
+    assert data is not None, f"no recorded run: '{RERECORD}'"
+    assert data.get("code") == code_hash(), (
+        "the engine, the proofs or the catalogue have changed since the mutation run was "
+        f"recorded: run '{RERECORD}' from the checkout to record it again"
+    )
+
+
+def test_no_test_kill_in_the_record_is_a_proof_binding_test() -> None:
+    data = recorded()
+    assert data is not None
+    for row in data["mutants"]:
+        assert not [t for t in row["tests"] if t.startswith("tests/test_proofs_")], row["id"]
+        assert not row.get("stillborn"), f"{row['id']} does not import: {row['stillborn']}"
+
+
+def test_the_new_kinds_of_mutant_are_spread_over_the_four_rulebooks() -> None:
+    books = Counter(b for m in MUTANTS for b in dict.fromkeys(m.rulebooks))
+    assert min(books.values()) >= 10, books
+
+
+# --- the catalogue file and the command line ---------------------------------------------
+
+
+def test_a_catalogue_file_outside_the_package_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(_GOOD, encoding="utf-8")
+    assert [m.id for m in catalogue(path)] == ["uno-trial"]
+    with pytest.raises(MutantError, match="no catalogue file at"):
+        catalogue(tmp_path / "missing.toml")
+    (tmp_path / "bad.toml").write_text("[[mutant]\nid = ", encoding="utf-8")
+    with pytest.raises(MutantError, match="not a TOML file"):
+        catalogue(tmp_path / "bad.toml")
+    (tmp_path / "empty.toml").write_text("title = 'x'\n", encoding="utf-8")
+    with pytest.raises(MutantError, match=r"\[\[mutant\]\] tables only"):
+        catalogue(tmp_path / "empty.toml")
+
+
+def test_mutate_lists_a_catalogue_file_as_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(_GOOD, encoding="utf-8")
+    assert main(["mutate", "--list", "--json", "--catalogue", str(path)]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert listed == [
+        {
+            "id": "uno-trial",
+            "rulebooks": ["uno"],
+            "clauses": ["UNO-WIN-GAME-500"],
+            "file": "model/regelverk/uno/table.py",
+            "what": "a trial",
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [(None, "no catalogue file at"), ("[[mutant]\n", "is not a TOML file")],
+)
+def test_mutate_refuses_a_missing_or_malformed_catalogue_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str | None, message: str
+) -> None:
+    path = tmp_path / "cat.toml"
+    if text is not None:
+        path.write_text(text, encoding="utf-8")
+    assert main(["mutate", "--list", "--catalogue", str(path)]) != 0
+    err = capsys.readouterr().err.strip()
+    assert message in err
+    assert len(err.splitlines()) == 1
+
+
+# --- what counts as a kill -----------------------------------------------------------------
+
+_KINDS = """
+import pytest
+
+def test_an_assertion():
+    assert 1 + 1 == 3
+
+def test_a_raises_that_did_not():
+    with pytest.raises(KeyError):
+        pass
+
+def test_a_crash():
+    {}["missing"]
+
+@pytest.fixture
+def broken():
+    raise RuntimeError("set-up")
+
+def test_a_broken_setup(broken):
+    pass
+
+def test_a_pass():
+    pass
+"""
+
+
+def _trial(tmp_path: Path) -> Path:
+    (tmp_path / "_plugin").mkdir()
+    (tmp_path / "_plugin" / "regelverk_mutant_report.py").write_text(mutate._PLUGIN, "utf-8")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_kinds.py").write_text(_KINDS, encoding="utf-8")
+    (tmp_path / "tests" / "test_unborn.py").write_text("import no_such_module\n", "utf-8")
+    return tmp_path
+
+
+def test_a_kill_is_a_failing_assertion_and_a_crash_is_not(tmp_path: Path) -> None:
+    root = _trial(tmp_path)
+    files = ["tests/test_kinds.py", "tests/test_unborn.py"]
+    kills, crashes, error = mutate._test(files, root, every_failure=True)
+    assert error is None
+    assert kills == (
+        "tests/test_kinds.py::test_an_assertion",
+        "tests/test_kinds.py::test_a_raises_that_did_not",
+    )
+    assert dict(crashes) == {
+        "tests/test_kinds.py::test_a_crash": "call: KeyError",
+        "tests/test_kinds.py::test_a_broken_setup": "setup: RuntimeError",
+        "tests/test_unborn.py": "collection error",
+    }
+
+
+def test_a_mutant_run_stops_at_its_first_kill(tmp_path: Path) -> None:
+    root = _trial(tmp_path)
+    kills, _, error = mutate._test(["tests/test_kinds.py"], root)
+    assert error is None
+    assert kills == ("tests/test_kinds.py::test_an_assertion",)
+
+
+def test_a_mutant_whose_code_does_not_import_is_stillborn(tmp_path: Path) -> None:
+    (tmp_path / "model" / "regelverk").mkdir(parents=True)
+    (tmp_path / "model" / "regelverk" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "model" / "regelverk" / "ok.py").write_text("X = 1\n", encoding="utf-8")
+    (tmp_path / "model" / "regelverk" / "bad.py").write_text("X = Y\n", encoding="utf-8")
+    assert mutate._imports("model/regelverk/ok.py", tmp_path) is None
+    assert "NameError" in str(mutate._imports("model/regelverk/bad.py", tmp_path))
+
+
+def test_stillborn_mutants_are_counted_apart() -> None:
+    rows: list[dict[str, Any]] = [
+        {"theorems": ["t"], "tests": ["a"], "stillborn": None},
+        {"theorems": [], "tests": ["a"], "stillborn": None},
+        {"theorems": [], "tests": [], "stillborn": None},
+        {"theorems": [], "tests": [], "stillborn": "SyntaxError"},
+    ]
+    counted = score(rows)
+    assert (counted.total, counted.stillborn) == (3, 1)
+    assert (counted.by_proofs, counted.by_tests, counted.by_either) == (1, 2, 2)
+    assert "1 stillborn (not counted)" in counted.line()
+    assert "the proofs kill 1/3 (33%), the ordinary tests 2/3 (67%)" in counted.line()
+
+
+# --- the code a record ran on --------------------------------------------------------------
+
+
+def test_the_code_hash_follows_the_sources_and_the_catalogue_only(tmp_path: Path) -> None:
+    engine = tmp_path / "model" / "regelverk"
+    proofs = tmp_path / "proofs" / "regelverk_proofs"
+    (proofs / "mutants").mkdir(parents=True)
+    engine.mkdir(parents=True)
+    (engine / "rules.py").write_text("LIMIT = 500\n", encoding="utf-8")
+    (proofs / "thm.py").write_text("T = 1\n", encoding="utf-8")
+    (proofs / "mutants" / "a.toml").write_text(_GOOD, encoding="utf-8")
+    packages = (engine, proofs)
+    first = code_hash(packages)
+    assert first == code_hash(packages)
+    (proofs / "mutants" / "killed.json").write_text("{}", encoding="utf-8")
+    (engine / "notes.txt").write_text("not code", encoding="utf-8")
+    assert code_hash(packages) == first
+    (engine / "rules.py").write_text("LIMIT = 501\n", encoding="utf-8")
+    assert code_hash(packages) != first
+    (engine / "rules.py").write_text("LIMIT = 500\n", encoding="utf-8")
+    (proofs / "mutants" / "a.toml").write_text(_GOOD.replace("a trial", "b"), encoding="utf-8")
+    assert code_hash(packages) != first
+
+
+# --- which tests and theorems a mutant runs ------------------------------------------------
+
+
+@pytest.mark.skipif(ROOT is None, reason="needs the source checkout")
+def test_a_family_mutant_runs_its_own_theorems_and_every_test_that_can_reach_it() -> None:
+    assert ROOT is not None
+    suite = theorems()
+    uno = next(m for m in MUTANTS if m.file.startswith("model/regelverk/uno/"))
+    names, files = reach(uno, ROOT, suite)
+    assert set(names) == {t.name for t in suite if "uno" in t.rulebooks}
+    assert "tests/test_cli.py" in files
+    assert files[-1] == uno.file
+    assert any(f.startswith("tests/test_uno_") for f in files)
+    for f in files:
+        assert not f.startswith("tests/test_proofs_"), f
+        assert not f.startswith(("tests/test_viggo_", "tests/test_vandatta_")) or (
+            "uno" in (ROOT / f).read_text(encoding="utf-8")
+        ), f
+    shared = dataclasses.replace(uno, file="model/regelverk/cards.py")
+    names, files = reach(shared, ROOT, suite)
+    assert set(names) == {t.name for t in suite}
+    assert "tests/test_viggo_rules.py" in files
+
+
+def test_each_proof_module_reaches_only_its_own_family_engine() -> None:
+    """What :func:`reach` rests on: a theorem of one family cannot run another family's engine,
+    since its proof modules import only their own family's package (and the shared proof
+    modules none, nor the registry of games)."""
+    folder = Path(mutate.__file__).resolve().parent
+    families = {book: family for family, books in FAMILIES.items() for book in books}
+    for path in sorted(folder.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        named = {f for f in FAMILIES if f"regelverk.{f}" in text}
+        own = next((f for f in FAMILIES if path.name.startswith(f)), None)
+        assert named <= ({own} if own else set()), (path.name, named)
+        assert "regelverk.games" not in text, path.name
+    for theorem in theorems():
+        module = Path(inspect.getfile(theorem.check)).name
+        assert {families[b] for b in theorem.rulebooks} == {
+            f for f in FAMILIES if module.startswith(f)
+        }, theorem.name

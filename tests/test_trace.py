@@ -18,6 +18,8 @@ from regelverk.trace import (
     links_from_code,
     links_from_proofs,
     links_from_tests,
+    missed_by_tests,
+    stated_in_proofs,
     trace,
     weakened_in_proofs,
 )
@@ -49,8 +51,12 @@ def test_status_follows_the_links() -> None:
     def link(kind: LinkKind) -> Link:
         return Link(clause=clause.id, kind=kind, target="t", path="p.py", line=1)
 
-    def status(*kinds: LinkKind, backed: frozenset[tuple[str, str]] = frozenset()) -> Status:
-        items = trace(REGISTRY, [link(k) for k in kinds], backed)
+    def status(
+        *kinds: LinkKind,
+        backed: frozenset[tuple[str, str]] = frozenset(),
+        missed: tuple[str, ...] = (),
+    ) -> Status:
+        items = trace(REGISTRY, [link(k) for k in kinds], backed, {clause.id: missed})
         return next(i.status for i in items if i.clause.id == clause.id)
 
     everything = (LinkKind.CODE, LinkKind.TEST, LinkKind.PROOF)
@@ -61,31 +67,59 @@ def test_status_follows_the_links() -> None:
     assert status(*everything, backed=frozenset({(clause.id, "other")})) is Status.CITED_BY_PROOF
     assert status(*everything, backed=frozenset({(clause.id, "t")})) is Status.PROVED
     assert status(LinkKind.TEST) is Status.PENDING
+    # a recorded mutant of the clause that no ordinary test kills: cited by tests is not enough
+    assert status(LinkKind.CODE, LinkKind.TEST, missed=("m-1",)) is Status.IMPLEMENTED
+    assert status(*everything, missed=("m-1",)) is Status.IMPLEMENTED
+    proved = status(*everything, backed=frozenset({(clause.id, "t")}), missed=("m-1",))
+    assert proved is Status.PROVED
 
 
-def test_a_clause_is_proved_only_where_a_weakening_and_a_mutant_both_break_a_theorem(
+def test_a_clause_is_proved_only_where_a_theorem_states_it_and_a_weakening_and_a_mutant_break_it(
     tmp_path: Path,
 ) -> None:
     (tmp_path / "mutants").mkdir()
     (tmp_path / "thm.py").write_text(
-        "T = Theorem(name='a.b', clauses=('X-1', 'X-2'),\n"
-        "    weakenings=(Weakening('X-1', 'gone'), Weakening('X-2', 'gone')))\n",
+        "T = Theorem(name='a.b', clauses=('X-1', 'X-2', 'X-4'), states=('X-1', 'X-2'),\n"
+        "    weakenings=(Weakening('X-1', 'gone'), Weakening('X-2', 'gone'),\n"
+        "                Weakening('X-4', 'gone')))\n",
         encoding="utf-8",
     )
     (tmp_path / "mutants" / "killed.json").write_text(
         json.dumps(
             {
                 "mutants": [
-                    {"clauses": ["X-1"], "theorems": ["a.b"]},
-                    {"clauses": ["X-3"], "theorems": ["a.b"]},
-                    {"clauses": ["X-2"], "theorems": []},
+                    {"id": "m-1", "clauses": ["X-1"], "theorems": ["a.b"], "tests": []},
+                    {"id": "m-3", "clauses": ["X-3"], "theorems": ["a.b"], "tests": ["t::x"]},
+                    {"id": "m-2", "clauses": ["X-2"], "theorems": [], "tests": ["t::y"]},
+                    {"id": "m-4", "clauses": ["X-4"], "theorems": ["a.b"], "tests": ["t::z"]},
                 ]
             }
         ),
         encoding="utf-8",
     )
-    assert weakened_in_proofs(tmp_path) == {("X-1", "a.b"), ("X-2", "a.b")}
+    assert weakened_in_proofs(tmp_path) == {("X-1", "a.b"), ("X-2", "a.b"), ("X-4", "a.b")}
+    assert stated_in_proofs(tmp_path) == {("X-1", "a.b"), ("X-2", "a.b")}
+    # no mutant breaks the theorem; X-4: a mutant does, but the theorem does not state it
     assert backed_proofs(tmp_path) == {("X-1", "a.b")}
+
+
+def test_only_an_ordinary_test_killing_by_assertion_makes_a_mutant_count_for_tested(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "mutants").mkdir()
+    rows = [
+        {"id": "m-1", "clauses": ["X-1"], "theorems": ["a.b"], "tests": []},
+        {"id": "m-2", "clauses": ["X-2"], "theorems": [], "tests": ["tests/test_x.py::t"]},
+        {
+            "id": "m-3",
+            "clauses": ["X-2", "X-3"],
+            "theorems": ["a.b"],
+            "tests": ["tests/test_proofs_x.py::binding"],
+        },
+        {"id": "m-4", "clauses": ["X-5"], "theorems": [], "tests": [], "stillborn": "boom"},
+    ]
+    (tmp_path / "mutants" / "killed.json").write_text(json.dumps({"mutants": rows}), "utf-8")
+    assert missed_by_tests(tmp_path) == {"X-1": ("m-1",), "X-2": ("m-3",), "X-3": ("m-3",)}
 
 
 def test_not_modelled_clauses_carry_their_reason() -> None:

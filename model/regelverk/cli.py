@@ -722,68 +722,130 @@ def _simulation_text(data: dict[str, Any]) -> str:
 
 
 def _mutant_line(row: dict[str, Any]) -> str:
+    if row.get("stillborn"):
+        return f"{row['id']} ({', '.join(row['clauses'])}): STILLBORN: {row['stillborn']}"
     theorems = ", ".join(row["theorems"]) or "no theorem"
-    tests = ", ".join(row["tests"]) or "no test"
+    tests = ", ".join(row["tests"]) or "no ordinary test"
     verdict = "killed" if row["theorems"] or row["tests"] else "SURVIVED"
+    crashes = len(row.get("theorem_crashes", {})) + len(row.get("test_crashes", {}))
+    crashed = f"; {_count(crashes, 'crash', 'crashes')} not counted" if crashes else ""
     error = f" [{row['error']}]" if row["error"] else ""
     return (
-        f"{row['id']} ({', '.join(row['clauses'])}): {verdict} by {theorems}; by {tests} "
-        f"({row['seconds']} s){error}"
+        f"{row['id']} ({', '.join(row['clauses'])}): {verdict} by {theorems}; by {tests}"
+        f"{crashed} ({row['seconds']} s){error}"
     )
 
 
-def cmd_mutate(args: argparse.Namespace) -> int:
-    """Run the mutant catalogue: each rule change made in a scratch copy, and which theorems
-    and tests notice it."""
-    from regelverk_proofs import mutate, theorems
+def _mutants_chosen(args: argparse.Namespace) -> list[Any]:
+    """The mutants of the catalogue (``--catalogue`` or the shipped one) that the arguments
+    choose."""
+    from regelverk_proofs import mutate
 
-    mutants = mutate.catalogue()
+    mutants = mutate.catalogue(Path(args.catalogue) if args.catalogue else mutate.CATALOGUE)
     known = {m.id for m in mutants}
     unknown = [i for i in args.mutant if i not in known]
     if unknown:
         raise RegelverkError(
             f"no mutant called {', '.join(unknown)}; 'regelverk mutate --list' lists them"
         )
-    chosen = [
+    return [
         m
         for m in mutants
         if (not args.mutant or m.id in args.mutant)
         and (args.rulebook is None or args.rulebook in m.rulebooks)
     ]
-    if args.list:
-        for m in chosen:
-            print(f"{m.id} [{', '.join(m.rulebooks)}] {', '.join(m.clauses)}: {m.what}")
-        print(_count(len(chosen), "mutant"))
+
+
+def _mutate_list(chosen: list[Any], as_json: bool) -> int:
+    if as_json:
+        _print_json(
+            [
+                {
+                    "id": m.id,
+                    "rulebooks": list(m.rulebooks),
+                    "clauses": list(m.clauses),
+                    "file": m.file,
+                    "what": m.what,
+                }
+                for m in chosen
+            ]
+        )
         return EXIT_OK
+    for m in chosen:
+        print(f"{m.id} [{', '.join(m.rulebooks)}] {', '.join(m.clauses)}: {m.what}")
+    print(_count(len(chosen), "mutant"))
+    return EXIT_OK
+
+
+def cmd_mutate(args: argparse.Namespace) -> int:
+    """Run the mutant catalogue: each rule change made in a scratch copy, and which theorems
+    and which ordinary tests notice it."""
+    from regelverk_proofs import mutate, theorems
+
+    chosen = _mutants_chosen(args)
+    if args.list:
+        return _mutate_list(chosen, args.json)
     root = source_root()
     if root is None:
         raise RegelverkError(
             "mutation testing changes the source and runs its tests: run it from a checkout"
         )
-    if args.record and (args.mutant or args.rulebook or args.no_tests):
+    if args.record and (args.mutant or args.rulebook or args.no_tests or args.catalogue):
         raise RegelverkError(
-            "--record keeps a full run only: drop --mutant, --rulebook, --no-tests"
+            "--record keeps a full run of the shipped catalogue only: drop --mutant, "
+            "--rulebook, --no-tests and --catalogue"
         )
+    start = time.perf_counter()
+    suite = theorems()
+    books = {b for m in chosen for b in m.rulebooks}
+    code = mutate.code_hash()
+    mutate.check_fits(chosen, root)
+    if not args.json:
+        print(f"{_count(len(chosen), 'mutant')} on code {code[:16]}; first the unchanged code")
+    left_out = mutate.baseline(
+        root,
+        [t.name for t in suite],
+        tests=not args.no_tests,
+        modules=[m.file for m in chosen],
+    )
+    if not args.json and (left_out.theorems or left_out.tests or left_out.test_files):
+        failing = [*left_out.theorems, *left_out.test_files, *left_out.tests]
+        print("left out, failing on the unchanged code: " + ", ".join(failing))
 
     def report(outcome: Any) -> None:
         if not args.json:
             print(_mutant_line(outcome.to_json()), flush=True)
 
-    start = time.perf_counter()
     outcomes = mutate.run_all(
-        chosen, root, jobs=args.jobs or os.cpu_count() or 1, tests=not args.no_tests, report=report
+        chosen,
+        root,
+        jobs=args.jobs or os.cpu_count() or 1,
+        theorems=suite,
+        tests=not args.no_tests,
+        left_out=left_out,
+        report=report,
     )
     rows = [o.to_json() for o in outcomes]
     score = mutate.score(rows)
     idle = [
         t.name
-        for t in theorems()
+        for t in suite
         if not any(t.name in r["theorems"] and set(r["clauses"]) & set(t.clauses) for r in rows)
-        and set(t.rulebooks) & {b for m in chosen for b in m.rulebooks}
+        and set(t.rulebooks) & books
     ]
     data = {
+        "code": code,
+        "code_hash": "sha256 over the .py files of regelverk and regelverk_proofs and the "
+        "catalogue files (regelverk_proofs.mutate.code_hash)",
+        "rerecord": mutate.RERECORD,
         "seconds": round(time.perf_counter() - start, 1),
         "score": score.line(),
+        "scores": score.to_json(),
+        "left_out": {
+            "theorems": list(left_out.theorems),
+            "tests": list(left_out.tests),
+            "test_files": list(left_out.test_files),
+        },
         "theorems_killing_no_mutant_of_their_clauses": idle,
         "mutants": rows,
     }
@@ -794,11 +856,16 @@ def cmd_mutate(args: argparse.Namespace) -> int:
         _print_json(data)
     else:
         print(score.line() + f" in {data['seconds']} s")
+        survivors = [r["id"] for r in rows if not (r["stillborn"] or r["theorems"] or r["tests"])]
+        print("surviving both: " + (", ".join(survivors) or "none"))
+        for label, key in (("the proofs", "theorems"), ("the ordinary tests", "tests")):
+            missed = [r["id"] for r in rows if not r["stillborn"] and not r[key]]
+            print(f"not killed by {label}: " + (", ".join(missed) or "none"))
         if idle:
             print("theorems that kill no mutant of a clause they cite: " + ", ".join(idle))
-    errors = [r for r in rows if r["error"]]
+    failed = [r for r in rows if r["error"] or r["stillborn"]]
     survivors = [r for r in rows if not (r["theorems"] or r["tests"])]
-    return EXIT_FAILED if survivors or errors else EXIT_OK
+    return EXIT_FAILED if survivors or failed else EXIT_OK
 
 
 def _add_simulate(add: Any) -> None:
@@ -939,8 +1006,16 @@ def build_parser() -> argparse.ArgumentParser:
         "mutate",
         cmd_mutate,
         "Mutation testing (from a checkout): make each rule change of the mutant catalogue in "
-        "a scratch copy, run the theorems and the tests there, and say which kill it; exit 1 "
-        "if any mutant survives.",
+        "a scratch copy, run the theorems and the ordinary tests that can reach it there, and "
+        "say which kill it (a test by a failing assertion only; the proof-binding tests are "
+        "scored as proofs); exit 1 if any mutant survives, is stillborn (does not import) or "
+        "could not be run. Re-record the run the trace reads with 'regelverk mutate --record'.",
+    )
+    mutate_cmd.add_argument(
+        "--catalogue",
+        metavar="FILE",
+        help="run the mutants of this catalogue file (or folder of *.toml files) instead of "
+        "the shipped one",
     )
     mutate_cmd.add_argument(
         "--mutant", action="append", default=[], metavar="ID", help="only this mutant"
@@ -948,7 +1023,9 @@ def build_parser() -> argparse.ArgumentParser:
     mutate_cmd.add_argument("--rulebook", choices=RULEBOOKS, help="only this rulebook's mutants")
     mutate_cmd.add_argument("--jobs", type=int, default=0, help="mutants at once (default: cores)")
     mutate_cmd.add_argument("--no-tests", action="store_true", help="run the theorems only")
-    mutate_cmd.add_argument("--list", action="store_true", help="list the catalogue, run nothing")
+    mutate_cmd.add_argument(
+        "--list", action="store_true", help="list the catalogue, run nothing (--json: as JSON)"
+    )
     mutate_cmd.add_argument(
         "--record", action="store_true", help="keep a full run's results for the trace and docs"
     )

@@ -12,10 +12,15 @@ The trace is computed, never typed by hand:
 
 Each clause then has a status: ``not-modelled`` (with the spec's reason), ``proved``,
 ``cited-by-proof``, ``tested``, ``implemented``, or ``pending`` (nothing implements it yet: its
-engine has not landed). ``proved`` is earned, not claimed: a theorem cites the clause, the
-theorem names a weakening of the clause that must break it, *and* the recorded mutation run
-(:func:`killed_by_mutants`) shows an engine mutant of the clause breaking that theorem. A clause
-a theorem merely cites is ``cited-by-proof``.
+engine has not landed). ``proved`` is earned, not claimed: a theorem *states* the clause (its
+``states=`` field: the statement says the clause's own property, not just something that rests
+on it), the theorem names a weakening of the clause that must break it, *and* the recorded
+mutation run (:func:`killed_by_mutants`) shows an engine mutant of the clause breaking that
+theorem. A clause a theorem merely cites is ``cited-by-proof``. ``tested`` is earned too: a test
+cites the clause and, where the catalogue holds mutants of the clause, an ordinary test (not a
+proof-binding test) kills each of them by a failing assertion (:func:`missed_by_tests`); a
+clause whose mutant the ordinary tests miss is only ``implemented`` (or, if a theorem proves
+it, ``proved``, with the miss in its reason).
 """
 
 from __future__ import annotations
@@ -47,6 +52,8 @@ __all__ = [
     "links_from_code",
     "links_from_proofs",
     "links_from_tests",
+    "missed_by_tests",
+    "stated_in_proofs",
     "trace",
     "trace_of",
     "weakened_in_proofs",
@@ -92,15 +99,15 @@ class Status(enum.Enum):
     IMPLEMENTED = "implemented"
     """Code implements it, but no test cites it."""
     TESTED = "tested"
-    """Code implements it and a test exercises it."""
+    """Code implements it, a test exercises it, and an ordinary test kills every recorded
+    engine mutant of it."""
     CITED_BY_PROOF = "cited-by-proof"
-    """Implemented, tested and cited by a theorem, but no theorem citing it is shown to rest on
-    it: none has both a weakening of the clause and a recorded engine mutant of the clause that
-    breaks it."""
+    """Implemented, tested and cited by a theorem, but no theorem proves it: none states it with
+    both a weakening of the clause and a recorded engine mutant of the clause that breaks it."""
     PROVED = "proved"
-    """Implemented, tested, and cited by a theorem that rests on it: weakening the clause in the
-    encoding breaks the theorem, and so does an engine mutant of the clause (as recorded by
-    ``regelverk mutate --record``)."""
+    """Implemented, cited by a test, and stated by a theorem that rests on it: weakening the
+    clause in the encoding breaks the theorem, and so does an engine mutant of the clause (as
+    recorded by ``regelverk mutate --record``)."""
     NOT_MODELLED = "not-modelled"
     """The spec says why the clause has no behaviour to model."""
 
@@ -369,29 +376,83 @@ def _weakenings(path: Path, text: str) -> Rows:
     return pairs
 
 
+def stated_in_proofs(
+    folder: Path | None = None, *, mentioning: str | None = None
+) -> frozenset[tuple[str, str]]:
+    """The (clause, theorem) pairs where a theorem states the clause, read from the proof
+    files' ``states=("ID", ...)`` fields; with ``mentioning``, only the files whose text holds
+    that id."""
+    return frozenset(
+        (clause, theorem)
+        for path, text in _sources(folder or proofs_dir(), mentioning)
+        for clause, theorem in _per_file("states", path, text, _states)
+    )
+
+
+def _states(path: Path, text: str) -> Rows:
+    pairs: Rows = []
+    for node in ast.walk(ast.parse(text, filename=str(path))):
+        name = _theorem_name(node) if isinstance(node, ast.Call) else None
+        if name is None or not isinstance(node, ast.Call):
+            continue
+        for keyword in node.keywords:
+            if keyword.arg == "states" and isinstance(keyword.value, ast.Tuple | ast.List):
+                pairs += [
+                    [e.value, name]
+                    for e in keyword.value.elts
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                ]
+    return pairs
+
+
+def _recorded_rows(folder: Path | None) -> list[dict[str, Any]]:
+    """The rows of the recorded mutation run (``mutants/killed.json``) that imported (stillborn
+    mutants prove and test nothing); none when no run is recorded."""
+    base = folder or proofs_dir()
+    path = base / "mutants" / "killed.json" if base is not None else None
+    if path is None or not path.is_file():
+        return []
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return [row for row in data.get("mutants", []) if not row.get("stillborn")]
+
+
 def killed_by_mutants(folder: Path | None = None) -> frozenset[tuple[str, str]]:
     """The (clause, theorem) pairs where a recorded engine mutant of the clause broke the
     theorem, read from ``mutants/killed.json`` (``regelverk mutate --record``); empty when no
     run is recorded."""
-    base = folder or proofs_dir()
-    path = base / "mutants" / "killed.json" if base is not None else None
-    if path is None or not path.is_file():
-        return frozenset()
-    data = json.loads(path.read_text(encoding="utf-8"))
     return frozenset(
         (clause, theorem)
-        for row in data.get("mutants", [])
+        for row in _recorded_rows(folder)
         for clause in row.get("clauses", [])
         for theorem in row.get("theorems", [])
     )
 
 
+def _ordinary(test: str) -> bool:
+    """Whether a test id names an ordinary test, not one rerunning the proofs' bindings."""
+    return not test.startswith("tests/test_proofs_")
+
+
+def missed_by_tests(folder: Path | None = None) -> dict[str, tuple[str, ...]]:
+    """For each clause with a recorded mutant that no ordinary test kills, those mutants' ids."""
+    missed: dict[str, list[str]] = {}
+    for row in _recorded_rows(folder):
+        if not any(_ordinary(t) for t in row.get("tests", [])):
+            for clause in row.get("clauses", []):
+                missed.setdefault(clause, []).append(row["id"])
+    return {clause: tuple(ids) for clause, ids in missed.items()}
+
+
 def backed_proofs(
     folder: Path | None = None, *, mentioning: str | None = None
 ) -> frozenset[tuple[str, str]]:
-    """The (clause, theorem) pairs where the theorem is shown to rest on the clause: a
-    weakening of the clause and a recorded engine mutant of it both break the theorem."""
-    return weakened_in_proofs(folder, mentioning=mentioning) & killed_by_mutants(folder)
+    """The (clause, theorem) pairs where the theorem proves the clause: it states the clause,
+    and a weakening of the clause and a recorded engine mutant of it both break the theorem."""
+    return (
+        stated_in_proofs(folder, mentioning=mentioning)
+        & weakened_in_proofs(folder, mentioning=mentioning)
+        & killed_by_mutants(folder)
+    )
 
 
 def cited_ids(links: Iterable[Link]) -> frozenset[str]:
@@ -400,8 +461,13 @@ def cited_ids(links: Iterable[Link]) -> frozenset[str]:
 
 
 def _status(
-    clause: Clause, links: tuple[Link, ...], backed: frozenset[tuple[str, str]] = frozenset()
+    clause: Clause,
+    links: tuple[Link, ...],
+    backed: frozenset[tuple[str, str]] = frozenset(),
+    missed: tuple[str, ...] = (),
 ) -> tuple[Status, str]:
+    """A clause's status from its links, the (clause, theorem) pairs that prove
+    (:func:`backed_proofs`) and the ids of its recorded mutants no ordinary test kills."""
     kinds = {link.kind for link in links}
     if clause.not_modelled is not None:
         return Status.NOT_MODELLED, clause.not_modelled
@@ -409,19 +475,39 @@ def _status(
         return Status.PENDING, "no code implements this clause yet: its engine has not landed"
     if LinkKind.TEST not in kinds:
         return Status.IMPLEMENTED, "implemented, but no test cites it"
-    if LinkKind.PROOF in kinds:
-        theorems = sorted(
-            {link.target.rpartition("::")[2] for link in links if link.kind is LinkKind.PROOF}
+    return _evidence(clause, links, backed, missed)
+
+
+def _evidence(
+    clause: Clause,
+    links: tuple[Link, ...],
+    backed: frozenset[tuple[str, str]],
+    missed: tuple[str, ...],
+) -> tuple[Status, str]:
+    """The status of an implemented clause that a test cites: what the proofs and the recorded
+    mutants show about it."""
+    gap = (
+        f"no ordinary test kills its mutant{'s' if len(missed) > 1 else ''} {', '.join(missed)}"
+        if missed
+        else ""
+    )
+    theorems = sorted(
+        {link.target.rpartition("::")[2] for link in links if link.kind is LinkKind.PROOF}
+    )
+    resting = [t for t in theorems if (clause.id, t) in backed]
+    if resting:
+        return Status.PROVED, (
+            f"implemented, cited by tests, and proved by {', '.join(resting)}: the theorem "
+            "states the clause, and weakening the clause and an engine mutant of it each break "
+            "it" + (f" ({gap})" if gap else "")
         )
-        resting = [t for t in theorems if (clause.id, t) in backed]
-        if resting:
-            return Status.PROVED, (
-                f"implemented, tested, and proved by {', '.join(resting)}: weakening the clause "
-                "and an engine mutant of it each break the theorem"
-            )
+    if gap:
+        cited = f"; cited by {', '.join(theorems)}, which proves it not" if theorems else ""
+        return Status.IMPLEMENTED, f"implemented and cited by tests, but {gap}{cited}"
+    if theorems:
         return Status.CITED_BY_PROOF, (
-            f"implemented, tested and cited by {', '.join(theorems)}, but no weakening and "
-            "engine mutant of this clause are both shown to break a theorem citing it"
+            f"implemented, tested and cited by {', '.join(theorems)}, but no theorem citing it "
+            "states it with a weakening and an engine mutant of it that both break the theorem"
         )
     return Status.TESTED, "implemented and tested"
 
@@ -430,11 +516,13 @@ def trace(
     registry: Registry,
     links: Iterable[Link] | None = None,
     backed: frozenset[tuple[str, str]] | None = None,
+    missed: dict[str, tuple[str, ...]] | None = None,
 ) -> tuple[ClauseTrace, ...]:
     """Every clause of the registry with its status and links.
 
     ``backed`` holds the (clause, theorem) pairs that count as proof (:func:`backed_proofs`,
-    read from the proof files and the recorded mutants when not given).
+    read from the proof files and the recorded mutants when not given); ``missed`` the recorded
+    mutants of each clause that no ordinary test kills (:func:`missed_by_tests`, likewise).
 
     Raises :class:`~regelverk.errors.UnknownClauseError` if any link cites an id that the spec
     does not define as a clause.
@@ -443,6 +531,8 @@ def trace(
         links = (*links_from_code(), *links_from_tests(), *links_from_proofs())
     if backed is None:
         backed = backed_proofs()
+    if missed is None:
+        missed = missed_by_tests()
     found = tuple(links)
     for link in found:
         registry.clause(link.clause)
@@ -452,7 +542,7 @@ def trace(
     result = []
     for clause in registry.clauses():
         own = tuple(by_clause.get(clause.id, ()))
-        status, reason = _status(clause, own, backed)
+        status, reason = _status(clause, own, backed, missed.get(clause.id, ()))
         result.append(ClauseTrace(clause=clause, status=status, reason=reason, links=own))
     return tuple(result)
 
@@ -473,5 +563,6 @@ def trace_of(registry: Registry, ident: str) -> ClauseTrace:
         )
         if link.clause == ident
     )
-    status, reason = _status(clause, links, backed_proofs(mentioning=ident))
+    missed = missed_by_tests().get(ident, ())
+    status, reason = _status(clause, links, backed_proofs(mentioning=ident), missed)
     return ClauseTrace(clause=clause, status=status, reason=reason, links=links)

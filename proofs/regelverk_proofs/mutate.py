@@ -1,19 +1,50 @@
 """Mutation testing: does anything notice when a rule of the engine is changed?
 
-The catalogue (``mutants/*.toml`` beside this module) lists *mutants*: single, meaningful
-changes to the engine's rule code (an ace that no longer skips, a game that ends above 500), each
-citing the clauses it breaks. :func:`run_mutant` copies the source checkout to a scratch folder,
-makes the change there, and runs in a fresh interpreter
+The catalogue (``mutants/*.toml`` beside this module, or any catalogue file named with
+``regelverk mutate --catalogue FILE``) lists *mutants*: single, meaningful changes to the
+engine's rule code (an ace that no longer skips, a game that ends above 500), each citing the
+clauses it breaks. :func:`run_mutant` copies the source checkout to a scratch folder, makes the
+change there, and in fresh interpreters
 
-* the theorems of the mutant's rulebooks, bindings included (the same :func:`theorem.run
-  <regelverk_proofs.theorem.run>` that ``regelverk prove`` runs), and
-* the tests of the mutant's game family (``pytest -x``),
+1. imports the changed module: a mutant whose code no longer imports is *stillborn*, reported
+   as such and counted neither as killed nor as surviving;
+2. runs the theorems that can reach the changed code, bindings included (the same
+   :func:`theorem.decide <regelverk_proofs.theorem.decide>` that ``regelverk prove`` runs), one
+   at a time: a theorem *kills* the mutant when it no longer holds (a binding disagrees, or Z3
+   finds a counterexample or no witness); a theorem that crashes is reported, not counted. Every
+   theorem citing one of the mutant's clauses runs (the trace asks which of them kill it); the
+   others run only until one kills it, since past that they can change no score and no status;
+3. runs the *ordinary* tests that can reach the changed code, stopping at the first kill. The
+   tests ``tests/test_proofs_*`` only rerun the bindings of step 2, so they are left out: the
+   tests' score is independent of the proofs'. A test kills the mutant only by a failing
+   assertion (an ``assert``, ``pytest.fail``, a ``pytest.raises`` that did not raise, a doctest
+   whose output differs, a Hypothesis failure whose error is one of these); any other error in a
+   test, in its set-up or in collecting it is a *crash*, reported and not counted.
 
-and says which theorems and which test kill it. A mutant *killed by the proofs* is one under which
-a theorem of its rulebooks no longer holds. ``regelverk mutate`` runs the catalogue and prints the
-score; ``--record`` keeps the results in ``mutants/killed.json``, which the trace reads (a
-clause counts as proved only where a theorem that cites it is broken by one of its mutants) and
-the rulebook's Proofs page shows.
+Before the mutants, :func:`baseline` runs the same theorems and tests on the unchanged code: a
+theorem or test that already fails there is left out of every mutant's run (and reported), so
+that nothing is killed by a failure the mutant did not cause.
+
+Which tests and theorems can reach a change (:func:`reach`): the engine of each game family lives
+in its own package (``model/regelverk/uno/`` and so on). A change there is run against
+
+* the theorems of the rulebooks that family serves (each proof module imports its own family's
+  engine and no other, which a test checks), and
+* every ordinary test file, except the family test files of another family
+  (``tests/test_viggo_*.py`` for a UNO mutant) whose text never names the changed family's
+  package or rulebooks: such a file builds its own family's games only, so it cannot execute the
+  changed code. Files outside the families (the command line, the referee, conformance, fuzz,
+  soak) always run.
+
+A change outside the family packages runs every theorem and every ordinary test file. Nothing is
+skipped that could execute the changed code, so the selection cannot miss a kill; it only saves
+running other families' tests.
+
+``regelverk mutate`` runs the catalogue and prints both scores; ``--record`` keeps the results
+in ``mutants/killed.json`` together with :func:`code_hash` of the code they ran on. The trace
+reads that record (a clause counts as proved only where a theorem that states it kills a mutant
+of it, and as tested only where an ordinary test kills its mutants), and a test fails once the
+code has changed since the record was made.
 
 Each mutant names its change as a text to find (exactly once) and its replacement, so the
 catalogue fails loudly when the code it mutates has moved on.
@@ -21,6 +52,8 @@ catalogue fails loudly when the code it mutates has moved on.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import os
 import re
@@ -37,17 +70,26 @@ from pathlib import Path
 from typing import Any
 
 from regelverk.errors import RegelverkError
+from regelverk.paths import cached_json
 from regelverk.registry import RULEBOOKS, default_registry
 
 __all__ = [
     "CATALOGUE",
-    "FAMILY_TESTS",
+    "FAMILIES",
     "RECORD",
+    "RERECORD",
+    "Baseline",
     "Mutant",
     "MutantError",
     "Outcome",
+    "Score",
+    "baseline",
     "catalogue",
+    "check_fits",
+    "code_hash",
+    "reach",
     "recorded",
+    "run_all",
     "run_mutant",
     "score",
 ]
@@ -58,16 +100,29 @@ CATALOGUE = Path(__file__).resolve().parent / "mutants"
 RECORD = CATALOGUE / "killed.json"
 """The recorded results of the last full run (``regelverk mutate --record``)."""
 
-FAMILY_TESTS: dict[str, tuple[str, ...]] = {
-    "vvv8": ("tests/test_vandatta_*.py", "tests/test_proofs_vandatta_*.py"),
-    "vandatta": ("tests/test_vandatta_*.py", "tests/test_proofs_vandatta_*.py"),
-    "viggo": ("tests/test_viggo_*.py", "tests/test_proofs_viggo.py"),
-    "uno": ("tests/test_uno_*.py", "tests/test_proofs_uno.py"),
-}
-"""The test files of each rulebook's game family, which a mutant of that rulebook runs."""
+RERECORD = "regelverk mutate --record"
+"""The one command that runs the whole catalogue again and records it (from a checkout)."""
 
-_COPIED = ("model", "proofs", "spec", "tests", "examples", "pyproject.toml")
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "vandatta": ("vvv8", "vandatta"),
+    "viggo": ("viggo",),
+    "uno": ("uno",),
+}
+"""Each engine package under ``model/regelverk/`` and the rulebooks it serves."""
+
+NOT_RUN: tuple[str, ...] = (
+    "tests/test_proofs_*.py",
+    "tests/test_mutants.py",
+    "tests/test_trace*.py",
+    "tests/test_docs_site.py",
+)
+"""Test files a mutant's run leaves out: the proof-binding tests (scored as proofs, not as
+tests), the tests of this record and of the trace that reads it (they would fail for every
+mutant on the record's code hash, not on its rule), and the built rulebook's pages."""
+
+_COPIED = ("model", "proofs", "spec", "tests", "examples", "bench", "docs", "pyproject.toml")
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)+$")
+_KILLS = ("engine disagrees", "counterexample", "no witness")
 
 
 class MutantError(RegelverkError):
@@ -152,15 +207,30 @@ def _mutant(raw: dict[str, object], where: str) -> Mutant:
     return mutant
 
 
-def catalogue(folder: Path = CATALOGUE) -> tuple[Mutant, ...]:
-    """Every mutant of the catalogue files in ``folder``, ids unique."""
-    found: list[Mutant] = []
-    for path in sorted(folder.glob("*.toml")):
+def _catalogue_file(path: Path) -> list[Mutant]:
+    """The mutants of one catalogue file, with a one-line error if it is missing or malformed."""
+    if not path.is_file():
+        raise MutantError(f"no catalogue file at {path}")
+    try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-        entries = data.get("mutant", [])
-        if set(data) - {"mutant"} or not isinstance(entries, list):
-            raise MutantError(f"{path.name}: a catalogue file holds only [[mutant]] tables")
-        found += [_mutant(raw, f"{path.name}, mutant {n}") for n, raw in enumerate(entries, 1)]
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise MutantError(f"{path.name} is not a TOML file: {error}") from None
+    entries = data.get("mutant", [])
+    if set(data) - {"mutant"} or not isinstance(entries, list) or not entries:
+        raise MutantError(f"{path.name}: a catalogue file holds one or more [[mutant]] tables only")
+    return [_mutant(raw, f"{path.name}, mutant {n}") for n, raw in enumerate(entries, 1)]
+
+
+def catalogue(source: Path = CATALOGUE) -> tuple[Mutant, ...]:
+    """Every mutant of the catalogue: of each ``*.toml`` file in the folder ``source``, or of
+    the one file ``source``; ids unique."""
+    if source.is_dir():
+        files = sorted(source.glob("*.toml"))
+    elif source.exists() or source.suffix:
+        files = [source]
+    else:
+        raise MutantError(f"no catalogue file or folder at {source}")
+    found = [m for path in files for m in _catalogue_file(path)]
     ids = [m.id for m in found]
     twice = sorted({i for i in ids if ids.count(i) > 1})
     if twice:
@@ -179,19 +249,104 @@ def check_fits(mutants: Iterable[Mutant], root: Path) -> None:
             )
 
 
+def _hashed(folder: Path) -> Iterable[Path]:
+    for path in folder.rglob("*"):
+        parts = path.relative_to(folder).parts
+        if "__pycache__" in parts or parts[:1] == ("_data",) or not path.is_file():
+            continue
+        if path.suffix == ".py" or (parts[:1] == ("mutants",) and path.suffix == ".toml"):
+            yield path
+
+
+def code_hash(packages: Sequence[Path] | None = None) -> str:
+    """The code a mutation run ran on, as one SHA-256 digest.
+
+    Over every ``.py`` file of the packages ``regelverk`` and ``regelverk_proofs`` (the
+    checkout's ``model/regelverk`` and ``proofs/regelverk_proofs``, or the installed ones), and
+    the catalogue files ``regelverk_proofs/mutants/*.toml``: in the order of their paths relative
+    to the folder holding the package (``regelverk/uno/table.py``), each path, a NUL, the hex
+    SHA-256 of the file's bytes and a newline are hashed. The record itself (``killed.json``),
+    caches and the wheel's bundled data are not part of it.
+    """
+    if packages is None:
+        import regelverk
+
+        packages = (Path(regelverk.__file__).resolve().parent, CATALOGUE.parent)
+    digest = hashlib.sha256()
+    rows = sorted(
+        (path.relative_to(package.parent).as_posix(), path)
+        for package in packages
+        for path in _hashed(package)
+    )
+    for name, path in rows:
+        digest.update(f"{name}\0{hashlib.sha256(path.read_bytes()).hexdigest()}\n".encode())
+    return digest.hexdigest()
+
+
+def _family(mutant: Mutant) -> str | None:
+    """The engine package the mutant changes, or ``None`` for code shared by every engine."""
+    parts = Path(mutant.file).parts
+    return parts[2] if len(parts) > 3 and parts[2] in FAMILIES else None
+
+
+def _test_files(root: Path) -> list[str]:
+    """The ordinary test files: every ``tests/test_*.py`` but those of :data:`NOT_RUN`."""
+    left_out = {p for pattern in NOT_RUN for p in root.glob(pattern)}
+    return [
+        p.relative_to(root).as_posix()
+        for p in sorted((root / "tests").glob("test_*.py"))
+        if p not in left_out
+    ]
+
+
+def _names_family(text: str, family: str) -> bool:
+    return f"regelverk.{family}" in text or any(f'"{b}"' in text for b in FAMILIES[family])
+
+
+def reach(mutant: Mutant, root: Path, theorems: Iterable[Any]) -> tuple[list[str], list[str]]:
+    """The theorems (names) and ordinary test files (relative paths) that can reach the code
+    ``mutant`` changes, as the module's docstring argues; the changed module itself comes last
+    among the files, so that its doctests run too."""
+    family = _family(mutant)
+    books = set(FAMILIES[family]) if family else set(RULEBOOKS)
+    chosen = [t.name for t in theorems if set(t.rulebooks) & books]
+    own: list[str] = []
+    shared: list[str] = []
+    for name in _test_files(root):
+        owner = next((f for f in FAMILIES if name.startswith(f"tests/test_{f}_")), None)
+        if owner is None:
+            shared.append(name)
+        elif family is None or owner == family:
+            own.append(name)
+        elif _names_family((root / name).read_text(encoding="utf-8"), family):
+            shared.append(name)
+    return chosen, [*own, *shared, mutant.file]
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Outcome:
     """What running one mutant found."""
 
     mutant: Mutant
+    stillborn: str | None
+    """Why the changed code does not even import, or ``None``: a stillborn mutant runs nothing
+    further and is neither killed nor surviving."""
     theorems: tuple[str, ...]
-    """The theorems of its rulebooks that no longer hold under the mutant."""
+    """The theorems that no longer hold under the mutant."""
     outcomes: tuple[tuple[str, str], ...]
     """Each of those theorems with the outcome it had (``engine disagrees``, ...)."""
+    theorem_crashes: tuple[tuple[str, str], ...]
+    """Theorems whose check raised an error under the mutant, with the error: not kills."""
     tests: tuple[str, ...]
-    """The first failing test (pytest stops there), or none."""
+    """The ordinary test that killed the mutant by a failing assertion (the run stops there),
+    or none."""
+    test_crashes: tuple[tuple[str, str], ...]
+    """Tests (or test files, in collection) that failed by another error, with its type: not
+    kills."""
+    ran: tuple[int, int]
+    """How many theorems and test files the mutant's run selected."""
     error: str | None
-    """Why the run could not say (a crash of the prover run), or ``None``."""
+    """Why the run could not say (the prover or pytest did not report), or ``None``."""
     seconds: float
 
     @property
@@ -201,7 +356,7 @@ class Outcome:
 
     @property
     def by_tests(self) -> bool:
-        """Whether a test fails."""
+        """Whether an ordinary test fails by a failing assertion."""
         return bool(self.tests)
 
     def to_json(self) -> dict[str, Any]:
@@ -212,108 +367,294 @@ class Outcome:
             "clauses": list(self.mutant.clauses),
             "what": self.mutant.what,
             "file": self.mutant.file,
+            "stillborn": self.stillborn,
             "theorems": list(self.theorems),
             "outcomes": dict(self.outcomes),
+            "theorem_crashes": dict(self.theorem_crashes),
             "tests": list(self.tests),
+            "test_crashes": dict(self.test_crashes),
+            "ran": {"theorems": self.ran[0], "test_files": self.ran[1]},
             "error": self.error,
             "seconds": round(self.seconds, 1),
         }
 
 
 _INSIDE = """
-import json, sys
+import json, sys, traceback
 from regelverk_proofs import theorems
-from regelverk_proofs.theorem import run
-books = sys.argv[1].split(",")
-chosen = [t for t in theorems() if set(t.rulebooks) & set(books)]
-print(json.dumps([[r.theorem.name, r.finding.outcome.value, r.holds] for r in run(chosen)]))
-"""
+from regelverk_proofs.theorem import decide
+every = [n for n in sys.argv[1].split(",") if n]
+until = [n for n in sys.argv[2].split(",") if n]
+by_name = {t.name: t for t in theorems()}
+rows = []
+for name in [*every, *until]:
+    if name in until and any(r[1] in KILLS for r in rows):
+        break
+    try:
+        r = decide(by_name[name])
+        rows.append([name, r.finding.outcome.value, r.holds, None])
+    except Exception as error:
+        rows.append([name, None, False, f"{type(error).__name__}: {error}"[:300]])
+print(json.dumps(rows))
+""".replace("KILLS", repr(_KILLS))
+
+_PLUGIN = '''
+"""Reports each failing test of a mutant's run as a kill (a failing assertion) or a crash."""
+import doctest, json, os
+import pytest
+
+_ROWS = {"kills": [], "crashes": [], "collected": 0}
+
+
+def _assertion(error):
+    if isinstance(error, (AssertionError, pytest.fail.Exception, doctest.DocTestFailure)):
+        return True
+    if isinstance(error, BaseExceptionGroup):
+        return any(_assertion(e) for e in error.exceptions)
+    return False
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if not report.failed:
+        return
+    error = call.excinfo.value if call.excinfo is not None else None
+    if call.when == "call" and _assertion(error):
+        _ROWS["kills"].append(item.nodeid)
+        if not os.environ.get("REGELVERK_MUTANT_ALL"):
+            item.session.shouldstop = "an ordinary test kills the mutant"
+    else:
+        _ROWS["crashes"].append([item.nodeid, f"{call.when}: {type(error).__name__}"])
+
+
+def pytest_collectreport(report):
+    if report.failed:
+        _ROWS["crashes"].append([report.nodeid, "collection error"])
+
+
+def pytest_collection_finish(session):
+    _ROWS["collected"] = len(session.items)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    with open(os.environ["REGELVERK_MUTANT_REPORT"], "w", encoding="utf-8") as out:
+        json.dump(_ROWS, out)
+'''
 
 
 def _environment(scratch: Path) -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(scratch / "model"), str(scratch / "proofs")])
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(scratch / "model"), str(scratch / "proofs"), str(scratch / "_plugin")]
+    )
     env.pop("REGELVERK_SPEC", None)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     env["CI"] = "true"  # Hypothesis's derandomized profile: the same run finds the same
+    env["REGELVERK_MUTANT_REPORT"] = str(scratch / "_plugin" / "report.json")
     return env
 
 
-def _prove(mutant: Mutant, scratch: Path) -> tuple[tuple[tuple[str, str], ...], str | None]:
-    done = subprocess.run(
-        [sys.executable, "-c", _INSIDE, ",".join(mutant.rulebooks)],
+def _python(
+    scratch: Path, *args: str, every_failure: bool = False
+) -> subprocess.CompletedProcess[str]:
+    env = _environment(scratch)
+    if every_failure:
+        env["REGELVERK_MUTANT_ALL"] = "1"  # the plugin goes on after a failing assertion
+    return subprocess.run(
+        [sys.executable, *args],
         cwd=scratch,
-        env=_environment(scratch),
+        env=env,
         capture_output=True,
         text=True,
         check=False,
     )
+
+
+def _last_line(text: str) -> str:
+    return (text.strip().splitlines() or ["no output"])[-1]
+
+
+def _imports(module_file: str, scratch: Path) -> str | None:
+    """Why the module at ``module_file`` does not import in ``scratch``, or ``None``."""
+    module = ".".join(Path(module_file).with_suffix("").parts[1:])
+    done = _python(scratch, "-c", f"import importlib; importlib.import_module({module!r})")
+    return None if done.returncode == 0 else _last_line(done.stderr)
+
+
+_Rows = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], str | None]
+
+
+def _prove(names: Sequence[str], scratch: Path, until: Sequence[str] = ()) -> _Rows:
+    """The theorems that fail (with their outcome), those that crash, and why the run could not
+    say: every theorem of ``names``, then those of ``until`` up to the first that fails (or
+    none of them, if one of ``names`` failed)."""
+    if not names and not until:
+        return (), (), None
+    done = _python(scratch, "-c", _INSIDE, ",".join(names), ",".join(until))
     lines = done.stdout.strip().splitlines()
     if done.returncode != 0 or not lines:
-        tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        return (), f"the theorems could not be run: {tail}"
+        return (), (), f"the theorems could not be run: {_last_line(done.stderr)}"
     rows = json.loads(lines[-1])
-    return tuple((name, outcome) for name, outcome, holds in rows if not holds), None
+    failing = tuple((n, o) for n, o, holds, crash in rows if crash is None and o in _KILLS)
+    crashed = tuple((n, crash) for n, _o, _h, crash in rows if crash is not None)
+    return failing, crashed, None
 
 
-def _test(mutant: Mutant, scratch: Path) -> tuple[str, ...]:
-    files = sorted(
-        {
-            str(p.relative_to(scratch))
-            for b in mutant.rulebooks
-            for g in FAMILY_TESTS[b]
-            for p in scratch.glob(g)
-        }
+def _test(
+    files: Sequence[str], scratch: Path, *, every_failure: bool = False
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...], str | None]:
+    """The test killing the mutant, the tests that crashed, and why pytest did not report."""
+    report = scratch / "_plugin" / "report.json"
+    report.unlink(missing_ok=True)
+    done = _python(
+        scratch,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:xdist",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "regelverk_mutant_report",
+        "--continue-on-collection-errors",
+        "--no-header",
+        *files,
+        every_failure=every_failure,
     )
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-x",
-            "-q",
-            "-n",
-            "0",
-            "-p",
-            "no:cacheprovider",
-            "-rf",
-            "--no-header",
-            *files,
-        ],
-        cwd=scratch,
-        env=_environment(scratch),
-        capture_output=True,
-        text=True,
-        check=False,
+    if not report.is_file():
+        return (), (), f"pytest did not report (exit {done.returncode}): {_last_line(done.stdout)}"
+    rows = json.loads(report.read_text(encoding="utf-8"))
+    crashes = tuple((str(n), str(why)) for n, why in rows["crashes"])
+    return tuple(rows["kills"]), crashes, None
+
+
+def _scratch_copy(root: Path, folder: Path) -> None:
+    for name in _COPIED:
+        source = root / name
+        if source.is_dir():
+            shutil.copytree(
+                source,
+                folder / name,
+                ignore=shutil.ignore_patterns("__pycache__", "_build", ".hypothesis"),
+            )
+        elif source.is_file():
+            shutil.copy2(source, folder / name)
+    (folder / "_plugin").mkdir()
+    (folder / "_plugin" / "regelverk_mutant_report.py").write_text(_PLUGIN, encoding="utf-8")
+
+
+@dataclass(frozen=True, slots=True)
+class Baseline:
+    """The theorems and tests that fail on the unchanged code, left out of every mutant's run."""
+
+    theorems: tuple[str, ...] = ()
+    tests: tuple[str, ...] = ()
+    test_files: tuple[str, ...] = ()
+
+
+def _tree_hash(root: Path) -> str:
+    """A digest of every file a scratch copy takes from ``root`` (paths and contents)."""
+    digest = hashlib.sha256()
+    for name in _COPIED:
+        source = root / name
+        files = sorted(source.rglob("*")) if source.is_dir() else [source]
+        for path in files:
+            parts = path.relative_to(root).parts
+            if path.is_file() and not {"__pycache__", "_build", ".hypothesis"} & set(parts):
+                digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def baseline(
+    root: Path, theorem_names: Sequence[str], *, tests: bool = True, modules: Sequence[str] = ()
+) -> Baseline:
+    """Run ``theorem_names``, every ordinary test file and the doctests of ``modules`` (the
+    files the mutants change, whose doctests their runs include) on an unchanged scratch copy of
+    ``root``: what fails there is not a mutant's doing. A test file that crashes in collection
+    is left out whole. The answer is kept in the cache (:func:`regelverk.paths.cached_json`)
+    under a digest of every file copied, the theorems and ``tests``: the same files give the
+    same baseline (Hypothesis runs derandomized)."""
+    key = hashlib.sha256(
+        f"{_tree_hash(root)}\0{','.join(theorem_names)}\0{tests}\0{','.join(modules)}".encode()
+    ).hexdigest()[:32]
+    rows = cached_json(
+        f"mutate-baseline-{key}.json",
+        lambda: dataclasses.asdict(_baseline(root, theorem_names, tests=tests, modules=modules)),
     )
-    failed = re.findall(r"^(?:FAILED|ERROR) (\S+)", done.stdout, re.MULTILINE)
-    if done.returncode != 0 and not failed:
-        failed = [f"pytest exit {done.returncode}"]
-    return tuple(dict.fromkeys(failed))
+    return Baseline(**{k: tuple(v) for k, v in rows.items()})
 
 
-def run_mutant(mutant: Mutant, root: Path, *, tests: bool = True) -> Outcome:
-    """Apply ``mutant`` to a scratch copy of the checkout at ``root`` and run the theorems of
-    its rulebooks and (with ``tests``) its family's tests there."""
+def _baseline(
+    root: Path, theorem_names: Sequence[str], *, tests: bool, modules: Sequence[str]
+) -> Baseline:
+    with tempfile.TemporaryDirectory(prefix="regelverk-baseline-") as folder:
+        scratch = Path(folder)
+        _scratch_copy(root, scratch)
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            proving = pool.submit(_prove, theorem_names, scratch)
+            files = [*_test_files(scratch), *sorted(set(modules))]
+            testing = pool.submit(_test, files, scratch, every_failure=True) if tests else None
+            failing, crashed, error = proving.result()
+            kills, crashes, test_error = testing.result() if testing else ((), (), None)
+    if error is not None or test_error is not None:
+        raise MutantError(f"the unchanged code: {error or test_error}")
+    failed = [*kills, *(n for n, why in crashes if why != "collection error")]
+    broken_files = [n for n, why in crashes if why == "collection error"]
+    return Baseline(
+        theorems=tuple(sorted({n for n, _ in failing} | {n for n, _ in crashed})),
+        tests=tuple(dict.fromkeys(failed)),
+        test_files=tuple(broken_files),
+    )
+
+
+def run_mutant(
+    mutant: Mutant,
+    root: Path,
+    *,
+    theorems: Iterable[Any] = (),
+    tests: bool = True,
+    left_out: Baseline = Baseline(),
+) -> Outcome:
+    """Apply ``mutant`` to a scratch copy of the checkout at ``root``; if it imports, run the
+    theorems (of ``theorems``) and ordinary tests that can reach it (:func:`reach`), leaving
+    out what fails on the unchanged code (``left_out``)."""
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="regelverk-mutant-") as folder:
         scratch = Path(folder)
-        for name in _COPIED:
-            source = root / name
-            if source.is_dir():
-                shutil.copytree(
-                    source, scratch / name, ignore=shutil.ignore_patterns("__pycache__")
-                )
-            elif source.is_file():
-                shutil.copy2(source, scratch / name)
+        _scratch_copy(root, scratch)
+        suite = list(theorems)
+        names, files = reach(mutant, scratch, suite)
+        names = [n for n in names if n not in left_out.theorems]
+        citing = {t.name for t in suite if set(t.clauses) & set(mutant.clauses)}
+        every = [n for n in names if n in citing]
+        until = [n for n in names if n not in citing]
+        files = [f for f in files if f not in left_out.test_files] if tests else []
         mutant.apply_to(scratch)
-        failing, error = _prove(mutant, scratch)
-        failed_tests = _test(mutant, scratch) if tests else ()
+        stillborn = _imports(mutant.file, scratch)
+        failing: tuple[tuple[str, str], ...] = ()
+        crashed: tuple[tuple[str, str], ...] = ()
+        kills: tuple[str, ...] = ()
+        crashes: tuple[tuple[str, str], ...] = ()
+        error = None
+        if stillborn is None:
+            failing, crashed, error = _prove(every, scratch, until)
+            if files:
+                deselect = [a for t in left_out.tests for a in ("--deselect", t)]
+                kills, crashes, test_error = _test([*deselect, *files], scratch)
+                error = error or test_error
     return Outcome(
         mutant=mutant,
+        stillborn=stillborn,
         theorems=tuple(name for name, _ in failing),
         outcomes=failing,
-        tests=failed_tests,
+        theorem_crashes=crashed,
+        tests=kills,
+        test_crashes=crashes,
+        ran=(len(names), len(files)),
         error=error,
         seconds=time.perf_counter() - start,
     )
@@ -324,14 +665,19 @@ def run_all(
     root: Path,
     *,
     jobs: int,
+    theorems: Sequence[Any] = (),
     tests: bool = True,
+    left_out: Baseline = Baseline(),
     report: Callable[[Outcome], None] = lambda _: None,
 ) -> tuple[Outcome, ...]:
     """Run ``mutants`` ``jobs`` at a time, calling ``report`` as each one finishes; the
     outcomes come back in catalogue order."""
     check_fits(mutants, root)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(run_mutant, m, root, tests=tests) for m in mutants]
+        futures = [
+            pool.submit(run_mutant, m, root, theorems=theorems, tests=tests, left_out=left_out)
+            for m in mutants
+        ]
         done = []
         for future in futures:
             outcome = future.result()
@@ -342,34 +688,49 @@ def run_all(
 
 @dataclass(frozen=True, slots=True)
 class Score:
-    """How many mutants the proofs, the tests, and both together kill."""
+    """How many mutants the proofs, the ordinary tests, and both together kill, out of the
+    mutants that import (``total``); stillborn mutants are counted apart."""
 
     total: int
     by_proofs: int
     by_tests: int
     by_either: int
+    stillborn: int = 0
+
+    def share(self, n: int) -> str:
+        """``n`` out of the total, with its percentage."""
+        return f"{n}/{self.total} ({100 * n / self.total:.0f}%)" if self.total else "0/0"
 
     def line(self) -> str:
         """The score in one line."""
-
-        def share(n: int) -> str:
-            return f"{n}/{self.total} ({100 * n / self.total:.0f}%)" if self.total else "0/0"
-
+        born = f", {self.stillborn} stillborn (not counted)" if self.stillborn else ""
         return (
-            f"{self.total} mutant{'' if self.total == 1 else 's'}: the proofs kill "
-            f"{share(self.by_proofs)}, the tests {share(self.by_tests)}, "
-            f"together {share(self.by_either)}"
+            f"{self.total} mutant{'' if self.total == 1 else 's'}{born}: the proofs kill "
+            f"{self.share(self.by_proofs)}, the ordinary tests {self.share(self.by_tests)}, "
+            f"together {self.share(self.by_either)}"
         )
+
+    def to_json(self) -> dict[str, int]:
+        """The counts as JSON data."""
+        return {
+            "mutants": self.total,
+            "stillborn": self.stillborn,
+            "killed_by_proofs": self.by_proofs,
+            "killed_by_tests": self.by_tests,
+            "killed_by_either": self.by_either,
+        }
 
 
 def score(outcomes: Iterable[dict[str, Any]]) -> Score:
     """The score of outcomes in their JSON form (as :meth:`Outcome.to_json` writes them)."""
     rows = list(outcomes)
+    born = [r for r in rows if not r.get("stillborn")]
     return Score(
-        total=len(rows),
-        by_proofs=sum(1 for r in rows if r["theorems"]),
-        by_tests=sum(1 for r in rows if r["tests"]),
-        by_either=sum(1 for r in rows if r["theorems"] or r["tests"]),
+        total=len(born),
+        by_proofs=sum(1 for r in born if r["theorems"]),
+        by_tests=sum(1 for r in born if r["tests"]),
+        by_either=sum(1 for r in born if r["theorems"] or r["tests"]),
+        stillborn=len(rows) - len(born),
     )
 
 

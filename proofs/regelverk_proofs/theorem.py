@@ -1,7 +1,9 @@
 """Theorems, their findings, and the suite that ``regelverk prove`` runs.
 
 A :class:`Theorem` is a statement in words, the clauses it rests on (``clauses=``, which the
-trace reads), and a ``check`` that encodes those clauses in Z3 and decides the statement. The
+trace reads), the clauses among them whose own property the statement says (``states=``: the
+trace counts a clause as proved only by a theorem that states it), and a ``check`` that encodes
+those clauses in Z3 and decides the statement. The
 ``check`` takes the set of clause ids to *weaken*: the encoding leaves out (or loosens, as its
 :class:`Weakening` says) the assertions of those clauses. Every theorem names at least one
 weakening under which it must fail, and the tests run each one: a theorem that still held
@@ -111,6 +113,10 @@ class Theorem:
     weakenings: tuple[Weakening, ...] = ()
     kind: Kind = Kind.FORALL
     bindings: tuple[Binding, ...] = ()
+    states: tuple[str, ...] = ()
+    """The cited clauses whose property the statement itself says (a scoring table the theorem
+    spells out), as against those it only rests on (a rule that makes a deal end, where the
+    statement says only that it ends). Only a theorem stating a clause can prove it."""
 
     def __post_init__(self) -> None:
         if not self.clauses:
@@ -119,6 +125,11 @@ class Theorem:
             raise TheoremError(f"theorem {self.name} names no weakening that must break it")
         if not self.bindings:
             raise TheoremError(f"theorem {self.name} names no binding to the engine")
+        unstated = [c for c in self.states if c not in self.clauses]
+        if unstated:
+            raise TheoremError(
+                f"theorem {self.name} states {', '.join(unstated)}, which it does not cite"
+            )
         stray = [w.clause for w in self.weakenings if w.clause not in self.clauses]
         if stray:
             raise TheoremError(

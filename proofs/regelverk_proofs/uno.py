@@ -171,6 +171,7 @@ def _check_conservation(weaken: frozenset[str]) -> Finding:
 
 CARD_CONSERVATION = Theorem(
     name="uno.card-conservation",
+    states=(),
     rulebooks=("uno",),
     title="Every card is always in exactly one place",
     statement=(
@@ -311,6 +312,16 @@ def _check_ending(weaken: frozenset[str]) -> Finding:
 
 LEGAL_ENDING = Theorem(
     name="uno.legal-ending",
+    states=(
+        "UNO-WIN-HAND-GO-OUT",
+        "UNO-SCORE-WINNER-COLLECTS",
+        "UNO-SCORE-NUMBER-FACE",
+        "UNO-SCORE-ACTION-20",
+        "UNO-SCORE-WILDS-50",
+        "UNO-SCORE-NEW-WILDS-40",
+        "UNO-SCORE-WILD-50",
+        "UNO-WIN-GAME-500",
+    ),
     rulebooks=("uno",),
     title="A hand scores the official values, and the game ends at the target and not before",
     statement=(
@@ -355,6 +366,7 @@ LEGAL_ENDING = Theorem(
 
 NEVER_ENDING = Theorem(
     name="uno.never-ending-game",
+    states=("UNO-DRAW-BY-CHOICE", "UNO-PILES-EXHAUSTED-NO-DRAW"),
     rulebooks=("uno",),
     title="Under the default readings a game can go on for ever",
     statement=(
@@ -383,6 +395,7 @@ NEVER_ENDING = Theorem(
 
 MUST_PLAY_NEVER_REPEATS = Theorem(
     name="uno.must-play-never-repeats",
+    states=(),
     rulebooks=("uno",),
     title="Under must-play no position comes back",
     statement=(
@@ -427,6 +440,13 @@ MUST_PLAY_NEVER_REPEATS = Theorem(
 
 CHALLENGE = Theorem(
     name="uno.challenge-matches-wild-draw-four-condition",
+    states=(
+        "UNO-WD4-CONDITION",
+        "UNO-WD4-COLOUR-ONLY-COUNTS",
+        "UNO-WD4-CHALLENGE-SUCCESS",
+        "UNO-WD4-CHALLENGE-FAILED-SIX",
+        "UNO-WD4-CHALLENGE-FAILED-STANDS",
+    ),
     rulebooks=("uno",),
     title="A challenge succeeds exactly when the Wild Draw Four broke its condition",
     statement=(
@@ -459,6 +479,7 @@ CHALLENGE = Theorem(
 
 TWO_PLAYER_REVERSE = Theorem(
     name="uno.two-player-reverse-is-skip",
+    states=("UNO-TWO-PLAYER-REVERSE", "UNO-TWO-PLAYER-SKIP", "UNO-REVERSE-EFFECT"),
     rulebooks=("uno",),
     title="With two players a Reverse is a Skip",
     statement=(

@@ -278,6 +278,7 @@ def _check_vandatta(weaken: frozenset[str]) -> Finding:
 
 VVV8_CONSERVATION = Theorem(
     name="vvv8.card-conservation",
+    states=(),
     rulebooks=("vvv8",),
     title="Every card stays in exactly one place (vvv8, every option set)",
     statement=(
@@ -356,6 +357,7 @@ VVV8_CONSERVATION = Theorem(
 
 VANDATTA_CONSERVATION = Theorem(
     name="vandatta.card-conservation",
+    states=(),
     rulebooks=("vandatta",),
     title="Every card stays in exactly one place (vandatta, its own readings)",
     statement=(

@@ -264,6 +264,16 @@ def _check_going_out(weaken: frozenset[str]) -> Finding:
 
 LEGAL_GOING_OUT = Theorem(
     name="vvv8.legal-going-out",
+    states=(
+        "V8-WIN-FIRST-OUT-WINS",
+        "V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT",
+        "V8-CALL-REQUIRED-TO-WIN",
+        "V8-CALL-VALID-NEXT-TURN-ONLY",
+        "V8-CALL-FORFEITED-IF-ABSENT",
+        "V8-PEN-CARDS-COUNT-AS-HELD",
+        "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT",
+        "V8-WIN-NO-CALL-NOT-OUT",
+    ),
     rulebooks=("vvv8",),
     title="Every vvv8 deal ends with a legal going out",
     statement=(
@@ -480,6 +490,17 @@ def _check_scores(weaken: frozenset[str]) -> Finding:
 
 LEGAL_ENDING = Theorem(
     name="vandatta.legal-ending",
+    states=(
+        "VA-SCORING-WINNER-ZERO",
+        "VA-SCORING-OTHERS-COUNT",
+        "VA-SCORING-TEN",
+        "VA-SCORING-ACE",
+        "VA-SCORING-COURT",
+        "VA-SCORING-EIGHT",
+        "VA-SCORING-OTHER",
+        "VA-SCORING-GAME-WINNER",
+        "VA-SESSION-NOBODY-ALONE",
+    ),
     rulebooks=("vandatta",),
     title="vandatta scores a deal by the table and ends the match at 100",
     statement=(
@@ -618,6 +639,13 @@ def _check_official(weaken: frozenset[str]) -> Finding:
 
 OFFICIAL_NEEDS_THREE = Theorem(
     name="vvv8.official-result-needs-three",
+    states=(
+        "V8-LOSS-OFFICIAL-NEEDS-THREE",
+        "V8-PRESENCE-ABSENT-NOT-ACTIVE",
+        "V8-LOSS-PLAYER-BEFORE-WINNER",
+        "V8-PRESENCE-ABSENT-NOT-COUNTED-FOR-LOSER",
+        "V8-SCORING-WIN-LOSS-TALLY",
+    ),
     rulebooks=("vvv8",),
     title="An official vvv8 result needs three active players; the loser sits before the winner",
     statement=(
@@ -852,6 +880,7 @@ def _check_ranking(weaken: frozenset[str]) -> Finding:
 
 COFFEE_BREAK_ENDS = Theorem(
     name="vvv8.coffee-break-deal-ends",
+    states=(),
     rulebooks=("vvv8",),
     title="A vvv8 deal in the coffee break always ends",
     statement=(
@@ -941,6 +970,11 @@ def _check_endless(weaken: frozenset[str]) -> Finding:
 
 FREE_TIME_ENDLESS = Theorem(
     name="vvv8.free-time-endless",
+    states=(
+        "V8-TALON-DRAWN-ONLY-IN-COFFEE-BREAK",
+        "V8-TALON-REBUILD-UNSHUFFLED",
+        "V8-TALON-REBUILD-DURING-ANY-DRAW",
+    ),
     rulebooks=("vvv8",),
     title="A vvv8 deal in free time can go on for ever",
     statement=(

@@ -841,6 +841,7 @@ ENDLESS_KINDS: tuple[str, ...] = (
 
 NEVER_ENDING = Theorem(
     name="vandatta.never-ending-deal",
+    states=(),
     rulebooks=("vandatta",),
     title="A vandatta deal can go on for ever",
     statement=(

@@ -261,6 +261,7 @@ def _check_conservation(weaken: frozenset[str]) -> Finding:
 
 CARD_CONSERVATION = Theorem(
     name="viggo.card-conservation",
+    states=(),
     rulebooks=("viggo",),
     title="Every card is in exactly one place",
     statement=(
@@ -410,6 +411,13 @@ def _check_ending(weaken: frozenset[str]) -> Finding:
 
 LEGAL_ENDING = Theorem(
     name="viggo.legal-ending",
+    states=(
+        "VG-SCORE-POINT-PER-CARD",
+        "VG-SCORE-WINNER-ZERO",
+        "VG-SCORE-CUMULATIVE",
+        "VG-LOSS-FIRST-TO-53",
+        "VG-LOSS-TIE-HIGHEST-TOTAL",
+    ),
     rulebooks=("viggo",),
     title="A round scores a point per card left, and the game ends at 53",
     statement=(
@@ -478,6 +486,7 @@ def _check_exact_overshoot(weaken: frozenset[str]) -> Finding:
 
 EXACT_OVERSHOOT = Theorem(
     name="viggo.exactly-53-can-run-forever",
+    states=(),
     rulebooks=("viggo",),
     title="Under the exactly-53 reading a game can go on for ever",
     statement=(
@@ -685,6 +694,7 @@ def _draft_case(weaken: frozenset[str]) -> tuple[Verdict, str]:
 
 TRICK_ENDS = Theorem(
     name="viggo.trick-ends",
+    states=(),
     rulebooks=("viggo",),
     title="No trick goes on for ever",
     statement=(
@@ -719,6 +729,7 @@ TRICK_ENDS = Theorem(
 
 ROUND_ENDS = Theorem(
     name="viggo.round-ends",
+    states=("VG-WIN-ROUND-ENDS-AT-FIRST-OUT",),
     rulebooks=("viggo",),
     title="No round goes on for ever",
     statement=(

@@ -389,6 +389,7 @@ _SIZES = {
 
 IRREFLEXIVE = Theorem(
     name="viggo.beats-irreflexive",
+    states=(),
     rulebooks=("viggo",),
     title="No combination beats itself (same-rank rule on, club-three rule off or outranked)",
     statement=(
@@ -416,6 +417,7 @@ IRREFLEXIVE = Theorem(
 
 NOT_IRREFLEXIVE = Theorem(
     name="viggo.beats-not-irreflexive",
+    states=("VG-RANK-THREE-BEATS-THREE", "VG-VAR-CLUB-THREE-HIGHEST-SINGLE"),
     rulebooks=("viggo",),
     title="Elsewhere some combination beats itself",
     statement=(
@@ -442,6 +444,7 @@ NOT_IRREFLEXIVE = Theorem(
 
 ASYMMETRIC = Theorem(
     name="viggo.beats-asymmetric",
+    states=(),
     rulebooks=("viggo",),
     title="No two combinations of a trick beat each other (under the readings that say so)",
     statement=(
@@ -468,6 +471,7 @@ ASYMMETRIC = Theorem(
 
 NOT_ASYMMETRIC = Theorem(
     name="viggo.beats-not-asymmetric",
+    states=("VG-RANK-THREE-BEATS-THREE",),
     rulebooks=("viggo",),
     title="Elsewhere two combinations beat each other",
     statement=(
@@ -484,6 +488,7 @@ NOT_ASYMMETRIC = Theorem(
 
 TRANSITIVE = Theorem(
     name="viggo.beats-transitive",
+    states=(),
     rulebooks=("viggo",),
     title="Beating is transitive",
     statement=(
@@ -512,6 +517,13 @@ TRANSITIVE = Theorem(
 
 COVERED = Theorem(
     name="viggo.replies-beat-what-they-cover",
+    states=(
+        "VG-PLAY-BEAT-SAME-TYPE-HIGHER",
+        "VG-PLAY-NO-TYPE-SWITCH",
+        "VG-PLAY-PAIR-LEAD-PAIRS-ONLY",
+        "VG-RANK-THREE-BEATS-THREE",
+        "VG-PLAY-THREE-COMBINATION-BEATS",
+    ),
     rulebooks=("viggo",),
     title="Every accepted reply beats the combination it covers",
     statement=(
