@@ -348,3 +348,108 @@ def test_each_proof_module_reaches_only_its_own_family_engine() -> None:
         assert {families[b] for b in theorem.rulebooks} == {
             f for f in FAMILIES if module.startswith(f)
         }, theorem.name
+
+
+# --- choosing a mutant's tests by the baseline's coverage -----------------------------------
+
+_RULES = '''"""A module."""
+
+
+def verdict(total):
+    if total > 10:
+        return "over"
+    return (
+        "under"
+    )
+
+
+def spare():
+    return 0
+'''
+
+_RULE_TESTS = """
+import subprocess, sys
+
+from pkg.rules import verdict, spare
+
+
+def test_over():
+    assert verdict(11) == "over"
+
+
+def test_under():
+    assert verdict(3) == "under"
+
+
+def test_spare():
+    assert spare() == 0
+
+
+def test_elsewhere():
+    done = subprocess.run([sys.executable, "-c", "pass"], check=True)
+    assert done.returncode == 0
+"""
+
+
+def _coverage_trial(tmp_path: Path) -> tuple[mutate.Baseline, list[str]]:
+    root = _trial(tmp_path)
+    (root / "pkg").mkdir()
+    (root / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    (root / "pkg" / "rules.py").write_text(_RULES, encoding="utf-8")
+    (root / "tests" / "test_rules.py").write_text(_RULE_TESTS, encoding="utf-8")
+    found: dict[str, Any] = {}
+    files = ["tests/test_rules.py"]
+    _, _, error = mutate._test(
+        files, root, every_failure=True, cover=["pkg/rules.py"], covered=found
+    )
+    assert error is None
+    rows = found["files"]["pkg/rules.py"]
+    cover = mutate.Coverage(
+        file="pkg/rules.py",
+        statements=tuple(sorted(rows["statements"])),
+        lines=tuple(sorted((int(n), tuple(ts)) for n, ts in rows["lines"].items())),
+    )
+    return mutate.Baseline(covered=(cover,), spawners=tuple(found["spawners"])), files
+
+
+def _rule_mutant(find: str, replace: str) -> Mutant:
+    return Mutant(
+        id="pkg-rule",
+        rulebooks=("uno",),
+        clauses=("UNO-WIN-GAME-500",),
+        file="pkg/rules.py",
+        find=find,
+        replace=replace,
+        what="a trial change",
+    )
+
+
+def test_a_mutant_runs_the_tests_that_executed_the_lines_it_changes(tmp_path: Path) -> None:
+    """Only the tests that executed the changed statement on the unchanged code, and those that
+    start other processes (whose lines the coverage does not see), can notice the change."""
+    base, files = _coverage_trial(tmp_path)
+    assert base.spawners == ("tests/test_rules.py::test_elsewhere",)
+    over = _rule_mutant('        return "over"', '        return "under"')
+    assert mutate.selected(over, _RULES, files, base) == [
+        "tests/test_rules.py::test_over",
+        "tests/test_rules.py::test_elsewhere",
+    ]
+    # a change inside a statement of several lines belongs to the statement it is part of
+    inner = _rule_mutant('        "under"', '        "over"')
+    assert mutate._span(_RULES, inner.find) == (8, 8)
+    assert mutate.selected(inner, _RULES, files, base) == [
+        "tests/test_rules.py::test_under",
+        "tests/test_rules.py::test_elsewhere",
+    ]
+    # tests of other files are not chosen
+    assert mutate.selected(over, _RULES, ["tests/test_other.py"], base) == []
+
+
+def test_a_change_to_code_run_at_import_runs_every_test(tmp_path: Path) -> None:
+    """A statement executed outside any test (a def line, a module constant) may decide what
+    every test sees: the coverage cannot choose, and every test of the files runs."""
+    base, files = _coverage_trial(tmp_path)
+    header = _rule_mutant("def spare():", "def spare(x=1):")
+    assert mutate.selected(header, _RULES, files, base) is None
+    elsewhere = dataclasses.replace(header, file="pkg/other.py")
+    assert mutate.selected(elsewhere, _RULES, files, base) is None

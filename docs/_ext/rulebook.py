@@ -704,9 +704,11 @@ def mutants_page(data: dict[str, Any] | None) -> str:
         "A *mutant* is one meaningful change to the engine's rule code, made in a scratch copy "
         "of the source: an ace that no longer skips, a game that ends above its target. "
         "``regelverk mutate`` makes each change of the catalogue and runs the theorems of the "
-        "mutant's rulebooks (bindings included) and its game family's tests. A clause counts as "
-        "*proved* only where a theorem citing it is broken both by a weakening of the clause "
-        "and by one of these mutants.",
+        "mutant's engine family (bindings included) and the ordinary tests that can reach the "
+        "changed code, scored apart; a kill is a failing assertion. A clause counts as "
+        "*proved* only where a theorem stating it is broken both by a weakening of the clause "
+        "and by one of these mutants, and as *tested* only where an ordinary test kills every "
+        "mutant of it.",
         "",
     ]
     if data is None:

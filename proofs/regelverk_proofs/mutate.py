@@ -14,16 +14,21 @@ change there, and in fresh interpreters
    finds a counterexample or no witness); a theorem that crashes is reported, not counted. Every
    theorem citing one of the mutant's clauses runs (the trace asks which of them kill it); the
    others run only until one kills it, since past that they can change no score and no status;
-3. runs the *ordinary* tests that can reach the changed code, stopping at the first kill. The
-   tests ``tests/test_proofs_*`` only rerun the bindings of step 2, so they are left out: the
-   tests' score is independent of the proofs'. A test kills the mutant only by a failing
-   assertion (an ``assert``, ``pytest.fail``, a ``pytest.raises`` that did not raise, a doctest
-   whose output differs, a Hypothesis failure whose error is one of these); any other error in a
-   test, in its set-up or in collecting it is a *crash*, reported and not counted.
+3. runs the *ordinary* tests that can reach the changed code, stopping at the first kill: of
+   the test files that can reach it (below), the tests that executed a statement the change
+   touches when the baseline ran them under coverage, and every test that starts another
+   process (:func:`selected`; where the coverage cannot say, as for code run at import, every
+   test of those files). The tests ``tests/test_proofs_*`` only rerun the bindings of step 2,
+   so they are left out: the tests' score is independent of the proofs'. A test kills the
+   mutant only by a failing assertion (an ``assert``, ``pytest.fail``, a ``pytest.raises`` that
+   did not raise, a doctest whose output differs, a Hypothesis failure whose error is one of
+   these); any other error in a test, in its set-up or in collecting it is a *crash*,
+   reported and not counted.
 
 Before the mutants, :func:`baseline` runs the same theorems and tests on the unchanged code: a
 theorem or test that already fails there is left out of every mutant's run (and reported), so
-that nothing is killed by a failure the mutant did not cause.
+that nothing is killed by a failure the mutant did not cause. The baseline's tests run under
+coverage of the files the mutants change, test by test, which step 3 reads.
 
 Which tests and theorems can reach a change (:func:`reach`): the engine of each game family lives
 in its own package (``model/regelverk/uno/`` and so on). A change there is run against
@@ -79,6 +84,7 @@ __all__ = [
     "RECORD",
     "RERECORD",
     "Baseline",
+    "Coverage",
     "Mutant",
     "MutantError",
     "Outcome",
@@ -92,6 +98,7 @@ __all__ = [
     "run_all",
     "run_mutant",
     "score",
+    "selected",
 ]
 
 CATALOGUE = Path(__file__).resolve().parent / "mutants"
@@ -345,6 +352,9 @@ class Outcome:
     kills."""
     ran: tuple[int, int]
     """How many theorems and test files the mutant's run selected."""
+    selected: int | None = None
+    """How many tests of those files the baseline's coverage chose (:func:`selected`), or
+    ``None`` where every test of them ran."""
     error: str | None
     """Why the run could not say (the prover or pytest did not report), or ``None``."""
     seconds: float
@@ -373,7 +383,11 @@ class Outcome:
             "theorem_crashes": dict(self.theorem_crashes),
             "tests": list(self.tests),
             "test_crashes": dict(self.test_crashes),
-            "ran": {"theorems": self.ran[0], "test_files": self.ran[1]},
+            "ran": {
+                "theorems": self.ran[0],
+                "test_files": self.ran[1],
+                "tests_selected": self.selected,
+            },
             "error": self.error,
             "seconds": round(self.seconds, 1),
         }
@@ -404,6 +418,69 @@ import doctest, json, os
 import pytest
 
 _ROWS = {"kills": [], "crashes": [], "collected": 0}
+_COVER = os.environ.get("REGELVERK_MUTANT_COVER")
+_COV = None
+_SPAWNERS = set()
+_NOW = [""]
+if _COVER:
+    import multiprocessing.process
+    import subprocess
+
+    import coverage
+
+    _COV = coverage.Coverage(
+        data_file=None, include=_COVER.split(os.pathsep), config_file=False
+    )
+    _COV.start()
+
+    def _spawning(original):
+        def spawn(*args, **kwargs):
+            _SPAWNERS.add(_NOW[0])
+            return original(*args, **kwargs)
+
+        return spawn
+
+    subprocess.Popen._execute_child = _spawning(subprocess.Popen._execute_child)
+    multiprocessing.process.BaseProcess.start = _spawning(
+        multiprocessing.process.BaseProcess.start
+    )
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    if _COV is None:
+        yield
+        return
+    _NOW[0] = item.nodeid
+    _COV.switch_context(item.nodeid)
+    _clear_caches()
+    yield
+    _NOW[0] = ""
+    _COV.switch_context("")
+
+
+def _clear_caches():
+    """Empty the engine's functools caches before each test of the coverage run, so that each
+    test is seen executing what it would compute on its own, not what an earlier test left."""
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("regelverk.") and module is not None:
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear) and getattr(value, "__module__", "") == name:
+                    clear()
+
+
+def _covered():
+    _COV.stop()
+    data = _COV.get_data()
+    found = {}
+    for path in data.measured_files():
+        statements = _COV.analysis2(path)[1]
+        lines = {str(n): sorted(c) for n, c in data.contexts_by_lineno(path).items()}
+        found[path] = {"statements": statements, "lines": lines}
+    return {"files": found, "spawners": sorted(_SPAWNERS - {""})}
 
 
 def _assertion(error):
@@ -439,6 +516,8 @@ def pytest_collection_finish(session):
 
 
 def pytest_sessionfinish(session, exitstatus):
+    if _COV is not None:
+        _ROWS["coverage"] = _covered()
     with open(os.environ["REGELVERK_MUTANT_REPORT"], "w", encoding="utf-8") as out:
         json.dump(_ROWS, out)
 '''
@@ -457,11 +536,13 @@ def _environment(scratch: Path) -> dict[str, str]:
 
 
 def _python(
-    scratch: Path, *args: str, every_failure: bool = False
+    scratch: Path, *args: str, every_failure: bool = False, cover: Sequence[str] = ()
 ) -> subprocess.CompletedProcess[str]:
     env = _environment(scratch)
     if every_failure:
         env["REGELVERK_MUTANT_ALL"] = "1"  # the plugin goes on after a failing assertion
+    if cover:
+        env["REGELVERK_MUTANT_COVER"] = os.pathsep.join(cover)
     return subprocess.run(
         [sys.executable, *args],
         cwd=scratch,
@@ -503,9 +584,16 @@ def _prove(names: Sequence[str], scratch: Path, until: Sequence[str] = ()) -> _R
 
 
 def _test(
-    files: Sequence[str], scratch: Path, *, every_failure: bool = False
+    files: Sequence[str],
+    scratch: Path,
+    *,
+    every_failure: bool = False,
+    cover: Sequence[str] = (),
+    covered: dict[str, Any] | None = None,
 ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...], str | None]:
-    """The test killing the mutant, the tests that crashed, and why pytest did not report."""
+    """The test killing the mutant, the tests that crashed, and why pytest did not report.
+    With ``cover`` (files relative to ``scratch``), the run measures which test executes which
+    line of them and which tests start another process, into ``covered``."""
     report = scratch / "_plugin" / "report.json"
     report.unlink(missing_ok=True)
     done = _python(
@@ -523,11 +611,19 @@ def _test(
         "--no-header",
         *files,
         every_failure=every_failure,
+        cover=[str(scratch / f) for f in cover],
     )
     if not report.is_file():
         return (), (), f"pytest did not report (exit {done.returncode}): {_last_line(done.stdout)}"
     rows = json.loads(report.read_text(encoding="utf-8"))
     crashes = tuple((str(n), str(why)) for n, why in rows["crashes"])
+    if covered is not None and "coverage" in rows:
+        found = rows["coverage"]
+        covered["spawners"] = found["spawners"]
+        covered["files"] = {
+            Path(path).relative_to(scratch).as_posix(): lines
+            for path, lines in found["files"].items()
+        }
     return tuple(rows["kills"]), crashes, None
 
 
@@ -548,11 +644,69 @@ def _scratch_copy(root: Path, folder: Path) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Baseline:
-    """The theorems and tests that fail on the unchanged code, left out of every mutant's run."""
+    """The theorems and tests that fail on the unchanged code, left out of every mutant's run;
+    and, for the selection of a mutant's tests (:func:`selected`), which tests execute each
+    line of the files the mutants change and which tests start other processes."""
 
     theorems: tuple[str, ...] = ()
     tests: tuple[str, ...] = ()
     test_files: tuple[str, ...] = ()
+    covered: tuple[Coverage, ...] = ()
+    spawners: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """One file's coverage in the baseline: its statements (first lines) and, for each line
+    executed, the tests that executed it (``""``: outside any test, at import or collection)."""
+
+    file: str
+    statements: tuple[int, ...]
+    lines: tuple[tuple[int, tuple[str, ...]], ...]
+
+    def tests_at(self, line: int) -> tuple[str, ...]:
+        """The tests that executed ``line``."""
+        return next((tests for at, tests in self.lines if at == line), ())
+
+
+def selected(
+    mutant: Mutant, source: str, files: Sequence[str], left_out: Baseline
+) -> list[str] | None:
+    """The tests of ``files`` that can notice ``mutant`` (``source``: the unchanged text of the
+    file it changes), by the baseline's coverage: those that executed a statement the change
+    touches, and those that start other processes (whose lines the coverage does not see).
+    ``None`` where the coverage cannot say (none of the file, a change touching no statement it
+    knows, or a touched statement that also ran outside any test, at import): then every test
+    of ``files`` runs.
+
+    The tests are deterministic (Hypothesis runs derandomized): a test that never executed the
+    changed statements on the unchanged code runs the same under the mutant, and cannot kill
+    it. Values cached across tests (``functools`` caches) are the one way round that; the
+    coverage run empties the engine's caches before each test, so that it sees each test
+    compute what it needs itself."""
+    cover = next((c for c in left_out.covered if c.file == mutant.file), None)
+    if cover is None or not cover.statements:
+        return None
+    first, last = _span(source, mutant.find)
+    before = [n for n in cover.statements if n <= first]
+    if not before:
+        return None
+    touched = {before[-1], *(n for n in cover.statements if first <= n <= last)}
+    tests: dict[str, None] = {}
+    for line in sorted(touched):
+        for test in cover.tests_at(line):
+            if not test:
+                return None
+            tests[test] = None
+    tests.update(dict.fromkeys(left_out.spawners))
+    chosen = set(files)
+    return [t for t in tests if t.partition("::")[0] in chosen]
+
+
+def _span(source: str, find: str) -> tuple[int, int]:
+    """The first and last line (from 1) of the one occurrence of ``find`` in ``source``."""
+    start = source.count("\n", 0, source.index(find)) + 1
+    return start, start + find.count("\n")
 
 
 def _tree_hash(root: Path) -> str:
@@ -579,13 +733,36 @@ def baseline(
     under a digest of every file copied, the theorems and ``tests``: the same files give the
     same baseline (Hypothesis runs derandomized)."""
     key = hashlib.sha256(
-        f"{_tree_hash(root)}\0{','.join(theorem_names)}\0{tests}\0{','.join(modules)}".encode()
+        f"{_BASELINE_FORMAT}\0{_tree_hash(root)}\0{','.join(theorem_names)}\0{tests}\0"
+        f"{','.join(modules)}".encode()
     ).hexdigest()[:32]
     rows = cached_json(
         f"mutate-baseline-{key}.json",
         lambda: dataclasses.asdict(_baseline(root, theorem_names, tests=tests, modules=modules)),
     )
-    return Baseline(**{k: tuple(v) for k, v in rows.items()})
+    return _baseline_from(rows)
+
+
+_BASELINE_FORMAT = 2
+"""The form of a cached baseline (2: with the tests' coverage)."""
+
+
+def _baseline_from(rows: dict[str, Any]) -> Baseline:
+    covered = tuple(
+        Coverage(
+            file=str(c["file"]),
+            statements=tuple(int(n) for n in c["statements"]),
+            lines=tuple((int(n), tuple(str(t) for t in ts)) for n, ts in c["lines"]),
+        )
+        for c in rows.get("covered", [])
+    )
+    return Baseline(
+        theorems=tuple(rows["theorems"]),
+        tests=tuple(rows["tests"]),
+        test_files=tuple(rows["test_files"]),
+        covered=covered,
+        spawners=tuple(rows.get("spawners", [])),
+    )
 
 
 def _baseline(
@@ -594,20 +771,38 @@ def _baseline(
     with tempfile.TemporaryDirectory(prefix="regelverk-baseline-") as folder:
         scratch = Path(folder)
         _scratch_copy(root, scratch)
+        found: dict[str, Any] = {}
         with ThreadPoolExecutor(max_workers=2) as pool:
             proving = pool.submit(_prove, theorem_names, scratch)
-            files = [*_test_files(scratch), *sorted(set(modules))]
-            testing = pool.submit(_test, files, scratch, every_failure=True) if tests else None
+            measured = sorted(set(modules))
+            files = [*_test_files(scratch), *measured]
+            testing = (
+                pool.submit(
+                    _test, files, scratch, every_failure=True, cover=measured, covered=found
+                )
+                if tests
+                else None
+            )
             failing, crashed, error = proving.result()
             kills, crashes, test_error = testing.result() if testing else ((), (), None)
     if error is not None or test_error is not None:
         raise MutantError(f"the unchanged code: {error or test_error}")
     failed = [*kills, *(n for n, why in crashes if why != "collection error")]
     broken_files = [n for n, why in crashes if why == "collection error"]
+    covered = tuple(
+        Coverage(
+            file=file,
+            statements=tuple(sorted(rows["statements"])),
+            lines=tuple(sorted((int(n), tuple(ts)) for n, ts in rows["lines"].items())),
+        )
+        for file, rows in sorted(found.get("files", {}).items())
+    )
     return Baseline(
         theorems=tuple(sorted({n for n, _ in failing} | {n for n, _ in crashed})),
         tests=tuple(dict.fromkeys(failed)),
         test_files=tuple(broken_files),
+        covered=covered,
+        spawners=tuple(found.get("spawners", ())),
     )
 
 
@@ -633,6 +828,9 @@ def run_mutant(
         every = [n for n in names if n in citing]
         until = [n for n in names if n not in citing]
         files = [f for f in files if f not in left_out.test_files] if tests else []
+        source = (scratch / mutant.file).read_text(encoding="utf-8")
+        chosen = selected(mutant, source, files, left_out) if files else None
+        run = files if chosen is None else chosen
         mutant.apply_to(scratch)
         stillborn = _imports(mutant.file, scratch)
         failing: tuple[tuple[str, str], ...] = ()
@@ -642,9 +840,9 @@ def run_mutant(
         error = None
         if stillborn is None:
             failing, crashed, error = _prove(every, scratch, until)
-            if files:
+            if run:
                 deselect = [a for t in left_out.tests for a in ("--deselect", t)]
-                kills, crashes, test_error = _test([*deselect, *files], scratch)
+                kills, crashes, test_error = _test([*deselect, *run], scratch)
                 error = error or test_error
     return Outcome(
         mutant=mutant,
@@ -655,6 +853,7 @@ def run_mutant(
         tests=kills,
         test_crashes=crashes,
         ran=(len(names), len(files)),
+        selected=None if chosen is None else len(chosen),
         error=error,
         seconds=time.perf_counter() - start,
     )
