@@ -16,7 +16,8 @@ The default run plays a few short games per rulebook (a few seconds each). A lon
         pytest -q tests/test_conformance.py
 
 ``REGELVERK_CONFORMANCE_GAMES`` sets the games per rulebook, ``REGELVERK_CONFORMANCE_STEPS``
-the most steps walked in each game.
+the most steps walked in each game. Under ``REGELVERK_STRENGTH=full`` (``scripts/invariants.sh``)
+the default games and the Hypothesis examples are scaled as :mod:`strength` says.
 """
 
 from __future__ import annotations
@@ -32,13 +33,14 @@ import pytest
 from action_space import VIGGO_MOST_CARDS, action_space, assert_paths_agree
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strength import scaled
 
 from regelverk.engine import IllegalActionError, PositionError, is_allowed, opening
 from regelverk.games import game_for
 from regelverk.vandatta import state as va
 from regelverk.viggo import state as vg
 
-GAMES = int(os.environ.get("REGELVERK_CONFORMANCE_GAMES", "8"))
+GAMES = int(os.environ.get("REGELVERK_CONFORMANCE_GAMES", str(scaled(8))))
 """Games walked per rulebook."""
 STEPS = int(os.environ.get("REGELVERK_CONFORMANCE_STEPS", "160"))
 """The most steps walked in one game."""
@@ -170,7 +172,7 @@ def test_the_default_walks_visit_the_situations_claimed(rulebook: str) -> None:
     assert CLAIMED[rulebook] <= seen, f"never visited: {CLAIMED[rulebook] - seen}"
 
 
-@settings(max_examples=8)
+@settings(max_examples=scaled(8))
 @given(rulebook=st.sampled_from(RULEBOOKS), seed=st.integers(1000, 10**6))
 def test_paths_agree_on_random_games_drawn_by_hypothesis(rulebook: str, seed: int) -> None:
     _walk(rulebook, seed, 40)
