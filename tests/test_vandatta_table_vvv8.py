@@ -315,3 +315,22 @@ def test_V8_PEN_OVERDRAW_ANY_DRAW() -> None:
     back = rule(put, action="extra-card", player="Cy")
     assert not back.allowed and back.state is put and "goes back" in back.message
     assert not is_allowed(GAME, state, GAME.action_from_data({"action": "extra-card"}, state))
+
+
+@pytest.mark.clause("V8-PRESENCE-PAUSE-BELOW-TWO", "V8-JOIN-LATE-CARDS-MOST-PLUS-ONE")
+def test_V8_PRESENCE_PAUSE_BELOW_TWO_holds_a_late_joiner_too() -> None:
+    """While play pauses, coming back is all that can happen: the late joiner whose turn it is
+    neither steps in nor stays out until someone comes back (found by the table machine: the
+    listing offered only Back while check accepted his step-in)."""
+    state = eve_at_turn()
+    for name in ("Ann", "Bo", "Cy"):  # Di is left, alone: Eve is not yet in the deal
+        state = rule(state, action="step-away", player=name).state
+    assert {type(a).__name__ for a in GAME.legal_actions(state)} == {"Back"}
+    for kind in ("step-in", "stay-out"):
+        refused = rule(state, action=kind, player="Eve")
+        assert not refused.allowed and refused.state is state
+        assert "V8-PRESENCE-PAUSE-BELOW-TWO" in refused.clauses
+        assert "pauses" in refused.message
+    back = rule(state, action="back", player="Bo").state
+    assert [type(a).__name__ for a in GAME.legal_actions(back)] == ["StepIn", "StayOut"]
+    assert act(back, action="step-in", player="Eve").hands[1]

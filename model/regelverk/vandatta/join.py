@@ -29,6 +29,7 @@ from regelverk.cards import Card
 from regelverk.engine import IllegalActionError
 from regelverk.registry import parameter
 from regelverk.trace import implements
+from regelverk.vandatta.conduct import paused
 from regelverk.vandatta.options import LateJoinerCount, LateJoinerFirstTurn, LateJoinerSecondDeck
 from regelverk.vandatta.rules import Table, held
 from regelverk.vandatta.setup import deck_count, full_pack, player_limit
@@ -81,7 +82,9 @@ def _pack_error(state: State, count: int) -> IllegalActionError | None:
 )
 def join_error(state: State, action: Joining) -> IllegalActionError | None:  # noqa: PLR0911
     """A newcomer who was not in the draw for the deal does not play on the same terms: he may
-    only take a free seat during a deal and wait for the turn to reach it. A seat is free while
+    only take a free seat during a deal and wait for the turn to reach it, and while play
+    pauses for want of two active players he waits with everyone else
+    (V8-PRESENCE-PAUSE-BELOW-TWO). A seat is free while
     the table stays within its player limit and its decks (or, under late_joiner_second_deck =
     add-deck, whatever decks it then needs: they are added)."""
     if not state.options.presence:
@@ -117,6 +120,12 @@ def join_error(state: State, action: Joining) -> IllegalActionError | None:  # n
         return _refuse(
             f"{name} steps in only when the turn reaches his seat",
             ("V8-JOIN-LATE-TAKE-FREE-SEAT", "V8-JOIN-LATE-CARDS-MOST-PLUS-ONE"),
+        )
+    if paused(state):
+        return _refuse(
+            f"fewer than two players are at the table: play pauses until someone comes back, "
+            f"and {name} waits with it",
+            ("V8-PRESENCE-PAUSE-BELOW-TWO", "V8-JOIN-LATE-CARDS-MOST-PLUS-ONE"),
         )
     return None
 
