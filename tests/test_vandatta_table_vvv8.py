@@ -334,3 +334,31 @@ def test_V8_PRESENCE_PAUSE_BELOW_TWO_holds_a_late_joiner_too() -> None:
     back = rule(state, action="back", player="Bo").state
     assert [type(a).__name__ for a in GAME.legal_actions(back)] == ["StepIn", "StayOut"]
     assert act(back, action="step-in", player="Eve").hands[1]
+
+
+@pytest.mark.clause("V8-PRESENCE-ABSENT-TURN-SKIPPED", "V8-PRESENCE-MAY-RETURN")
+def test_V8_PRESENCE_ABSENT_TURN_SKIPPED_when_everyone_has_stepped_away() -> None:
+    """Under step_away_own_turn = ends-turn and blocked_deal = play-on, each spelförare steps
+    away in turn until nobody is left: the turn rests with the last, there being nobody to pass
+    it to, and the first to come back takes it (found by the table machine: the turn stayed
+    with an absent player after someone came back)."""
+    options = {"step_away_own_turn": "ends-turn", "blocked_deal": "play-on"}
+    three = {"Ann": ["9H", "5C"], "Bo": ["AH", "3C"], "Cy": ["4D", "6D"]}
+    state = GAME.position_from_data(
+        {"players": FOUR[:3], "stock": STOCK, "hands": three, "pile": ["KH"]},
+        with_options(VVV8, options),
+    )
+    for name in ("Ann", "Bo", "Cy"):
+        assert state.players[state.turn] == name
+        state = rule(state, action="step-away", player=name).state
+    assert state.away == {0, 1, 2} and state.players[state.turn] == "Cy"
+    assert {type(a).__name__ for a in GAME.legal_actions(state)} == {"Back"}
+    back = rule(state, action="back", player="Bo")
+    assert back.state.players[back.state.turn] == "Bo"
+    assert "V8-PRESENCE-ABSENT-TURN-SKIPPED" in back.clauses
+    assert "Ann is away: his turn is passed over" in back.message
+    # alone at a paused table Bo may only wait; with Ann back he plays
+    assert {type(a).__name__ for a in GAME.legal_actions(back.state)} == {"Back"}
+    both = act(back.state, action="back", player="Ann")
+    assert both.players[both.turn] == "Bo"
+    assert any(type(a).__name__ == "Play" for a in GAME.legal_actions(both))

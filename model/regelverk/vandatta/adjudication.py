@@ -25,6 +25,7 @@ from regelverk.vandatta.early import resolve_early
 from regelverk.vandatta.join import join_error, perform_join, perform_joining, seat_in
 from regelverk.vandatta.misdeal import misdeal_error, perform_misdeal
 from regelverk.vandatta.options import (
+    AbsentTurn,
     AceAgainDraws,
     AfterEight,
     AfterThreeDraws,
@@ -1112,6 +1113,8 @@ def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
         perform_conduct(table, action)
         if isinstance(action, StepAway) and action.player == state.turn:
             _away_mid_turn(table, action.player)
+        elif isinstance(action, Back) and table.phase is PLAY and table.turn in table.away:
+            _turn_to_the_returner(table, action.player)
     _end_if_drawn(table)
     return Outcome(state=table.freeze(), events=tuple(table.events))
 
@@ -1158,6 +1161,25 @@ def _away_mid_turn(table: Table, seat: int) -> None:
         text += " and his utgång is forfeited"
     table.say("away-mid-turn", text, clauses, seat)
     _end_turn(table, seat, call=False, laid=table.base.restart is not NO_RESTART)
+
+
+@implements("V8-PRESENCE-ABSENT-TURN-SKIPPED", "V8-PRESENCE-MAY-RETURN")
+def _turn_to_the_returner(table: Table, seat: int) -> None:
+    """The turn rests with an absent player only when nobody who takes part was left at the
+    table to pass it to (under absent_turn = skip; the last spelförare there stepped away and
+    his turn ended, under step_away_own_turn = ends-turn). The first player to come back is
+    then the next present player: the turn passes over the absent ones to him."""
+    if table.options.absent_turn is AbsentTurn.WAIT:
+        return
+    holder = table.turn
+    _skip_absent(table, holder, seat)
+    table.say(
+        "turn",
+        f"{table.name(seat)} is the first back at the table: the turn passes to him",
+        ("V8-PRESENCE-ABSENT-TURN-SKIPPED", "V8-PRESENCE-MAY-RETURN"),
+        seat,
+    )
+    table.turn, table.draws, table.restart = seat, 0, NO_RESTART
 
 
 def _perform_unheard(table: Table, action: Play | Draw | Pass) -> None:

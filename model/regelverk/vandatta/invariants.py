@@ -73,6 +73,14 @@ def _card_problems(state: State) -> list[str]:
     return found
 
 
+def _someone_at_the_table(state: State) -> bool:
+    """Is anyone who takes part in the deal (or waits to step in) at the table? Only while
+    nobody is may the turn rest with an absent player under absent_turn = skip: there was
+    nobody to pass it to."""
+    outside = state.record.out | state.away | (state.benched - state.joining)
+    return any(seat not in outside for seat in range(len(state.players)))
+
+
 def _seat_problems(state: State) -> list[str]:  # noqa: PLR0912
     found = []
     count = len(state.players)
@@ -90,7 +98,11 @@ def _seat_problems(state: State) -> list[str]:  # noqa: PLR0912
     if not 0 <= state.turn < count:
         found.append(f"the turn is with seat {state.turn}, which does not exist")
     elif state.phase is Phase.PLAY and (
-        (state.turn in state.away and state.options.absent_turn is not AbsentTurn.WAIT)
+        (
+            state.turn in state.away
+            and state.options.absent_turn is not AbsentTurn.WAIT
+            and _someone_at_the_table(state)
+        )
         or state.turn in state.record.out
     ):
         found.append(f"the turn is with {state.players[state.turn]}, who may not act")
