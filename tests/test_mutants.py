@@ -365,12 +365,22 @@ def verdict(total):
 
 def spare():
     return 0
+
+
+def allowed(phase, strict, hand):
+    if (
+        phase == "play"
+        and strict
+        and hand > 0
+    ):
+        return False
+    return True
 '''
 
 _RULE_TESTS = """
 import subprocess, sys
 
-from pkg.rules import verdict, spare
+from pkg.rules import allowed, verdict, spare
 
 
 def test_over():
@@ -383,6 +393,14 @@ def test_under():
 
 def test_spare():
     assert spare() == 0
+
+
+def test_allowed_loosely():
+    assert allowed("play", False, 1)
+
+
+def test_allowed_strictly():
+    assert not allowed("play", True, 1)
 
 
 def test_elsewhere():
@@ -441,6 +459,12 @@ def test_a_mutant_runs_the_tests_that_executed_the_lines_it_changes(tmp_path: Pa
         "tests/test_rules.py::test_under",
         "tests/test_rules.py::test_elsewhere",
     ]
+    # a change to the third line of a condition: the tracer reports that line as it runs, not
+    # the statement's first line, and only the test that got so far can notice it
+    third = _rule_mutant("        and hand > 0", "        and hand > 1")
+    assert "tests/test_rules.py::test_allowed_strictly" in (
+        mutate.selected(third, _RULES, files, base) or ()
+    )
     # tests of other files are not chosen
     assert mutate.selected(over, _RULES, ["tests/test_other.py"], base) == []
 

@@ -691,9 +691,12 @@ def selected(
     before = [n for n in cover.statements if n <= first]
     if not before:
         return None
-    touched = {before[-1], *(n for n in cover.statements if first <= n <= last)}
+    # every line from the start of the statement holding the change to the change's end: the
+    # tracer reports the lines of a statement written over several lines as they run (the
+    # operand on the third line of a condition under that line), not under its first line
+    touched = range(before[-1], last + 1)
     tests: dict[str, None] = {}
-    for line in sorted(touched):
+    for line in touched:
         for test in cover.tests_at(line):
             if not test:
                 return None
