@@ -247,6 +247,17 @@ def test_UNO_WD4_CONDITION() -> None:
     strict = four(anna="W+4 R9 G2", options=opts(illegal_wd4="refused"))
     message = refused(strict, Play(player="Anna", card=C("W+4"), colour=BLUE), "UNO-WD4-CONDITION")
     assert "red" in message
+    # any card of the colour in force counts, an action card as much as a number
+    for held in ("RS", "RR", "R+2"):
+        action_card = four(anna=f"W+4 {held} G2", options=opts(illegal_wd4="refused"))
+        refused(action_card, Play(player="Anna", card=C("W+4"), colour=BLUE), "UNO-WD4-CONDITION")
+        guilty = apply(
+            apply(
+                four(anna=f"W+4 {held} G2"), Play(player="Anna", card=C("W+4"), colour=BLUE)
+            ).state,
+            Challenge(player="Bo"),
+        )
+        assert "UNO-WD4-CHALLENGE-SUCCESS" in cited(guilty)
 
 
 @pytest.mark.clause("UNO-WD4-COLOUR-ONLY-COUNTS")
