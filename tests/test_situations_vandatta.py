@@ -435,3 +435,12 @@ def test_VA_CALL_VARNING_AGREED_COUNT_two_cards(held: str, due: bool) -> None:
     """A table may agree on two cards instead: then leaving three is no varning, leaving two is."""
     out = _varning(held, varning_cards=2)
     assert any("varning" in e.text for e in out.events) is due
+
+
+@pytest.mark.clause("V8-LOSS-OFFICIAL-NEEDS-THREE", "V8-PRESENCE-ABSENT-NOT-ACTIVE")
+def test_V8_LOSS_OFFICIAL_NEEDS_THREE_two_dealt_in_and_one_waiting_nobody_away() -> None:
+    """A and B were dealt in, E waits for the next deal, nobody is away: E is no active player,
+    so two are active at the going out and the result is not official."""
+    out = going_out(["A", "B", "E"], waiting=("E",), start=2)
+    assert not official(out)
+    assert "V8-LOSS-OFFICIAL-NEEDS-THREE" in cited(out)

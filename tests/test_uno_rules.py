@@ -757,6 +757,10 @@ def test_UNO_CALL_UNO() -> None:
     out = apply(state, Play(player="Anna", card=C("R5"), uno=True))
     assert out.state.exposed is None and "UNO-CALL-UNO" in cited(out)
     refused(four(anna="R5 G2 G3"), Play(player="Anna", card=C("R5"), uno=True), "UNO-CALL-UNO")
+    # nor with the last card: the call goes with the next-to-last one only
+    last = four(anna="R5")
+    refused(last, Play(player="Anna", card=C("R5"), uno=True), "UNO-CALL-UNO")
+    assert Play(player="Anna", card=C("R5"), uno=True) not in GAME.legal_actions(last)
     silent = apply(state, Play(player="Anna", card=C("R5"))).state
     late = apply(silent, CallUno(player="Anna"))
     assert late.state.exposed is None
