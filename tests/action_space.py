@@ -164,12 +164,13 @@ def vandatta_space(state: va.State) -> tuple[va.Action, ...]:
     The moves are those ``legal_actions`` promises to list: dealing, the leap day, naming the
     starting suit (every seat, every suit or none), plays, draws and passes (with and without
     the going-out call), stepping in or staying out (every seat), coming back (every seat; see
-    :func:`_unlisted_by_design`), and the misdeal's returns, completion and new-deal demand. What
-    else happens at a real vvv8 table (stepping away, remarks, looking back, vetoes, catches of
-    false calls, card counts, calls taken back, overdraws, joins) is attempted conduct that
-    ``legal_actions`` documents as not listed, and is left out here. The ``word`` and ``leave``
-    fields of a move keep their defaults: they only change how a call is heard and what becomes
-    of a wrong card, and the listing never sets them.
+    :func:`_unlisted_by_design`), and the misdeal's returns (in full only during a misdeal, see
+    :func:`_surplus_returns`), completion and new-deal demand. What else happens at a real vvv8
+    table (stepping away, remarks, looking back, vetoes, catches of false calls, card counts,
+    calls taken back, overdraws, joins) is attempted conduct that ``legal_actions`` documents
+    as not listed, and is left out here. The ``word`` and ``leave`` fields of a move keep their
+    defaults: they only change how a call is heard and what becomes of a wrong card, and the
+    listing never sets them.
 
     Plays of the seat in turn: every card of the hand with every suit named or none, and every
     play of two or more cards, in every order, in which each card above the first is no eight
@@ -199,10 +200,20 @@ def vandatta_space(state: va.State) -> tuple[va.Action, ...]:
 
 
 def _surplus_returns(state: va.State, seat: int) -> list[va.Action]:
-    """Returning a surplus: every choice of cards, in hand order, from one card up to one more
-    than the hand holds above its size (a return of the wrong count is for ``check`` to refuse).
+    """Returning a surplus: during a misdeal, every choice of cards, in hand order, from one
+    card up to one more than the hand holds above its size (a return of the wrong count is for
+    ``check`` to refuse); otherwise one return of one card.
+
+    The rules let a player hand back a surplus only to put a misdeal right, before play starts
+    (V8-MISDEAL-TOO-MANY-RETURN): in any other phase ``check`` refuses every return, whatever
+    its cards, before it reads them ("there is no misdeal to put right"). A hand in play can
+    outgrow the hand size by far (drawn and penalty cards), and the subsets of a hand of twenty
+    are a million actions, all refused alike; the one return kept outside a misdeal still holds
+    ``check`` to refusing them.
     """
     hand = state.hands[seat]
+    if state.phase is not va.Phase.MISDEAL:
+        return [va.ReturnSurplus(player=seat, cards=hand[:1])] if hand else []
     most = max(0, len(hand) - state.options.hand_size) + 1
     return [
         va.ReturnSurplus(player=seat, cards=cards)
