@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import pytest
+from action_space import assert_paths_agree
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -36,6 +37,12 @@ REGISTRY = default_registry()
 CLAUSES = {c.id for c in REGISTRY.clauses()}
 SETTINGS = settings(max_examples=30, stateful_step_count=150, deadline=None)
 
+OUTCOMES = False
+"""``paths_agree`` checks the two action paths with ``outcomes`` off: comparing outcomes applies
+every listed action twice on every state, which would multiply the cost of each step, and
+tests/test_conformance.py already compares them on its walks. The listing-against-check
+comparison, the part that finds disagreements, runs in full."""
+
 WHOLE_OPTIONS = st.sampled_from(["vandatta", "vvv8"]).flatmap(whole_options)
 """Either preset's options with every field drawn from its domain (regelverk.optionspace)."""
 
@@ -46,6 +53,8 @@ class VandattaMatch(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.state: State | None = None
+        self.checked: State | None = None
+        """The last state ``paths_agree`` judged: an unchanged state is not judged again."""
         self.steps = 0
 
     steps_taken: ClassVar[int] = 0
@@ -99,6 +108,14 @@ class VandattaMatch(RuleBasedStateMachine):
             data = GAME.position_to_data(self.state)
             again = GAME.position_from_data(data, self.state.options)
             assert GAME.position_to_data(again) == data
+
+    @invariant()
+    def paths_agree(self) -> None:
+        """``legal_actions`` and ``check`` agree on the current state (tests/action_space.py)."""
+        if self.state is None or self.state is self.checked:
+            return
+        self.checked = self.state
+        assert_paths_agree(GAME, self.state, outcomes=OUTCOMES)
 
     @invariant()
     def sound(self) -> None:
