@@ -24,6 +24,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 from strategies import whole_options
+from strength import machine_settings
 
 from regelverk.cards import Colour, UnoCard
 from regelverk.engine import IllegalActionError
@@ -191,8 +192,7 @@ def test_whole_games_keep_every_invariant() -> None:
     run_state_machine_as_test(
         UnoGames,
         settings=settings(
-            max_examples=30,
-            stateful_step_count=30,
+            machine_settings(30, 30),
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
         ),
     )

@@ -24,6 +24,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 from strategies import whole_options
+from strength import machine_settings
 
 from regelverk.engine import IllegalActionError, is_allowed
 from regelverk.registry import default_registry
@@ -35,7 +36,7 @@ from regelverk.vandatta.state import Phase, Play, State
 
 REGISTRY = default_registry()
 CLAUSES = {c.id for c in REGISTRY.clauses()}
-SETTINGS = settings(max_examples=30, stateful_step_count=150, deadline=None)
+SETTINGS = machine_settings(30, 150)
 
 OUTCOMES = False
 """``paths_agree`` checks the two action paths with ``outcomes`` off: comparing outcomes applies

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from strategies import whole_options
+from strength import machine_settings
 
 from regelverk.cards import french_deck
 from regelverk.engine import Ruling, with_options
@@ -36,7 +37,7 @@ from regelverk.vandatta.state import (
 )
 
 CLAUSES = {c.id for c in default_registry().clauses()}
-SETTINGS = settings(max_examples=12, stateful_step_count=100, deadline=None)
+SETTINGS = machine_settings(12, 100)
 
 MISDEAL_OPTIONS: list[dict[str, Any]] = [
     {},

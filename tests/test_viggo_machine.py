@@ -10,7 +10,6 @@ from typing import Any, ClassVar
 
 import pytest
 from action_space import assert_paths_agree
-from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -20,6 +19,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 from strategies import whole_options
+from strength import machine_settings
 
 from regelverk.engine import Event, is_allowed, with_options
 from regelverk.registry import default_registry
@@ -219,7 +219,7 @@ def test_whole_matches(players: int, variant: str) -> None:
     )
     run_state_machine_as_test(
         machine,
-        settings=settings(max_examples=1, stateful_step_count=6),
+        settings=machine_settings(1, 6),
     )
 
 
@@ -245,5 +245,5 @@ class DrawnViggoMatch(ViggoMatch):
 def test_whole_matches_under_drawn_options(players: int) -> None:
     machine = type(f"DrawnViggoMatch{players}", (DrawnViggoMatch,), {"players": players})
     before = DrawnViggoMatch.steps_taken
-    run_state_machine_as_test(machine, settings=settings(max_examples=8, stateful_step_count=6))
+    run_state_machine_as_test(machine, settings=machine_settings(8, 6))
     assert DrawnViggoMatch.steps_taken - before >= 100  # the drawn matches are played
