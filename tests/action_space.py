@@ -34,6 +34,7 @@ from regelverk.viggo import state as vg
 __all__ = [
     "CHAIN_BOUND",
     "VIGGO_MOST_CARDS",
+    "PathsOnEachState",
     "action_space",
     "assert_paths_agree",
     "uno_space",
@@ -398,3 +399,21 @@ def _assert_same_outcomes(game: Any, state: Any, listed: Sequence[Any]) -> None:
         slow = game.apply(state, dataclasses.replace(rebuilt))
         assert fast.state == slow.state, f"{action!r}: the listed and the rebuilt action differ"
         assert fast.events == slow.events, f"{action!r}: the events differ by path"
+
+
+class PathsOnEachState:
+    """A state machine's ``paths_agree`` invariant: :func:`assert_paths_agree` on each new state
+    object it reaches (an unchanged state is not judged again), with ``outcomes`` off:
+    comparing outcomes applies every listed action twice on every state, which would multiply
+    the cost of each step, and tests/test_conformance.py already compares them on its walks.
+    The listing-against-check comparison, the part that finds disagreements, runs in full."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.last: Any = None
+
+    def __call__(self, state: Any) -> None:
+        if state is None or state is self.last:
+            return
+        self.last = state
+        assert_paths_agree(self.game, state, outcomes=False)

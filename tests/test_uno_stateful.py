@@ -12,7 +12,7 @@ import random
 from typing import Any, ClassVar
 
 import pytest
-from action_space import assert_paths_agree
+from action_space import PathsOnEachState
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -50,12 +50,6 @@ from regelverk.uno.state import Action
 CLAUSE_IDS = frozenset(c.id for c in default_registry().clauses())
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gus", "Hed", "Ida", "Jon")
 ALL_CARDS = sorted(set(deck_for(UnoOptions(deck=112))), key=lambda c: c.code)
-
-OUTCOMES = False
-"""``paths_agree`` checks the two action paths with ``outcomes`` off: comparing outcomes applies
-every listed action twice on every state, which would multiply the cost of each step, and
-tests/test_conformance.py already compares them on its walks. The listing-against-check
-comparison, the part that finds disagreements, runs in full."""
 
 pytestmark = pytest.mark.clause(
     "UNO-WIN-GAME-500", "UNO-DRAW-PILE-REBUILD", "UNO-SETUP-PLAYERS", "UNO-VARIANT-STACKING"
@@ -95,8 +89,7 @@ class UnoGames(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.state: UnoState | None = None
-        self.checked: UnoState | None = None
-        """The last state ``paths_agree`` judged: an unchanged state is not judged again."""
+        self.paths = PathsOnEachState(GAME)
 
     @initialize(
         players=st.integers(min_value=2, max_value=10),
@@ -168,10 +161,7 @@ class UnoGames(RuleBasedStateMachine):
     @invariant()
     def paths_agree(self) -> None:
         """``legal_actions`` and ``check`` agree on the current state (tests/action_space.py)."""
-        if self.state is None or self.state is self.checked:
-            return
-        self.checked = self.state
-        assert_paths_agree(GAME, self.state, outcomes=OUTCOMES)
+        self.paths(self.state)
 
     @invariant()
     def sound(self) -> None:

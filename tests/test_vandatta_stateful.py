@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import pytest
-from action_space import assert_paths_agree
+from action_space import PathsOnEachState
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -38,12 +38,6 @@ REGISTRY = default_registry()
 CLAUSES = {c.id for c in REGISTRY.clauses()}
 SETTINGS = machine_settings(30, 150)
 
-OUTCOMES = False
-"""``paths_agree`` checks the two action paths with ``outcomes`` off: comparing outcomes applies
-every listed action twice on every state, which would multiply the cost of each step, and
-tests/test_conformance.py already compares them on its walks. The listing-against-check
-comparison, the part that finds disagreements, runs in full."""
-
 WHOLE_OPTIONS = st.sampled_from(["vandatta", "vvv8"]).flatmap(whole_options)
 """Either preset's options with every field drawn from its domain (regelverk.optionspace)."""
 
@@ -54,8 +48,7 @@ class VandattaMatch(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.state: State | None = None
-        self.checked: State | None = None
-        """The last state ``paths_agree`` judged: an unchanged state is not judged again."""
+        self.paths = PathsOnEachState(GAME)
         self.steps = 0
 
     steps_taken: ClassVar[int] = 0
@@ -113,10 +106,7 @@ class VandattaMatch(RuleBasedStateMachine):
     @invariant()
     def paths_agree(self) -> None:
         """``legal_actions`` and ``check`` agree on the current state (tests/action_space.py)."""
-        if self.state is None or self.state is self.checked:
-            return
-        self.checked = self.state
-        assert_paths_agree(GAME, self.state, outcomes=OUTCOMES)
+        self.paths(self.state)
 
     @invariant()
     def sound(self) -> None:

@@ -9,7 +9,7 @@ import random
 from typing import Any, ClassVar
 
 import pytest
-from action_space import assert_paths_agree
+from action_space import PathsOnEachState
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -29,12 +29,6 @@ from regelverk.viggo.options import LossThresholdRule, ViggoOptions
 REGISTRY = default_registry()
 KNOWN = {c.id for c in REGISTRY.clauses()}
 NAMES = ("P1", "P2", "P3", "P4")
-
-OUTCOMES = False
-"""``paths_agree`` checks the two action paths with ``outcomes`` off: comparing outcomes applies
-every listed action twice on every state, which would multiply the cost of each step, and
-tests/test_conformance.py already compares them on its walks. The listing-against-check
-comparison, the part that finds disagreements, runs in full."""
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "preset": {},
@@ -111,8 +105,7 @@ class ViggoMatch(RuleBasedStateMachine):
         super().__init__()
         self.options = with_options(GAME.options("viggo"), self.variant)
         self.state: ViggoState | None = None
-        self.checked: ViggoState | None = None
-        """The last state ``paths_agree`` judged: an unchanged state is not judged again."""
+        self.paths = PathsOnEachState(GAME)
         self.steps = 0
 
     @property
@@ -182,10 +175,7 @@ class ViggoMatch(RuleBasedStateMachine):
     @invariant()
     def paths_agree(self) -> None:
         """``legal_actions`` and ``check`` agree on the current state (tests/action_space.py)."""
-        if self.state is None or self.state is self.checked:
-            return
-        self.checked = self.state
-        assert_paths_agree(GAME, self.state, outcomes=OUTCOMES)
+        self.paths(self.state)
 
     @invariant()
     def still_sound(self) -> None:
