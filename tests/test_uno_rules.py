@@ -544,6 +544,7 @@ def test_shuffle_hands_as_the_last_card() -> None:
 def test_UNO_BLANK_WILD_PLAIN() -> None:
     big = opts(deck=112)
     state = four(anna="WX G2", discard="B+2 BS", options=big)
+    assert is_allowed(GAME, state, Play(player="Anna", card=C("WX"), colour=RED))
     out = apply(state, Play(player="Anna", card=C("WX"), colour=RED))
     assert out.state.colour is RED and "UNO-BLANK-WILD-PLAIN" in cited(out)
     dead = four(anna="WX G2", discard="B+2 BS", options=opts(deck=112, blank_wild="dead-card"))
