@@ -22,6 +22,8 @@ from regelverk.viggo.options import (
     DraftDiscards,
     ExampleTrickEnd,
     LossThresholdRule,
+    MostCardsTie,
+    NextDealer,
     PassIsFinal,
     SimultaneousLoss,
     ViggoOptions,
@@ -29,7 +31,16 @@ from regelverk.viggo.options import (
 from regelverk_proofs.query import Fact, Scenario, Situation
 from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
 from regelverk_proofs.viggo_beats import BEATS_SCENARIO, BEATS_THEOREMS
-from regelverk_proofs.viggo_bind import CARD_STEPS, COUNT_STEPS, ENDING, LEGAL_PLAYS, TEXT_TABLES
+from regelverk_proofs.viggo_bind import (
+    CARD_STEPS,
+    COUNT_STEPS,
+    ENDING,
+    LEGAL_PLAYS,
+    SEATS,
+    TEXT_TABLES,
+    seat_option_sets,
+    seat_options_text,
+)
 from regelverk_proofs.viggo_enc import (
     Counts,
     Readings,
@@ -40,8 +51,10 @@ from regelverk_proofs.viggo_enc import (
     count_pass_step,
     count_play_step,
     deal,
+    first_hand,
     game_lost,
     keep_step,
+    next_dealers,
     pass_step,
     play_step,
     score_round,
@@ -67,6 +80,7 @@ from regelverk_proofs.z3api import (
     ite,
     ite_bool,
     sum_of,
+    true,
 )
 
 __all__ = ["SCENARIOS", "THEOREMS"]
@@ -761,6 +775,99 @@ ROUND_ENDS = Theorem(
 
 
 # ---------------------------------------------------------------------------------------------
+# viggo.seats
+# ---------------------------------------------------------------------------------------------
+
+
+def _seats_case(count: int, options: ViggoOptions) -> _Case:
+    """One table size and option set: any dealer, any round winner, any cards left (none for
+    the winner, one to a hand's worth for every other seat)."""
+
+    def case(weaken: frozenset[str]) -> tuple[Verdict, str]:
+        dealer, winner, new_dealer = Int.var("dealer"), Int.var("winner"), Int.var("new-dealer")
+        held = [Int.var(f"held{s}") for s in range(count)]
+        solver = Solver()
+        solver.add(dealer.between(0, count - 1) & winner.between(0, count - 1))
+        for s, n in enumerate(held):
+            solver.add(ite_bool(winner.eq(s), n.eq(0), n.between(1, HAND_SIZE)))
+        first = first_hand(options, count, 1, dealer, winner, weaken=weaken)
+        may = next_dealers(options, count, dealer, winner, held, weaken=weaken)
+        solver.add(new_dealer.between(0, count - 1))
+        solver.add(any_of(m & new_dealer.eq(s) for s, m in enumerate(may)))
+        later = first_hand(options, count, 2, new_dealer, winner, weaken=weaken)
+        first_ok = first.between(0, count - 1) & first.ne(dealer)
+        one = sum_of(may).eq(1)
+        lots = options.most_cards_deal and options.most_cards_tie is MostCardsTie.LOTS_AMONG_TIED
+        deals = sum_of(may) >= 1 if lots else one
+        most = all_of(implies(m, all_of(held[s] >= h for h in held)) for s, m in enumerate(may))
+        rotates = not options.most_cards_deal and (options.next_dealer is NextDealer.DEALER_ROTATES)
+        later_ok = later.between(0, count - 1)
+        if not rotates:
+            later_ok = later_ok & later.ne(new_dealer)
+        holds_most = most if options.most_cards_deal else true()
+        solver.add(~(first_ok & deals & holds_most & later_ok))
+        verdict = solver.check()
+        if verdict is not Verdict.SAT:
+            return verdict, ""
+        m = solver.model()
+        left = ", ".join(f"{_name(s)} {m.int(h)}" for s, h in enumerate(held))
+        allowed = [_name(s) for s, t in enumerate(may) if m.bool(t)] or ["nobody"]
+        return verdict, (
+            f"{count} players under {seat_options_text(options)}: "
+            f"{_name(m.int(dealer))} deals round 1 and "
+            f"{_name(m.int(first))} is first hand; {_name(m.int(winner))} goes out with "
+            f"{left} left; {', '.join(allowed)} may deal next, and with "
+            f"{_name(m.int(new_dealer))} dealing {_name(m.int(later))} is first hand"
+        )
+
+    return case
+
+
+def _check_seats(weaken: frozenset[str]) -> Finding:
+    cases = [_seats_case(n, o) for o in seat_option_sets() for n in (2, 3, 4)]
+    return _decide(
+        cases,
+        weaken,
+        "2-4 players, both directions, both readings of the next dealer, the most-cards rule "
+        "off and on with every reading of its tie and its lead",
+    )
+
+
+SEATS_THEOREM = Theorem(
+    name="viggo.seats",
+    states=("VG-VAR-MOST-CARDS-DEAL",),
+    rulebooks=("viggo",),
+    title="Every round has one dealer and a first hand who is not the dealer",
+    statement=(
+        "For two to four players, either direction, both readings of who deals next, and the "
+        "most-cards house rule off and on under every reading of its tie and of its lead, "
+        "with any dealer, any round winner and any cards left in the other hands: the first "
+        "round's first hand is a seat at the table other than the dealer; exactly one seat "
+        "deals the next round (under the lots reading of a tie for most cards, at least one, "
+        "each of them tied); under the most-cards rule no seat holds more cards than the next "
+        "dealer, so the winner, who holds none, never deals; and the next round's first hand "
+        "is a seat at the table and, except where the deal simply rotates, not its dealer. "
+        "The terms checked are the encoding's first_hand and next_dealers, which the binding "
+        "viggo.seats ties to the engine's start_round and finish_round."
+    ),
+    clauses=(
+        "VG-SETUP-FIRST-DEALER",
+        "VG-TURN-WINNER-LEADS-NEXT-ROUND",
+        "VG-VAR-MOST-CARDS-DEAL",
+        "VG-VAR-MOST-CARDS-TIE-BREAK",
+        "VG-VAR-MOST-CARDS-REPLACES-WINNER-LEAD",
+    ),
+    check=_check_seats,
+    bindings=(SEATS,),
+    weakenings=(
+        Weakening("VG-SETUP-FIRST-DEALER", "the first round's dealer is first hand himself"),
+        Weakening("VG-VAR-MOST-CARDS-DEAL", "the most-cards rule does not move the deal"),
+        Weakening("VG-TURN-WINNER-LEADS-NEXT-ROUND", "a later round's dealer leads it"),
+    ),
+)
+
+
+# ---------------------------------------------------------------------------------------------
 # The trick-step scenario
 # ---------------------------------------------------------------------------------------------
 
@@ -838,6 +945,7 @@ THEOREMS: tuple[Theorem, ...] = (
     EXACT_OVERSHOOT,
     TRICK_ENDS,
     ROUND_ENDS,
+    SEATS_THEOREM,
     *BEATS_THEOREMS,
 )
 """The theorems of the ``viggo`` rulebook."""

@@ -53,6 +53,9 @@ from regelverk.viggo.options import (
     GroupedRanks,
     LeadAfterTie,
     LossThresholdRule,
+    MostCardsLead,
+    MostCardsTie,
+    NextDealer,
     PassIsFinal,
     PassWhenAble,
     SequenceWrap,
@@ -76,9 +79,11 @@ from regelverk_proofs.viggo_enc import (
     count_pass_step,
     count_play_step,
     deal,
+    first_hand,
     game_lost,
     keep_step,
     legal_play,
+    next_dealers,
     pass_step,
     play_step,
     score_round,
@@ -95,8 +100,11 @@ __all__ = [
     "COUNT_STEPS",
     "ENDING",
     "LEGAL_PLAYS",
+    "SEATS",
     "STEP_OPTIONS",
     "TEXT_TABLES",
+    "seat_option_sets",
+    "seat_options_text",
 ]
 
 NAMES = ("P1", "P2", "P3", "P4")
@@ -986,4 +994,155 @@ TEXT_TABLES = Binding(
     kinds=("card-number", "rank-class", "run-starts", "hand-sizes", "club-four-opens"),
     compare=_compare_tables,
     claims=_table_universe(),
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# viggo.seats
+# ---------------------------------------------------------------------------------------------
+
+
+def seat_option_sets() -> Iterator[ViggoOptions]:
+    """Every combination of the options that decide who deals and who is first hand: the
+    direction of play, the reading of VG-AMB-NEXT-DEALER, the most-cards house rule off and on,
+    and the readings of VG-AMB-MOST-CARDS-TIE and VG-AMB-MOST-CARDS-LEAD (32 option sets)."""
+    for direction, dealer, most, tie, lead in itertools.product(
+        Direction, NextDealer, (False, True), MostCardsTie, MostCardsLead
+    ):
+        yield ViggoOptions(
+            direction=direction,
+            next_dealer=dealer,
+            most_cards_deal=most,
+            most_cards_tie=tie,
+            most_cards_lead=lead,
+        )
+
+
+def _seat_universe() -> int:
+    """How many cases :func:`_compare_seats` compares: per option set and table size, every
+    first-round dealer; and for every dealer, round winner and mix of one or two cards left
+    in each other hand, the next dealer and the next first hand."""
+    sets = len(Direction) * len(NextDealer) * 2 * len(MostCardsTie) * len(MostCardsLead)
+    return int(sets * sum(n + 2 * n * n * 2 ** (n - 1) for n in _TABLE_COUNTS))
+
+
+def seat_options_text(options: ViggoOptions) -> str:
+    """The options :func:`seat_option_sets` varies, in words."""
+    most = (
+        f"most cards deal ({options.most_cards_tie.value}, {options.most_cards_lead.value})"
+        if options.most_cards_deal
+        else "no most-cards rule"
+    )
+    return f"{options.direction.value}, {options.next_dealer.value}, {most}"
+
+
+@cache
+def _seat_fns(options: ViggoOptions, count: int) -> tuple[Compiled, Compiled, list[Compiled]]:
+    """The encoding's first hand of the first round and of a later one, and seat by seat
+    whether it may deal the next round, over (dealer, winner, cards left per seat)."""
+    dealer, winner = Int.var("dealer"), Int.var("winner")
+    held = [Int.var(f"held{s}") for s in range(count)]
+    inputs: list[Term] = [dealer, winner, *held]
+    first = Compiled(first_hand(options, count, 1, dealer, winner), inputs)
+    later = Compiled(first_hand(options, count, 2, dealer, winner), inputs)
+    may = [Compiled(t, inputs) for t in next_dealers(options, count, dealer, winner, held)]
+    return first, later, may
+
+
+def _compare_seats() -> Iterator[Comparison]:
+    zeros = (0, 0, 0, 0)
+    for options in seat_option_sets():
+        for count in _TABLE_COUNTS:
+            first, later, may = _seat_fns(options, count)
+            names = NAMES[:count]
+            for dealer in range(count):
+                dealt, _ = rounds.start_round(
+                    options,
+                    names,
+                    3,
+                    round_no=1,
+                    dealer=dealer,
+                    winner=-1,
+                    scores=zeros[:count],
+                    history=(),
+                )
+                encoded = first([dealer, -1, *([0] * count)])
+                yield Comparison(
+                    "first-round",
+                    dealt.dealer == dealer and dealt.first_hand == encoded,
+                    f"{count} players under {seat_options_text(options)}, P{dealer + 1} deals "
+                    "round 1: the "
+                    f"engine's first hand is P{dealt.first_hand + 1}, the encoding's "
+                    f"P{encoded + 1}",
+                )
+                for winner in range(count):
+                    for left in itertools.product((1, 2), repeat=count - 1):
+                        yield from _next_round(
+                            options, dealt, winner=winner, left=left, later=later, may=may
+                        )
+
+
+def _next_round(
+    options: ViggoOptions,
+    dealt: ViggoState,
+    *,
+    winner: int,
+    left: tuple[int, ...],
+    later: Compiled,
+    may: list[Compiled],
+) -> Iterator[Comparison]:
+    """Round 1 of ``dealt`` ends with ``winner`` out and ``left`` cards in the other hands (in
+    seat order): the engine's ``finish_round`` names the next dealer and first hand."""
+    count = dealt.count
+    held = list(left)
+    held.insert(winner, 0)
+    cards = iter(CARD_OF)
+    hands = tuple(tuple(next(cards) for _ in range(n)) for n in held)
+    state = replace(dealt, hands=hands)
+    fresh, _ = rounds.finish_round(state, winner)
+    values: list[int | bool] = [dealt.dealer, winner, *held]
+    allowed = [s for s in range(count) if may[s](values)]
+    lots = options.most_cards_deal and options.most_cards_tie is MostCardsTie.LOTS_AMONG_TIED
+    most = max(held)
+    tied = sum(1 for n in held if n == most) > 1
+    kind = (
+        ("most-cards-tie" if tied else "most-cards-dealer")
+        if options.most_cards_deal
+        else "next-dealer"
+    )
+    yield Comparison(
+        kind,
+        fresh.round == 2 and fresh.dealer in allowed and (lots or len(allowed) == 1),
+        f"{count} players under {seat_options_text(options)}, P{dealt.dealer + 1} dealt, "
+        f"P{winner + 1} went out, "
+        f"cards left {held}: the engine's next dealer is P{fresh.dealer + 1}, the encoding "
+        f"allows {[f'P{s + 1}' for s in allowed]}",
+    )
+    encoded = later([fresh.dealer, winner, *held])
+    yield Comparison(
+        "first-hand",
+        fresh.first_hand == encoded,
+        f"{count} players under {seat_options_text(options)}, P{winner + 1} won round 1 and "
+        f"P{fresh.dealer + 1} "
+        f"deals round 2: the engine's first hand is P{fresh.first_hand + 1}, the encoding's "
+        f"P{encoded + 1}",
+    )
+
+
+SEATS = Binding(
+    name="viggo.seats",
+    statement=(
+        "For 2, 3 and 4 players and every combination of the direction of play, the reading of "
+        "who deals next, the most-cards house rule off and on, and the readings of its tie and "
+        "its lead (32 option sets): for every first-round dealer, the engine's start_round "
+        "makes first hand the seat the encoding's first_hand names; and for every dealer, "
+        "round winner and mix of one or two cards left in each other hand (ties for most "
+        "cards included), the next round the engine's finish_round deals is dealt by a seat "
+        "the encoding's next_dealers allows (the only one it allows, except under the lots "
+        "reading of a tie), and its first hand is the one first_hand names from that dealer "
+        "and the winner."
+    ),
+    kinds=("first-round", "next-dealer", "most-cards-dealer", "most-cards-tie", "first-hand"),
+    compare=_compare_seats,
+    claims=_seat_universe(),
 )

@@ -37,6 +37,9 @@ from regelverk.viggo.options import (
     ExampleTrickEnd,
     GroupedRanks,
     LeadAfterTie,
+    MostCardsLead,
+    MostCardsTie,
+    NextDealer,
     PassIsFinal,
     PassWhenAble,
     SequenceWrap,
@@ -87,10 +90,12 @@ __all__ = [
     "count_pass_step",
     "count_play_step",
     "deal",
+    "first_hand",
     "game_winners",
     "keep_step",
     "legal_play",
     "losers",
+    "next_dealers",
     "pass_step",
     "play_step",
 ]
@@ -679,6 +684,65 @@ def game_winners(options: ViggoOptions, totals: Sequence[Int], lost: Sequence[Bo
         ~lost[s] & all_of(implies(~lost[o], totals[s] <= totals[o]) for o in range(n))
         for s in range(n)
     ]
+
+
+def first_hand(
+    options: ViggoOptions,
+    count: int,
+    round_no: int,
+    dealer: Int,
+    winner: Int,
+    *,
+    weaken: frozenset[str] = frozenset(),
+) -> Int:
+    """First hand of round ``round_no``, who is dealt to first and, unless a club-four rule
+    moves the opening, leads: in the first round the seat after the dealer
+    (VG-SETUP-FIRST-DEALER); later the last round's winner (VG-TURN-WINNER-LEADS-NEXT-ROUND),
+    except that under the most-cards house rule (VG-VAR-MOST-CARDS-DEAL) with the
+    replaces-winner-lead reading of VG-AMB-MOST-CARDS-LEAD the seat after the new dealer
+    (VG-VAR-MOST-CARDS-REPLACES-WINNER-LEAD). Weakening VG-SETUP-FIRST-DEALER makes the first
+    round's dealer first hand himself, weakening VG-TURN-WINNER-LEADS-NEXT-ROUND a later
+    round's dealer in place of the winner."""
+    if round_no == 1:
+        return dealer if "VG-SETUP-FIRST-DEALER" in weaken else after(options, count, dealer)
+    if options.most_cards_deal and options.most_cards_lead is MostCardsLead.REPLACES_WINNER_LEAD:
+        return after(options, count, dealer)
+    return dealer if "VG-TURN-WINNER-LEADS-NEXT-ROUND" in weaken else winner
+
+
+def next_dealers(
+    options: ViggoOptions,
+    count: int,
+    dealer: Int,
+    winner: Int,
+    held: Sequence[Int],
+    *,
+    weaken: frozenset[str] = frozenset(),
+) -> list[Bool]:
+    """Seat by seat, whether that seat may deal the next round, given this round's ``dealer``,
+    its ``winner`` and the cards each seat has left (``held``): the seat before the winner, so
+    that the winner is first hand (or the seat after this round's dealer: VG-AMB-NEXT-DEALER);
+    under the most-cards house rule the seat with most cards left (VG-VAR-MOST-CARDS-DEAL), a
+    tie going to the first tied seat after the winner in turn order
+    (VG-VAR-MOST-CARDS-TIE-BREAK), or to any of the tied, by lots (VG-AMB-MOST-CARDS-TIE).
+    Weakening VG-VAR-MOST-CARDS-DEAL leaves the deal where the main rule puts it."""
+    step = _step(options)
+    if options.most_cards_deal and "VG-VAR-MOST-CARDS-DEAL" not in weaken:
+        most = [all_of(held[s] >= held[o] for o in range(count)) for s in range(count)]
+        if options.most_cards_tie is MostCardsTie.LOTS_AMONG_TIED:
+            return most
+        found = []
+        for s in range(count):
+            firsts = []
+            for w in range(count):
+                ahead = [(w + i * step) % count for i in range(1, count + 1)]
+                before = ahead[: ahead.index(s)]
+                firsts.append(winner.eq(w) & all_of(~most[b] for b in before))
+            found.append(most[s] & any_of(firsts))
+        return found
+    if options.next_dealer is NextDealer.DEALER_ROTATES:
+        return [after(options, count, dealer).eq(s) for s in range(count)]
+    return [(winner - step).mod(count).eq(s) for s in range(count)]
 
 
 @dataclass(frozen=True, slots=True)
