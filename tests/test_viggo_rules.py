@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from regelverk.cards import french_deck, parse_cards
-from regelverk.engine import IllegalActionError, Outcome, PositionError, with_options
+from regelverk.engine import IllegalActionError, Outcome, PositionError, is_allowed, with_options
 from regelverk.registry import default_registry
 from regelverk.viggo import GAME, Kind, Pass, Phase, Play, ViggoOptions, ViggoState, classify
 from regelverk.viggo.combos import beats, position, run_starts
@@ -53,10 +53,11 @@ def play(text: str, player: str | None = None) -> Play:
 
 
 def ok(state: ViggoState, action: ViggoAction) -> Outcome[ViggoState]:
-    outcome = GAME.apply(state, action)
-    assert GAME.problems(outcome.state) == ()
+    assert is_allowed(GAME, state, action), action
     if action.player is None:
         assert action in GAME.legal_actions(state)
+    outcome = GAME.apply(state, action)
+    assert GAME.problems(outcome.state) == ()
     return outcome
 
 
