@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from regelverk.cards import Suit, french_deck
-from regelverk.engine import with_options
+from regelverk.engine import is_allowed, with_options
 from regelverk.vandatta import GAME, VANDATTA, VVV8
 from regelverk.vandatta.options import VandattaOptions
 from regelverk.vandatta.state import Draw, Pass, Phase, Play, Remark, RemarkKind, State
@@ -58,6 +58,7 @@ def pass_round(state: State, count: int) -> tuple[State, set[str]]:
     """``count`` players pass in turn; the clauses the passes cite."""
     cited: set[str] = set()
     for _ in range(count):
+        assert is_allowed(GAME, state, Pass(player=state.turn)), GAME.legal_actions(state)
         outcome = GAME.apply(state, Pass(player=state.turn))
         state = outcome.state
         assert GAME.problems(state) == ()
