@@ -15,6 +15,7 @@ from regelverk.viggo.combos import CARD_OF, Combo, Kind, Verdict
 from regelverk.viggo.options import (
     LossThresholdRule,
 )
+from regelverk.viggo.state import ViggoState
 from regelverk_proofs.binding import Binding, Comparison, check
 from regelverk_proofs.query import ask
 from regelverk_proofs.theorem import Theorem, Weakening
@@ -42,6 +43,7 @@ from regelverk_proofs.viggo_bind import (
     COUNT_STEPS,
     ENDING,
     LEGAL_PLAYS,
+    SEATS,
     TEXT_TABLES,
 )
 from regelverk_proofs.viggo_enc import BeatsOptions, Shuffle, Table, beats
@@ -64,7 +66,7 @@ def _holds(term: Bool) -> bool:
 # ---------------------------------------------------------------------------------------------
 
 OPTION_SETS = beats_option_sets()
-BINDINGS = (BEATS, LEGAL_PLAYS, CARD_STEPS, COUNT_STEPS, ENDING, TEXT_TABLES)
+BINDINGS = (BEATS, LEGAL_PLAYS, CARD_STEPS, COUNT_STEPS, ENDING, TEXT_TABLES, SEATS)
 
 
 @pytest.mark.clause(
@@ -115,6 +117,90 @@ def test_legal_plays_binding_sees_a_pair_on_a_run(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(play, "_reply_verdict", broken)
     found = _first_disagreement(LEGAL_PLAYS)
     assert found is not None and found.kind == "pair-on-run"
+
+
+@pytest.mark.clause("VG-PLAY-NEXT-LEAD-AFTER-HIGHEST", "VG-PLAY-REPLY-OR-PASS")
+def test_legal_plays_binding_sees_a_pass_on_a_later_lead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the engine's check letting a player pass on a lead after the round's first
+    trick, the binding ``viggo.legal-plays`` disagrees on that pass (and does not crash on
+    applying it)."""
+    from regelverk.viggo import play
+
+    judged = play._check_pass
+
+    def broken(state: ViggoState) -> None:
+        if not state.trick and state.set_aside:
+            return
+        judged(state)
+
+    monkeypatch.setattr(play, "_check_pass", broken)
+    found = _first_disagreement(LEGAL_PLAYS)
+    assert found is not None and found.kind == "pass", found
+
+
+@pytest.mark.clause("VG-VAR-CLUB-FOUR-FREE-OPENING", "VG-VAR-CLUB-FOUR-STARTS")
+def test_legal_plays_binding_sees_the_club_four_in_every_lead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the engine making the 4♣ holder lead it in every trick of the round under the
+    must-include reading (not only the opening), the binding disagrees on a later lead."""
+    from regelverk.viggo import play, rounds
+    from regelverk.viggo.options import ClubFourOpening
+
+    def broken(state: ViggoState) -> bool:
+        return (
+            state.options.club_four_opening is ClubFourOpening.MUST_INCLUDE
+            and not state.trick
+            and rounds.club_four_opens(state.options, state.count, state.round)
+            and rounds.CLUB_FOUR in state.hands[state.turn]
+        )
+
+    monkeypatch.setattr(play, "_club_four_must_lead", broken)
+    found = _first_disagreement(LEGAL_PLAYS)
+    assert found is not None and found.kind == "club-four-later-lead", found
+
+
+@pytest.mark.clause("VG-SETUP-FIRST-DEALER")
+def test_seats_binding_sees_the_dealer_lead_the_first_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the engine making the first round's dealer first hand, ``viggo.seats`` disagrees."""
+    from regelverk.viggo import rounds
+
+    chosen = rounds._first_hand
+
+    def broken(
+        options: ViggoOptions, count: int, round_no: int, dealer: int, winner: int
+    ) -> tuple[int, tuple[str, ...]]:
+        if round_no == 1:
+            return dealer, ("VG-SETUP-FIRST-DEALER",)
+        return chosen(options, count, round_no, dealer, winner)
+
+    monkeypatch.setattr(rounds, "_first_hand", broken)
+    found = _first_disagreement(SEATS)
+    assert found is not None and found.kind == "first-round", found
+
+
+@pytest.mark.clause("VG-VAR-MOST-CARDS-TIE-BREAK", "VG-VAR-MOST-CARDS-DEAL")
+def test_seats_binding_sees_a_tie_for_most_cards_go_to_the_last_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a tie for most cards going to the highest-numbered tied seat rather than the first
+    tied seat after the winner, ``viggo.seats`` disagrees on a tie."""
+    from regelverk.cards import Card
+    from regelverk.viggo import rounds
+
+    dealer = rounds.next_dealer
+
+    def broken(state: ViggoState, winner: int, hands: tuple[tuple[Card, ...], ...]) -> int:
+        if not state.options.most_cards_deal:
+            return dealer(state, winner, hands)
+        most = max(len(h) for h in hands)
+        return max(s for s, h in enumerate(hands) if len(h) == most)
+
+    monkeypatch.setattr(rounds, "next_dealer", broken)
+    found = _first_disagreement(SEATS)
+    assert found is not None and found.kind == "most-cards-tie", found
 
 
 @pytest.mark.clause("VG-DEAL-THIRTEEN-EACH", "VG-DEAL-WHOLE-DECK-THREE-OR-FOUR")
@@ -270,7 +356,11 @@ def test_each_weakening_breaks_its_theorem(theorem: Theorem, weakening: Weakenin
 @pytest.mark.clause("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "VG-PLAY-REPLY-OR-PASS", "VG-LOSS-FIRST-TO-53")
 @pytest.mark.parametrize(
     "theorem",
-    [t for t in THEOREMS if t.name.startswith("viggo.beats") or t.name == "viggo.legal-ending"],
+    [
+        t
+        for t in THEOREMS
+        if t.name.startswith("viggo.beats") or t.name in ("viggo.legal-ending", "viggo.seats")
+    ],
     ids=lambda t: t.name,
 )
 def test_theorem_holds(theorem: Theorem) -> None:

@@ -8,9 +8,10 @@ of :mod:`regelverk_proofs.viggo_enc`, case by case over bounded, seeded universe
 * ``viggo.legal-plays``: on positions of seeded games (two to four players, several option
   sets), legal and illegal candidates (plays listed by ``legal_actions``, random cards from the
   hand, combinations of the wrong type such as a pair on a run, cards from another hand, a
-  lead that leaves out the 4♣, passes on a lead, keeps of an undrawn card): ``legal_actions``,
-  ``check`` and ``apply`` must agree with one another and with ``legal_play`` (``keep_step``,
-  ``pass_step``).
+  lead that leaves out the 4♣, passes on a lead, keeps of an undrawn card; and, at every lead
+  after a round's first trick, a lead without the 4♣ by a leader given the 4♣):
+  ``legal_actions``, ``check`` and ``apply`` must agree with one another and with
+  ``legal_play`` (``keep_step``, ``pass_step``).
 * ``viggo.card-steps``: every step the engine takes in those games (deals, keeps, leads,
   replies, passes, tricks set aside, rounds ended and re-dealt, games over) satisfies the card
   relation of its kind with the engine's own next state; a next state with the turn moved on
@@ -22,6 +23,10 @@ of :mod:`regelverk_proofs.viggo_enc`, case by case over bounded, seeded universe
   encoding's ``score_round``, ``game_lost``, ``losers`` and ``game_winners`` at totals around
   the losing total read from the engine's options, for two to four players and every reading
   of VG-AMB-LOSS-THRESHOLD and VG-AMB-SIMULTANEOUS-53.
+* ``viggo.seats``: the engine's first hand of a first round (``rounds.start_round``) and the
+  next round's dealer and first hand (``rounds.finish_round``) against the encoding's
+  ``first_hand`` and ``next_dealers``, for every dealer, round winner and mix of small hands,
+  under every option set that decides them.
 
 Every binding is deterministic (``random.Random(seed)``) and compares the encoding unweakened.
 """
@@ -510,9 +515,10 @@ def _round_class(state: ViggoState) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def _engine_allows(state: ViggoState, action: ViggoAction) -> tuple[bool, bool, bool]:
+def _engine_allows(state: ViggoState, action: ViggoAction) -> tuple[bool, bool, bool | None]:
     """Whether ``legal_actions`` lists the action (as a set of cards), ``check`` passes it and
-    ``apply`` plays it."""
+    ``apply`` plays it; ``apply`` is not tried (``None``) when listing and ``check`` already
+    disagree, since an action the engine's own judgements differ on may crash it."""
     listed = False
     for a in GAME.legal_actions(state):
         if type(a) is type(action):
@@ -529,6 +535,8 @@ def _engine_allows(state: ViggoState, action: ViggoAction) -> tuple[bool, bool, 
         checked = True
     except IllegalActionError:
         checked = False
+    if listed != checked:
+        return listed, checked, None
     try:
         GAME.apply(state, action)
         applied = True
@@ -592,24 +600,60 @@ def _encoded_legal(state: ViggoState, action: ViggoAction) -> bool:
     return bool(fn(pre + _bits(action.cards)))
 
 
+def _club_four_handed(state: ViggoState) -> ViggoState | None:
+    """At a lead after the round's first trick, the same position with the 4♣ moved into the
+    leader's hand (his lowest card taking its place), if he does not hold it: no game under
+    the club-four rules reaches it (its holder opens with it), but the rule it tests is stated
+    for every later lead, which check and the encoding must judge alike."""
+    if state.phase is not Phase.PLAY or state.trick or not state.set_aside:
+        return None
+    hand = state.hands[state.turn]
+    if CLUB_FOUR in hand or len(hand) < 2:
+        return None
+    given = hand[0]
+
+    def swapped(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(given if c == CLUB_FOUR else c for c in cards)
+
+    hands = [rounds.sort_hand(swapped(h)) for h in state.hands]
+    hands[state.turn] = rounds.sort_hand((*hand[1:], CLUB_FOUR))
+    return replace(
+        state,
+        hands=tuple(hands),
+        set_aside=swapped(state.set_aside),
+        put_away=swapped(state.put_away),
+        stock=swapped(state.stock),
+    )
+
+
+def _legal_comparison(state: ViggoState, what: str, action: ViggoAction) -> Comparison:
+    listed, checked, applied = _engine_allows(state, action)
+    encoded = _encoded_legal(state, action)
+    name = what
+    allowed = checked if applied is None else applied
+    if what == "play":
+        name = ("reply" if state.trick else "lead") + ("" if allowed else "-refused")
+    elif what in ("pass", "keep") and not allowed:
+        name = what + "-refused"
+    agrees = listed == checked == applied == encoded
+    return Comparison(
+        name,
+        agrees,
+        f"{action!r} in round {state.round} of {state.count} players, trick "
+        f"{[laid.cards for laid in state.trick]}, {len(state.set_aside)} cards set aside, under "
+        f"{state.options!r}: legal_actions {listed}, check {checked}, apply "
+        f"{'not tried' if applied is None else applied}, encoding {encoded}",
+    )
+
+
 def _compare_legal() -> Iterator[Comparison]:
     for state, _, _, rng in _games():
         for what, action in _candidates(state, rng):
-            listed, checked, applied = _engine_allows(state, action)
-            encoded = _encoded_legal(state, action)
-            name = what
-            if what == "play":
-                name = ("reply" if state.trick else "lead") + ("" if applied else "-refused")
-            elif what in ("pass", "keep") and not applied:
-                name = what + "-refused"
-            agrees = listed == checked == applied == encoded
-            yield Comparison(
-                name,
-                agrees,
-                f"{action!r} in round {state.round} of {state.count} players, trick "
-                f"{[laid.cards for laid in state.trick]}, under {state.options!r}: "
-                f"legal_actions {listed}, check {checked}, apply {applied}, encoding {encoded}",
-            )
+            yield _legal_comparison(state, what, action)
+        moved = _club_four_handed(state)
+        if moved is not None:
+            other = next(c for c in moved.hands[moved.turn] if c != CLUB_FOUR)
+            yield _legal_comparison(moved, "club-four-later-lead", Play(cards=(other,)))
 
 
 LEGAL_PLAYS = Binding(
@@ -620,10 +664,13 @@ LEGAL_PLAYS = Binding(
         "Viggo options, at 2, 3 and 4 players), "
         "for leads, replies, passes and keeps, legal and illegal alike (random cards from the "
         "hand, a combination of another type such as a pair on a run, a card of another hand, "
-        "an opening without the 4♣ where it must hold it, a pass on a lead, a pass by a player "
-        "who can beat under the must-beat reading, a keep of an undrawn card): the engine's "
+        "an opening without the 4♣ where it must hold it, a pass on a lead (the round's first "
+        "or a later one), a pass by a player who can beat under the must-beat reading, a keep "
+        "of an undrawn card), and at every lead after a round's first trick the same position "
+        "with the 4♣ moved into the leader's hand and a lead without it: the engine's "
         "legal_actions lists the action exactly when check passes it, exactly when apply "
-        "plays it, exactly when the encoding's legal_play (keep_step, pass_step) allows it."
+        "plays it (apply is tried only where those two agree), exactly when the encoding's "
+        "legal_play (keep_step, pass_step) allows it."
     ),
     kinds=(
         "lead",
@@ -632,13 +679,14 @@ LEGAL_PLAYS = Binding(
         "reply-refused",
         "pair-on-run",
         "club-four-lead",
+        "club-four-later-lead",
         "pass",
         "pass-refused",
         "keep",
         "keep-refused",
     ),
     compare=_compare_legal,
-    claims=40753 if full() else 21989,
+    claims=41498 if full() else 22434,
 )
 
 
