@@ -7,9 +7,20 @@ from typing import Any
 
 import pytest
 
+from regelverk.cards import Card, french_deck
 from regelverk.engine import with_options
 from regelverk.vandatta import GAME, VVV8
-from regelverk.vandatta.state import Join, Play, State
+from regelverk.vandatta.state import (
+    Draw,
+    ExtraCard,
+    Join,
+    LookBack,
+    Phase,
+    Play,
+    Remark,
+    RemarkKind,
+    State,
+)
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 STOCK = ["2S", "3S", "4S", "5S", "6S", "10S", "JS", "QS", "9D"]
@@ -140,3 +151,156 @@ def test_under_exactly_the_limit_the_loser_with_the_lowest_total_does_not_also_w
     assert not any(
         "won and lost" in p for p in VIGGO.problems(dataclasses.replace(over, winners=(2,)))
     )
+
+
+# --- engine bugs the vvv8 table machine's paths_agree invariant found ---------------------
+
+TABLE_HANDS = {"Ann": ["9H", "5C"], "Bo": ["AH", "3C"], "Cy": ["4D", "6D"], "Di": ["JC", "2C"]}
+TABLE_STOCK = ["9S", "3S", "4S", "5S", "6S", "7S", "10S", "JS", "QS", "KS"]
+NINE = Card.parse("9H")
+"""Ann's 9H, which fits the KH on the pile."""
+
+
+def _table(
+    players: int,
+    overrides: dict[str, Any],
+    hands: dict[str, list[str]] | None = None,
+    **fields: Any,
+) -> State:
+    """The first ``players`` of Ann, Bo, Cy and Di at a vvv8 table under ``overrides``, KH on
+    the pile, Ann to play; ``hands`` replaces some of their hands, ``fields`` other fields of
+    the position."""
+    names = list(TABLE_HANDS)[:players]
+    data: dict[str, Any] = {
+        "players": names,
+        "hands": {name: TABLE_HANDS[name] for name in names} | (hands or {}),
+        "stock": TABLE_STOCK,
+        "pile": ["KH"],
+        **fields,
+    }
+    state = GAME.position_from_data(data, with_options(GAME.options("vvv8"), overrides))
+    assert GAME.problems(state) == ()
+    return state
+
+
+@pytest.mark.clause("V8-PEN-FALSE-CALL-CAUGHT", "V8-CALL-TIMING", "V8-CALL-VALID-NEXT-TURN-ONLY")
+def test_V8_PEN_FALSE_CALL_CAUGHT_a_void_call_beside_a_standing_one() -> None:
+    """false_call_detection = when-revealed: Ann's utgång from her last turn stands as her turn
+    comes, and she draws saying utgång again, out of time. The new call is void and waits to be
+    caught, as it would cost her three cards at once under as-made detection; her standing
+    call still holds for this turn. Both end with her turn, as she lays 9H."""
+    state = _table(3, {"false_call_detection": "when-revealed"}, calls=["Ann"])
+    ruling = GAME.attempt(state, Draw(player=0, call=True))
+    assert not ruling.allowed and "V8-PEN-FALSE-CALL-CAUGHT" in ruling.clauses
+    drew = ruling.state
+    assert drew.calls == {0} and drew.false_calls == {0}
+    assert GAME.problems(drew) == ()
+    passed = GAME.attempt(drew, Play(player=0, cards=(NINE,)))
+    assert passed.allowed, passed.message
+    assert passed.state.calls == frozenset() and passed.state.false_calls == frozenset()
+    assert "false-call-lapses" in [e.kind for e in passed.events]
+    assert GAME.problems(passed.state) == ()
+
+
+@pytest.mark.clause("V8-PEN-FALSE-CALL-CAUGHT", "V8-CALL-VALID-NEXT-TURN-ONLY", "VA-CALL-LAPPEN")
+def test_V8_CALL_VALID_NEXT_TURN_ONLY_a_false_call_lapses_under_lappen_too() -> None:
+    """Under go_out_call = lappen a false call of Ann's waits to be caught as her turn comes;
+    she lays 9H, keeping one card, and the engine calls LAPPEN for her. Her turn is over, so the
+    false call lapses, never caught, as it does under utgång: a false call is never left
+    waiting beside the standing call of a player whose turn it is not."""
+    options = {"false_call_detection": "when-revealed", "go_out_call": "lappen"}
+    state = _table(3, options, false_calls=["Ann"])
+    ruling = GAME.attempt(state, Play(player=0, cards=(NINE,)))
+    assert ruling.allowed, ruling.message
+    assert "false-call-lapses" in [e.kind for e in ruling.events]
+    assert ruling.state.calls == {0} and ruling.state.false_calls == frozenset()
+    assert GAME.problems(ruling.state) == ()
+
+
+@pytest.mark.clause(
+    "VA-SCORING-GAME-WINNER",
+    "V8-PEN-OVERDRAW-ANY-DRAW",
+    "V8-PEN-COMMENT-HISTORY-FORBIDDEN",
+    "V8-PEN-LOOK-BACK",
+)
+@pytest.mark.parametrize(
+    "mistake",
+    [
+        ExtraCard(player=0),
+        Remark(player=0, kind=RemarkKind.HISTORY),
+        LookBack(player=0, cards=2, latest_play=1),
+    ],
+    ids=["extra-card", "remark", "look-back"],
+)
+def test_VA_SCORING_GAME_WINNER_a_player_out_of_the_game_takes_no_penalty_cards(
+    mistake: ExtraCard | Remark | LookBack,
+) -> None:
+    """Ann's total passed the limit of 20 in the first deal, so she is out of the game
+    (scoring = card-points, over_limit = eliminated) and holds no cards. Whatever she does at
+    the table, she takes no cards: a player out of the game holds none, as ``problems``
+    holds."""
+    options = {"scoring": "card-points", "over_limit": "eliminated", "score_limit": 20}
+    state = _table(
+        4,
+        options,
+        hands={"Ann": []},
+        turn="Bo",
+        pile=["2H", "3H", "KH"],
+        record={"deals": 1, "points": {"Ann": 25}, "out": ["Ann"]},
+    )
+    ruling = GAME.attempt(state, mistake)
+    assert not ruling.allowed and "out of the game" in ruling.message
+    assert "VA-SCORING-GAME-WINNER" in ruling.clauses
+    assert ruling.state is state, "a player out of the game took cards"
+    assert GAME.problems(ruling.state) == ()
+
+
+@pytest.mark.clause("V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS", "VA-DRAW-WHEN-STUCK")
+@pytest.mark.parametrize(
+    "hands", [{"Ann": ["8S"]}, {"Ann": ["AH"], "Bo": ["2H", "3C"]}], ids=["eight", "ace"]
+)
+def test_V8_PEN_LAST_HAND_CARD_WITH_LOCKED_CARDS_a_lone_ace_or_eight_leaves_a_draw(
+    hands: dict[str, list[str]],
+) -> None:
+    """Ann, spelförare on KH, holds only 8S (or AH) and must draw: she may not go out on an
+    eight or an ace. Then she draws a card too many, which she keeps face down, locked. Laying
+    her card is still a going-out attempt on an eight or an ace (last_hand_card_locked =
+    treated-as-going-out), so she cannot lay a card: she must still be able to draw, and
+    someone must be able to act."""
+    options = {
+        "voluntary_draw": "only-when-stuck",
+        "last_hand_card_locked": "treated-as-going-out",
+    }
+    state = _table(3, options, hands=hands)
+    assert GAME.legal_actions(state) == (Draw(player=0),)
+    ruling = GAME.attempt(state, ExtraCard(player=0))
+    locked = ruling.state
+    assert locked.penalties[0] and len(locked.hands[0]) == 1
+    assert GAME.problems(locked) == ()
+    assert GAME.legal_actions(locked) == (Draw(player=0),)
+    assert GAME.attempt(locked, Draw(player=0)).allowed
+
+
+@pytest.mark.clause(
+    "V8-TALON-REBUILD-REFERENCE-CARD", "V8-PEN-OUT-OF-TURN", "V8-START-EIGHT-DEALER-NAMES-SUIT"
+)
+def test_V8_TALON_REBUILD_REFERENCE_CARD_a_card_out_of_turn_over_a_fresh_start_eight() -> None:
+    """8D (clubs named) is on top of the pile, which holds every card but the hands and two
+    in the talon; it is Bo's turn. Ann lays 5C out of turn: it stays on the pile
+    (out_of_turn_card = stands) and she takes three penalty cards, for which the talon is
+    rebuilt, 8D kept face up as a fresh start card (rebuild_reference = fresh-start-card).
+    The card lies on the pile before the penalty is dealt, so 5C is the card kept face up, a
+    plain start card, and Bo plays on it; it used to be rebuilt under 8D, a fresh start eight
+    whose suit nobody should name with 5C on top of it."""
+    held = {card for name in ("Ann", "Bo", "Cy") for card in TABLE_HANDS[name]}
+    talon = ["9S", "3S"]
+    pile = [c.code for c in french_deck(1) if c.code not in {*held, *talon, "8D"}]
+    options = {"rebuild_reference": "fresh-start-card", "out_of_turn_card": "stands"}
+    state = _table(3, options, turn="Bo", pile=[*pile, "8D"], named_suit="C", stock=talon)
+    ruling = GAME.attempt(state, Play(player=0, cards=(Card.parse("5C"),)))
+    assert not ruling.allowed and "V8-PEN-OUT-OF-TURN" in ruling.clauses
+    after = ruling.state
+    assert after.pile == (Card.parse("5C"),), "the card laid out of turn is the one kept face up"
+    assert after.phase is Phase.PLAY and after.named_suit is None
+    assert after.players[after.turn] == "Bo"
+    assert GAME.problems(after) == ()

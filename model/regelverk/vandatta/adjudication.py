@@ -1568,6 +1568,22 @@ def _lappen_forgotten(table: Table, seat: int) -> None:
     )
 
 
+@implements("V8-CALL-VALID-NEXT-TURN-ONLY", "V8-PEN-FALSE-CALL-CAUGHT")
+def _false_call_lapses(table: Table, seat: int) -> None:
+    """A false call waiting to be caught (false_call_detection = when-revealed) lapses, never
+    caught, as the turn it was made for ends, whatever the table's call (utgång or LAPPEN): a
+    call holds for the caller's next turn only."""
+    if seat not in table.false_calls:
+        return
+    table.false_calls = table.false_calls - {seat}
+    table.say(
+        "false-call-lapses",
+        f"{table.name(seat)}'s call made without a real chance lapses with his turn, never caught",
+        ("V8-CALL-VALID-NEXT-TURN-ONLY", "V8-PEN-FALSE-CALL-CAUGHT"),
+        seat,
+    )
+
+
 @implements(
     "V8-CALL-TIMING",
     "V8-CALL-VALID-NEXT-TURN-ONLY",
@@ -1579,15 +1595,6 @@ def _utgang_calls(table: Table, seat: int, *, call: bool) -> None:
     The caller's card count is public in the state (hands), as the duty to tell it requires."""
     had = seat in table.calls
     table.calls = table.calls - {seat}
-    if seat in table.false_calls:
-        table.false_calls = table.false_calls - {seat}
-        table.say(
-            "false-call-lapses",
-            f"{table.name(seat)}'s utgång made without a real chance lapses with his turn, "
-            "never caught",
-            ("V8-CALL-VALID-NEXT-TURN-ONLY", "V8-PEN-FALSE-CALL-CAUGHT"),
-            seat,
-        )
     if call:
         table.calls = table.calls | {seat}
         table.say(
@@ -1677,6 +1684,7 @@ def _end_turn(
     pass-free-lead (VA-AMB-AFTER-THREE-DRAWS) the next player may start with any card."""
     options = table.options
     table.free_lead = False
+    _false_call_lapses(table, seat)
     if options.go_out_call is LAPPEN:
         _vandatta_calls(table, seat, call=call, laid=laid)
     else:

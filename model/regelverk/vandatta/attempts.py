@@ -110,8 +110,9 @@ def _refused(state: State, error: IllegalActionError) -> Ruling[State]:
 def _mistake(state: State, action: Action, error: IllegalActionError) -> Ruling[State] | None:  # noqa: PLR0911
     if isinstance(action, Withdrawn):
         return _withdrawn_mistake(state, action, error)
-    if getattr(action, "player", None) in state.benched:
-        return None  # a late joiner outside the deal is not at play: nothing to penalise
+    seat = getattr(action, "player", None)
+    if seat in state.benched or seat in state.record.out:
+        return _not_at_play(state, seat, error)
     if isinstance(action, Remark | LookBack | ForgetAbsentCard | HideBundle):
         return _conduct_mistake(state, action, error)
     if isinstance(action, ExtraCard):
@@ -134,6 +135,22 @@ def _mistake(state: State, action: Action, error: IllegalActionError) -> Ruling[
     if action.call and _error(state, _uncalled(action)) is None:
         return _false_call(state, action, error)
     return None
+
+
+@implements("VA-SCORING-GAME-WINNER")
+def _not_at_play(state: State, seat: int, error: IllegalActionError) -> Ruling[State] | None:
+    """A late joiner outside the deal is not at play: nothing to penalise (the plain refusal).
+    A player out of the game (over_limit = eliminated) is no longer at play and holds no
+    cards: his mistake is refused, and no penalty card goes to him."""
+    if seat not in state.record.out:
+        return None
+    return Ruling(
+        allowed=False,
+        message=f"{error}; {state.players[seat]} is out of the game and takes no penalty cards",
+        clauses=(*error.clauses, "VA-SCORING-GAME-WINNER"),
+        events=(),
+        state=state,
+    )
 
 
 def _withdrawn_mistake(
@@ -198,6 +215,16 @@ def _out_of_turn(state: State, play: Play, error: IllegalActionError) -> Ruling[
     )
     table = Table.of(state)
     name = table.name(seat)
+    if stands:
+        # the cards lie on the pile before the penalty is dealt: a rebuild of the talon for it
+        # keeps them face up on top (V8-TALON-REBUILD-REFERENCE-CARD)
+        _left_on_pile(
+            table,
+            seat,
+            play.cards,
+            f"{table.name(table.turn)} plays on them",
+            ("V8-PEN-OUT-OF-TURN",),
+        )
     penalise(
         table,
         seat,
@@ -208,14 +235,6 @@ def _out_of_turn(state: State, play: Play, error: IllegalActionError) -> Ruling[
         if stands
         else ("V8-PEN-OUT-OF-TURN", "V8-PEN-OUT-OF-TURN-CARD-RETURNED"),
     )
-    if stands and not table.drawn_deal:
-        _left_on_pile(
-            table,
-            seat,
-            play.cards,
-            f"{table.name(table.turn)} plays on them",
-            ("V8-PEN-OUT-OF-TURN",),
-        )
     return _ruling(table, error)
 
 

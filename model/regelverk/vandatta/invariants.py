@@ -162,7 +162,8 @@ def _veto_problems(state: State) -> list[str]:
 
 def _false_call_problems(state: State) -> list[str]:
     """Unpunished false calls exist only under false_call_detection = when-revealed and are
-    void (never standing calls); offenders whose veto is used up exist only under veto_limit =
+    void: one stands beside a standing call only in the spelförare's turn, whose call from his
+    last turn holds until it ends; offenders whose veto is used up exist only under veto_limit =
     once-per-offender-turn (V8-PEN-FALSE-CALL-CAUGHT, V8-PEN-VETO-RIGHT)."""
     found = []
     seats = set(range(len(state.players)))
@@ -171,7 +172,9 @@ def _false_call_problems(state: State) -> list[str]:
         found.append("an unpunished false call or a used-up veto names a seat that does not exist")
     if state.false_calls and options.false_call_detection is not FalseCallDetection.WHEN_REVEALED:
         found.append("a false utgång waits to be caught, but the table penalises it as it is made")
-    if state.false_calls & state.calls:
+    if (state.false_calls & state.calls) - {state.turn}:
+        # the spelförare's call from his last turn still stands while he says a void one, out
+        # of time or without a real chance: both end with his turn, never outside it
         found.append("a false utgång waiting to be caught is also a standing call")
     if state.vetoed and options.veto_limit is not VetoLimit.ONCE_PER_OFFENDER_TURN:
         found.append("a veto is counted as used up, but the table sets no limit on vetoes")

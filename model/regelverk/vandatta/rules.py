@@ -36,6 +36,7 @@ from regelverk.vandatta.options import (
     GoOutOn,
     GoOutWithoutLappen,
     LappenCondition,
+    LastHandCardLocked,
     MultiCard,
     MultiCardPlay,
     RealChanceTest,
@@ -111,6 +112,7 @@ FRESH_START_CARD = RebuildReference.FRESH_START_CARD
 ACE_RESTART = Restart.ACE
 NO_RESTART = Restart.NONE
 ACE_NEEDS_FOLLOW = RestartFallback.ACE_NEEDS_FOLLOW
+LOCKED_GOING_OUT = LastHandCardLocked.TREATED_AS_GOING_OUT
 FALLBACK_ANY_CARD = RestartFallback.ANY_CARD
 COFFEE_BREAK = Session.COFFEE_BREAK
 DEALER_NAMES_SUIT = StartEight.DEALER_NAMES_SUIT
@@ -558,6 +560,7 @@ def fitting(state: State, ready: Prepared | None = None) -> tuple[Card, ...]:
     return tuple([card for card in hand if id(card) in faces])
 
 
+@implements("V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS")
 def has_play(
     state: State,
     *,
@@ -567,10 +570,13 @@ def has_play(
 ) -> bool:
     """Whether the spelförare can lay some card now (a single card suffices to tell).
     ``fits``: :func:`fitting` for this state, ``holding``: :func:`held` for the spelförare, if
-    known already."""
+    known already. A last hand card laid with penalty cards locked counts as going out under
+    last_hand_card_locked = treated-as-going-out, so it too may not be an ace or an eight
+    (V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS)."""
     seat = state.turn
     hand = state.hands[seat]
     alone = goes_out(state, seat, 1) if holding is None else holding == 1
+    emptied = len(hand) == 1 and state.options.last_hand_card_locked is LOCKED_GOING_OUT
     # restart_possible for a card laid alone: an eight may name the suit of any card he keeps,
     # so only an ace can be barred, and only under restart_fallback = ace-needs-follow.
     aces_barred = state.options.restart_fallback is ACE_NEEDS_FOLLOW
@@ -582,6 +588,8 @@ def has_play(
         if alone and (
             last_card_barred(state.options, (card,), state.top) or not call_stands(state, seat)
         ):
+            continue
+        if emptied and last_card_barred(state.options, (card,), state.top):
             continue
         if aces_barred and card.rank is ACE and not restart_possible(state, (card,), None, hand):
             continue
