@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from regelverk.cards import parse_cards
+from regelverk.cards import Rank, parse_cards
 from regelverk.vandatta import GAME, VANDATTA, VVV8, adjudication, misdeal, penalty, rules
 from regelverk.vandatta.state import Deal, Phase, Play, Redeal
 from regelverk_proofs.binding import Binding, Comparison, Report, check, clear
@@ -48,6 +48,14 @@ from regelverk_proofs.vandatta_cards_bind import (
     walk,
 )
 from regelverk_proofs.vandatta_cards_bind import _compare_moves as compare_moves
+from regelverk_proofs.vandatta_cards_listing import (
+    LISTING_KINDS,
+    VANDATTA_LISTING,
+    VVV8_LISTING,
+    compare_position,
+)
+from regelverk_proofs.vandatta_cards_listing import candidates as listing_candidates
+from regelverk_proofs.vandatta_cards_listing import positions as listing_positions
 from regelverk_proofs.vandatta_cards_zones import STEP, STEPS, Layout, StepArgs, fresh, well_placed
 from regelverk_proofs.vandatta_end_bind import TEXT_TABLES
 from regelverk_proofs.z3api import Bool, Solver, Verdict, all_of
@@ -100,9 +108,98 @@ def test_steps_binding_agrees_and_covers_every_step(binding: Binding) -> None:
 
 def test_the_theorems_name_their_bindings() -> None:
     """Each card theorem is checked against the engine before it is decided."""
-    assert VVV8_CONSERVATION.bindings == (VVV8_MOVES, VVV8_STEPS, TEXT_TABLES)
-    assert VANDATTA_CONSERVATION.bindings == (VANDATTA_MOVES, VANDATTA_STEPS, TEXT_TABLES)
+    assert VVV8_CONSERVATION.bindings == (VVV8_MOVES, VVV8_LISTING, VVV8_STEPS, TEXT_TABLES)
+    assert VANDATTA_CONSERVATION.bindings == (
+        VANDATTA_MOVES,
+        VANDATTA_LISTING,
+        VANDATTA_STEPS,
+        TEXT_TABLES,
+    )
     assert {s.name for s in STEPS} <= set(VVV8_STEPS.kinds) | set(VANDATTA_STEPS.kinds)
+
+
+@pytest.mark.clause(
+    "V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER",
+    "V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT",
+    "V8-CALL-TIMING",
+    "VA-PLAY-SEVERAL-SAME-RANK",
+    "VA-CALL-VARNING",
+)
+@pytest.mark.parametrize("binding", [VVV8_LISTING, VANDATTA_LISTING], ids=lambda b: b.name)
+def test_listing_binding_agrees_and_covers_every_kind(binding: Binding) -> None:
+    """In the built positions every move of play is allowed by check exactly when the encoding
+    allows it and listed exactly as the listing's rules say, and every kind was compared."""
+    report = _fresh_check(binding)
+    assert report.agrees, report.summary()
+    assert {k for k, _ in report.counts} == set(LISTING_KINDS)
+    assert report.cases == binding.claims
+
+
+def test_listing_candidates_are_the_whole_action_space() -> None:
+    """The candidates of a built position hold every listed move of play, and every ordered
+    choice of the hand's cards: four cards give 4 + 12 + 24 + 24 orders, each with and without
+    the call, and a draw and a pass with and without it."""
+    label, state = next(iter(listing_positions("vvv8")))
+    assert len(state.hands[state.turn]) == 4, label
+    moves = listing_candidates(state)
+    assert len(moves) == 2 * (4 + 12 + 24 + 24) + 4
+    assert set(GAME.legal_actions(state)) <= set(moves)
+
+
+def _listing_disagreement(rulebook: str, label: str) -> Comparison | None:
+    chosen = [(name, state) for name, state in listing_positions(rulebook) if name == label]
+    assert chosen, label
+    return _first_disagreement(compare_position(*chosen[0]))
+
+
+@pytest.mark.clause("V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER", "VA-PLAY-SEVERAL-SAME-RANK")
+@pytest.mark.parametrize("rulebook", ["vvv8", "vandatta"])
+def test_listing_binding_disagrees_with_one_order_of_a_group(
+    monkeypatch: pytest.MonkeyPatch, rulebook: str
+) -> None:
+    """Broken on purpose: a listing that gives the middle cards of a group in one order only
+    is caught (check still accepts the other orders)."""
+    monkeypatch.setattr(adjudication, "_orders", lambda middle, twice: (tuple(middle),))
+    found = _listing_disagreement(rulebook, f"{rulebook}, four of one rank")
+    assert found is not None
+    assert found.kind == "several-allowed"
+    assert "legal_actions leaves it out" in found.detail
+
+
+@pytest.mark.clause("V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT")
+def test_listing_binding_disagrees_with_going_out_onto_an_ace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Broken on purpose: under go_out_on = with-or-onto, a last card laid onto an ace that
+    goes out is caught by the encoding."""
+    monkeypatch.setattr(
+        adjudication,
+        "last_card_barred",
+        lambda options, cards, onto: cards[-1].rank in (Rank.ACE, Rank.EIGHT),
+    )
+    found = _listing_disagreement("vvv8", "vvv8, out onto an ace (with-or-onto)")
+    assert found is not None
+    assert found.kind == "single-allowed"
+    assert "the encoding refuses it" in found.detail
+
+
+@pytest.mark.clause("VA-CALL-VARNING")
+def test_listing_binding_disagrees_with_varning_for_an_empty_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Broken on purpose: under varning_omission = three-cards and varning_trigger =
+    at-or-below, a varning said by a player who keeps no card is caught by the encoding."""
+    monkeypatch.setattr(
+        adjudication,
+        "varning_due",
+        lambda options, before, after: (
+            options.varning_cards is not None and after <= options.varning_cards
+        ),
+    )
+    found = _listing_disagreement("vandatta", "vandatta, no cards (at-or-below)")
+    assert found is not None
+    assert found.kind == "call-allowed"
+    assert "Pass" in found.detail
 
 
 def test_constants_come_from_the_spec() -> None:

@@ -46,7 +46,9 @@ keeps, every action keeps. The theorems ``vvv8.card-conservation`` and
 ``vandatta.card-conservation`` check that every step keeps "every card in exactly one place";
 the moves of play (what may be laid, drawing, passing) are encoded in
 :mod:`regelverk_proofs.vandatta_cards_play`, and the bindings of
-:mod:`regelverk_proofs.vandatta_cards_bind` hold both to the engine before each theorem is decided.
+:mod:`regelverk_proofs.vandatta_cards_bind` and :mod:`regelverk_proofs.vandatta_cards_listing` (the
+whole action space of moves of play of built positions) hold both to the engine before each
+theorem is decided.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ from regelverk_proofs.vandatta_cards_bind import (
     VVV8_MOVES,
     VVV8_STEPS,
 )
+from regelverk_proofs.vandatta_cards_listing import VANDATTA_LISTING, VVV8_LISTING
 from regelverk_proofs.vandatta_cards_play import PLAY_SCENARIOS
 from regelverk_proofs.vandatta_cards_zones import (
     STEPS,
@@ -306,7 +309,11 @@ VVV8_CONSERVATION = Theorem(
         "positions (early cards, vetoes, misdeals, a start ace, the next deal, the register's "
         "situations of those penalty readings): every action follows by the encoded steps, and "
         "every "
-        "candidate move of play is allowed by the engine exactly when the encoding allows it "
+        "candidate move of play is allowed by the engine exactly when the encoding allows it; "
+        "and in built positions (four cards of one rank, a chain, a last card onto an ace or an "
+        "eight under both readings of go_out_on, a last draw said with utgång) every move of "
+        "play, in every order of the cards and with and without the call, is allowed by check "
+        "exactly when the encoding allows it, and legal_actions lists exactly those "
         "(no bound option set uses same_rank_group = all-or-one, which only refuses plays and so "
         "moves no card, nor step_away_own_turn = ends-turn, whose ending of the turn moves cards "
         "only by the encoded release of penalty cards, nor same_breath_window = "
@@ -336,7 +343,7 @@ VVV8_CONSERVATION = Theorem(
         "V8-MISDEAL-TOO-FEW-REDEAL-RIGHT",
     ),
     check=_check_vvv8,
-    bindings=(VVV8_MOVES, VVV8_STEPS, TEXT_TABLES),
+    bindings=(VVV8_MOVES, VVV8_LISTING, VVV8_STEPS, TEXT_TABLES),
     weakenings=(
         Weakening("V8-DRAW-WHEN-NOT-PLAYING", "the drawn card is not taken off the talon"),
         Weakening(
@@ -378,9 +385,14 @@ VANDATTA_CONSERVATION = Theorem(
         "preset and three sets of other readings (a stock cut down to force rebuilds) and "
         "built deals (start eights, a start ace, the next deal): every action follows by the "
         "encoded steps, and every candidate move of play is allowed by the engine exactly "
-        "when the encoding allows it. Not covered, and refused by the encoding rather than "
-        "skipped: the moves of play under restart_fallback = ace-needs-follow, several_eights "
-        "= together, after_three_draws = pass-free-lead and varning_omission = three-cards, "
+        "when the encoding allows it; and in built positions (four cards of one rank, LAPPEN "
+        "made for the player and left to him, varning said by the player under "
+        "varning_omission = three-cards and every varning_trigger, down to an empty hand) every "
+        "move of play, in every order of the cards and with and without the call, is allowed "
+        "by check exactly when the encoding allows it, and legal_actions lists exactly those "
+        "(not the calls the engine makes for the player). Not covered, and refused by the "
+        "encoding rather than skipped: the moves of play under restart_fallback = "
+        "ace-needs-follow, several_eights = together and after_three_draws = pass-free-lead, "
         "and the penalty draws for a forgotten call (varning_omission = three-cards, "
         "lappen_omission = no-go-out), the steps of a draw under rebuild_reference = "
         "fresh-start-card, and the choice to take or decline the start ace's extra card under "
@@ -403,7 +415,7 @@ VANDATTA_CONSERVATION = Theorem(
         "VA-PENALTY-LAPPEN-FAILED",
     ),
     check=_check_vandatta,
-    bindings=(VANDATTA_MOVES, VANDATTA_STEPS, TEXT_TABLES),
+    bindings=(VANDATTA_MOVES, VANDATTA_LISTING, VANDATTA_STEPS, TEXT_TABLES),
     weakenings=(
         Weakening("VA-DRAW-WHEN-STUCK", "the drawn card is not taken off the stock"),
         Weakening(

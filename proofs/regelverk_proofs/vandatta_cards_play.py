@@ -51,6 +51,7 @@ from regelverk.vandatta.options import (
     TurnedPile,
     VandattaOptions,
     VarningOmission,
+    VarningTrigger,
     VoluntaryDraw,
 )
 from regelverk.vandatta.state import Draw, Pass, Play, Restart, State
@@ -185,11 +186,10 @@ NOT_ENCODED = (
     ("restart_fallback", RestartFallback.ACE_NEEDS_FOLLOW),
     ("several_eights", SeveralEights.TOGETHER),
     ("after_three_draws", AfterThreeDraws.PASS_FREE_LEAD),
-    ("varning_omission", VarningOmission.THREE_CARDS),
 )
 """Readings whose moves of play these rules do not encode (a card kept to restart with, eights
-laid together, a free lead, the varning said with a move): :class:`Rules` refuses a table that
-holds one, so no binding can compare them silently."""
+laid together, a free lead): :class:`Rules` refuses a table that holds one, so no binding can
+compare them silently."""
 
 
 def not_encoded(options: VandattaOptions) -> list[str]:
@@ -380,11 +380,29 @@ class Rules:
             return Bool.const(True)
         return ~cards[0].is_ace() & ~cards[0].is_eight()
 
+    def varning_said(self, table: TableTerms, cards: Sequence[CardTerm]) -> Bool:
+        """vandatta's varning said by the player himself (varning_omission = three-cards,
+        VA-AMB-VARNING-FORGOTTEN): allowed where the turn leaves him the agreed count
+        (varning_trigger, VA-AMB-VARNING-WHEN): exactly that many; at or below it, but not
+        none; or exactly that many from another count."""
+        o = self.options
+        warn = o.varning_cards
+        if self.utgang or warn is None or o.varning_omission is not VarningOmission.THREE_CARDS:
+            return Bool.const(False)
+        before, after = len(table.hand), len(cards)
+        if o.varning_trigger is VarningTrigger.AT_OR_BELOW:
+            due = 0 < after <= warn
+        elif o.varning_trigger is VarningTrigger.WHENEVER_EXACTLY:
+            due = after == warn and before != warn
+        else:
+            due = after == warn
+        return self.rule(Bool.const(due), "VA-CALL-VARNING", "VA-CALL-VARNING")
+
     def call_ok(self, table: TableTerms, cards: Sequence[CardTerm]) -> Bool:
         """The call made as the turn ends, judged on the cards held next turn."""
         if self.utgang:
             return self.real_chance((*cards, *table.locked_soon))
-        return self.lappen_due(cards)
+        return self.lappen_due(cards) | self.varning_said(table, cards)
 
     # --- the three moves ---
 
