@@ -28,6 +28,7 @@ from regelverk_proofs.vandatta_end import (
     going_out_finding,
 )
 from regelverk_proofs.vandatta_end_bind import (
+    BLOCKED,
     GOING_OUT,
     LASSO,
     OFFICIAL,
@@ -41,7 +42,7 @@ from regelverk_proofs.vandatta_end_model import Rules, talon_limit
 from regelverk_proofs.z3api import Solver, Verdict
 
 NOTHING: frozenset[str] = frozenset()
-BINDINGS = (GOING_OUT, SCORES, OFFICIAL, STEPS, LASSO, TEXT_TABLES)
+BINDINGS = (GOING_OUT, SCORES, OFFICIAL, BLOCKED, STEPS, LASSO, TEXT_TABLES)
 
 # --- the theorems and their weakenings --------------------------------------------------------
 
@@ -322,6 +323,71 @@ def test_official_binding_sees_a_result_recorded_with_two(
 
     monkeypatch.setattr(scoring, "tally", lenient)
     assert "unofficial" in _disagrees(OFFICIAL)
+
+
+@pytest.mark.clause("VA-SESSION-NEXT-DEALER")
+def test_scores_binding_sees_the_deal_pass_two_seats_on(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    def skipping(table: Table, winner: int | None, loser: int | None) -> None:
+        dealer = table.dealer if table.dealer is not None else 0
+        table.dealer = (dealer + 2) % len(table.players)
+
+    monkeypatch.setattr(scoring, "next_dealer", skipping)
+    assert "next-dealer" in _disagrees(SCORES)
+
+
+@pytest.mark.clause("V8-SESSION-LOSER-DEALS-NEXT")
+def test_official_binding_sees_the_winner_deal_next(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    def winner_deals(table: Table, winner: int | None, loser: int | None) -> None:
+        table.dealer = winner
+
+    monkeypatch.setattr(scoring, "next_dealer", winner_deals)
+    assert "next-dealer" in _disagrees(OFFICIAL)
+
+
+@pytest.mark.clause("V8-PEN-CARDS-COUNT-AS-HELD", "V8-WIN-BLOCKED-DEAL-VOID")
+def test_blocked_binding_sees_face_down_cards_left_out(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    def hand_only(table: Table) -> tuple[int, int]:
+        count = len(table.players)
+        dealer = table.dealer if table.dealer is not None else count - 1
+        order = [(dealer + k) % count for k in range(1, count + 1)]
+        order = [s for s in order if s not in table.record.out | table.benched]
+        worth = {s: card_points(table.hands[s]) for s in order}
+        low = min(worth.values())
+        return next(s for s in order if worth[s] == low), low
+
+    monkeypatch.setattr(scoring, "cheapest_hand", hand_only)
+    assert "blocked-winner" in _disagrees(BLOCKED)
+
+
+@pytest.mark.clause("V8-LOSS-PLAYER-BEFORE-WINNER")
+def test_blocked_binding_sees_the_winner_lose_too(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    original = scoring.loser_of
+
+    def last_passer(table: Table, winner: int) -> int | None:
+        if table.options.loser_rule.value == "last-turn-before" and table.previous is not None:
+            return table.previous
+        return original(table, winner)
+
+    monkeypatch.setattr(scoring, "loser_of", last_passer)
+    assert "blocked-official" in _disagrees(BLOCKED)
+
+
+@pytest.mark.clause("V8-SESSION-DEALER-WITHOUT-LOSER", "V8-LOSS-OFFICIAL-NEEDS-THREE")
+def test_blocked_binding_sees_a_new_draw_skipped(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    monkeypatch.setattr(
+        scoring, "_new_draw_due", lambda table, winner, loser: winner is None or loser is None
+    )
+    assert "blocked-new-draw" in _disagrees(BLOCKED)
 
 
 @pytest.mark.clause("V8-TALON-DRAWN-ONE-DECK", "V8-TALON-DRAWN-TWO-DECKS")

@@ -25,6 +25,7 @@ from regelverk.vandatta.options import VANDATTA, VVV8
 from regelverk_proofs.query import Fact, Scenario, Situation
 from regelverk_proofs.theorem import Finding, Kind, Outcome, Theorem, Weakening
 from regelverk_proofs.vandatta_end_bind import (
+    BLOCKED,
     GOING_OUT,
     GOING_OUT_VARIANTS,
     LASSO,
@@ -43,6 +44,9 @@ from regelverk_proofs.vandatta_end_model import (
     Heap,
     PlayVars,
     Rules,
+    Scores,
+    around,
+    cheapest_hand,
     deal_scores,
     draw_one,
     draw_step,
@@ -52,6 +56,7 @@ from regelverk_proofs.vandatta_end_model import (
     guards,
     heap_invariant,
     lex_less,
+    next_dealer,
     official_result,
     pass_step,
     plain_play_step,
@@ -86,6 +91,10 @@ __all__ = [
 ]
 
 VVV8_RULES = Rules.of(VVV8)
+NEW_DRAW_RULES = Rules.of(with_options(VVV8, {"dealer_without_loser": "new-draw"}))
+"""vvv8 under dealer_without_loser = new-draw (V8-AMB-DEALER-AFTER-NO-LOSER)."""
+CHEAPEST_UP_TO = 6
+"""The cheapest hand of a blocked deal is proved for up to this many seats."""
 ONE_DECK = len(french_deck(1))
 VANDATTA_RULES = Rules.of(VANDATTA)
 SCORING_READINGS: tuple[tuple[str, Rules], ...] = (
@@ -451,7 +460,14 @@ def _scores_case(
         ]
     )
     statement = all_of(
-        [*expected, *kept, ends_exactly, champion_right, stays_below]
+        [
+            *expected,
+            *kept,
+            ends_exactly,
+            champion_right,
+            stays_below,
+            _deals_next(seats, result, winner, ~replayed),
+        ]
         + [implies(~replayed, u) for u in unchanged]
     )
     solver.add(~statement)
@@ -468,6 +484,38 @@ def _scores_case(
             over=result.over,
         ),
         what,
+    )
+
+
+def _deals_next(seats: int, result: Scores, winner: Int, not_replayed: Bool) -> Bool:
+    """VA-SESSION-NEXT-DEALER under the vandatta preset's rotate-left, for a deal that leaves the
+    match going on (neither over nor replayed), whoever dealt it: after a deal won, the first
+    player on the dealer's left who is still in the match deals next (the dealer himself only
+    if nobody else is); after a void deal the same dealer deals again, or, if he is out of the
+    match, the first player on his left still in it."""
+    dealer = Int.var("dealer")
+    dealing = next_dealer(
+        seats,
+        result.out,
+        dealer=dealer,
+        winner=winner,
+        loser=Int.const(-1),
+        official=Bool.const(True),
+        rules=VANDATTA_RULES,
+    )
+    seat = [dealer if d == seats else around(dealer, d, seats) for d in range(seats + 1)]
+    first_in = any_of(
+        dealing.eq(seat[d])
+        & ~seat_at(result.out, seat[d])
+        & all_of([seat_at(result.out, seat[j]) for j in range(1, d)])
+        for d in range(1, seats + 1)
+    )
+    stays = ~seat_at(result.out, dealer)
+    return implies(
+        dealer.between(0, seats - 1) & ~result.over & not_replayed,
+        implies(winner.ne(-1), first_in)
+        & implies(winner.eq(-1) & stays, dealing.eq(dealer))
+        & implies(winner.eq(-1) & ~stays, first_in),
     )
 
 
@@ -500,6 +548,7 @@ LEGAL_ENDING = Theorem(
         "VA-SCORING-OTHER",
         "VA-SCORING-GAME-WINNER",
         "VA-SESSION-NOBODY-ALONE",
+        "VA-SESSION-NEXT-DEALER",
     ),
     rulebooks=("vandatta",),
     title="vandatta scores a deal by the table and ends the match at 100",
@@ -515,7 +564,9 @@ LEGAL_ENDING = Theorem(
         "= play-on nobody drops out, players at 100 or more play on but are never the lone "
         "champion, and only players at 100 or more are ever out; under nobody_alone = "
         "replay-deal a deal that leaves nobody below 100 ends no match: its points are taken "
-        "back and exactly the players who were below 100 before it stay in the match."
+        "back and exactly the players who were below 100 before it stay in the match. While "
+        "the match goes on, the player on the last dealer's left deals next, passing over "
+        "players out of the match; after a void deal the same dealer deals again."
     ),
     clauses=(
         "VA-SCORING-WINNER-ZERO",
@@ -528,6 +579,7 @@ LEGAL_ENDING = Theorem(
         "VA-SCORING-GAME-WINNER",
         "VA-SESSION-NOBODY-ALONE",
         "VA-WIN-BLOCKED-DEAL-VOID",
+        "VA-SESSION-NEXT-DEALER",
     ),
     check=_check_scores,
     bindings=(SCORES, GOING_OUT, TEXT_TABLES),
@@ -597,12 +649,30 @@ def _official_case(seats: int, seat: int, weaken: frozenset[str]) -> tuple[Outco
     )
     need = RULEBOOK_MIN_ACTIVE
     should = (at_start >= need) & (active_now >= need) & Bool.const(not rules.slagpase)
+    dealer = Int.var("dealer")
+    dealing = {
+        name: next_dealer(
+            seats,
+            out,
+            dealer=dealer,
+            winner=Int.const(seat),
+            loser=verdict.loser,
+            official=verdict.official,
+            rules=readings,
+        )
+        for name, readings in (("preset", rules), ("new-draw", NEW_DRAW_RULES))
+    }
+    found = verdict.loser.ne(-1)
     statement = all_of(
         [
             verdict.recorded.eq(should),
             implies(verdict.recorded, nearest),
+            implies(found, dealing["preset"].eq(verdict.loser)),
+            implies(verdict.official & found, dealing["new-draw"].eq(verdict.loser)),
+            implies(~verdict.official, dealing["new-draw"].eq(-1)),
         ]
     )
+    solver.add(dealer.between(0, seats - 1))
     solver.add(~statement)
     return _verdict_finding(
         solver,
@@ -620,6 +690,35 @@ def _official_case(seats: int, seat: int, weaken: frozenset[str]) -> tuple[Outco
     )
 
 
+def _cheapest_case(seats: int, dealer: int) -> tuple[Outcome, str] | None:
+    """blocked_deal = fewest-points-wins: the winner of a blocked deal holds cards worth no
+    more than anyone's, by the rulebook's table, and is the first such from the dealer's left."""
+    solver = Solver()
+    counts = [{name: Int.var(f"{name}{s}") for name, _ in CLASSES} for s in range(seats)]
+    for s in range(seats):
+        for name, _ in CLASSES:
+            solver.add(counts[s][name] >= 0)
+    winner, _ = cheapest_hand(counts, (True,) * seats, dealer)
+    worth = [sum_of([counts[s][n] * RULEBOOK_POINTS[n] for n, _ in CLASSES]) for s in range(seats)]
+    order = [(dealer + k) % seats for k in range(1, seats + 1)]
+    first = any_of(
+        winner.eq(order[i])
+        & all_of([worth[order[i]] <= worth[s] for s in range(seats)])
+        & all_of([worth[order[j]] > worth[order[i]] for j in range(i)])
+        for i in range(seats)
+    )
+    solver.add(~first)
+
+    def render(model: Model) -> str:
+        held = "; ".join(
+            f"{NAMES[s]} " + ", ".join(f"{model.int(counts[s][n])} {n}" for n, _ in CLASSES)
+            for s in range(seats)
+        )
+        return f"{held}; {NAMES[dealer]} dealt; the winner is seat {model.int(winner)}"
+
+    return _verdict_finding(solver, render, f"{seats} seats, a blocked deal")
+
+
 def _check_official(weaken: frozenset[str]) -> Finding:
     most = VVV8.max_players
     cases = 0
@@ -629,10 +728,17 @@ def _check_official(weaken: frozenset[str]) -> Finding:
             bad = _official_case(seats, seat, weaken)
             if bad is not None:
                 return Finding(bad[0], bad[1], cases)
+    for seats in range(2, CHEAPEST_UP_TO + 1):
+        for dealer in range(seats):
+            cases += 1
+            bad = _cheapest_case(seats, dealer)
+            if bad is not None:
+                return Finding(bad[0], bad[1], cases)
     return Finding(
         Outcome.PROVED,
         f"proved for every number of seats vvv8 allows, 2 to {most} (free time; the coffee "
-        f"break allows 2 to {VVV8.coffee_break_max_players}), and every winner's seat",
+        f"break allows 2 to {VVV8.coffee_break_max_players}), every winner's seat and every "
+        f"dealer's seat; the cheapest hand for 2 to {CHEAPEST_UP_TO} seats and every dealer",
         cases,
     )
 
@@ -645,6 +751,8 @@ OFFICIAL_NEEDS_THREE = Theorem(
         "V8-LOSS-PLAYER-BEFORE-WINNER",
         "V8-PRESENCE-ABSENT-NOT-COUNTED-FOR-LOSER",
         "V8-SCORING-WIN-LOSS-TALLY",
+        "V8-SESSION-LOSER-DEALS-NEXT",
+        "V8-SESSION-DEALER-WITHOUT-LOSER",
     ),
     rulebooks=("vvv8",),
     title="An official vvv8 result needs three active players; the loser sits before the winner",
@@ -653,7 +761,13 @@ OFFICIAL_NEEDS_THREE = Theorem(
         "players were active when the deal began and at least three are active at the going out "
         "(active: present and taking part in the deal), and no slagpåse plays; the loss goes to "
         "the nearest active player seated before the winner (counter-clockwise, passing over "
-        "players who are away). Checked for every number of seats from 2 to 14."
+        "players who are away). That loser deals the next deal, official result or not; under "
+        "the other reading of V8-AMB-DEALER-AFTER-NO-LOSER (dealer_without_loser = new-draw) "
+        "a deal without an official result is followed by a fresh draw for the deal instead. "
+        "Checked for every number of seats from 2 to 14 and every dealer. Under blocked_deal = "
+        "fewest-points-wins (V8-AMB-BLOCKED-DEAL) a deal nobody can finish is won by a player "
+        "whose cards, in hand and face down, are worth least by the points table, the first "
+        "such from the dealer's left (2 to 6 seats)."
     ),
     clauses=(
         "V8-LOSS-OFFICIAL-NEEDS-THREE",
@@ -661,9 +775,11 @@ OFFICIAL_NEEDS_THREE = Theorem(
         "V8-LOSS-PLAYER-BEFORE-WINNER",
         "V8-PRESENCE-ABSENT-NOT-COUNTED-FOR-LOSER",
         "V8-SCORING-WIN-LOSS-TALLY",
+        "V8-SESSION-LOSER-DEALS-NEXT",
+        "V8-SESSION-DEALER-WITHOUT-LOSER",
     ),
     check=_check_official,
-    bindings=(OFFICIAL,),
+    bindings=(OFFICIAL, BLOCKED),
     weakenings=(
         Weakening("V8-LOSS-OFFICIAL-NEEDS-THREE", "two active players are enough"),
         Weakening("V8-PRESENCE-ABSENT-NOT-ACTIVE", "players away from the table count as active"),

@@ -13,11 +13,17 @@ through the position reader, and asks the encoding of :mod:`regelverk_proofs.van
   (V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT, V8-CALL-REQUIRED-TO-WIN, V8-CALL-VALID-NEXT-TURN-ONLY,
   V8-CALL-FORFEITED-IF-ABSENT, V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT, V8-WIN-NO-CALL-NOT-OUT).
 * :data:`SCORES`: vandatta deals won with the losers holding cards of every points class and
-  running totals one below, at and one above the limit, and deals declared void
-  (VA-SCORING-*, VA-SESSION-NOBODY-ALONE, VA-WIN-BLOCKED-DEAL-VOID).
+  running totals one below, at and one above the limit, and deals declared void, and who
+  deals next (VA-SCORING-*, VA-SESSION-NOBODY-ALONE, VA-WIN-BLOCKED-DEAL-VOID,
+  VA-SESSION-NEXT-DEALER).
 * :data:`OFFICIAL`: vvv8 going outs with 2 to 14 seats, players away or waiting outside the deal,
-  every winner's seat, and the players active when the deal began
-  (V8-LOSS-OFFICIAL-NEEDS-THREE, V8-LOSS-PLAYER-BEFORE-WINNER, V8-PRESENCE-ABSENT-NOT-ACTIVE).
+  every winner's seat, and the players active when the deal began, and who deals next
+  (V8-LOSS-OFFICIAL-NEEDS-THREE, V8-LOSS-PLAYER-BEFORE-WINNER, V8-PRESENCE-ABSENT-NOT-ACTIVE,
+  V8-SESSION-LOSER-DEALS-NEXT).
+* :data:`BLOCKED`: vvv8 deals nobody can finish, won by the cheapest hand with face-down
+  penalty cards held, under the readings of who loses, who deals after a deal without an
+  official loser and how a deal is scored together (V8-AMB-BLOCKED-DEAL,
+  V8-PEN-CARDS-COUNT-AS-HELD, V8-AMB-LOSER-WHO-IS-BEFORE, V8-AMB-DEALER-AFTER-NO-LOSER).
 * :data:`STEPS`: seeded coffee-break deals of vvv8 played near their end (draws that rebuild
   the talon, passes, plays with and without aces and eights, going outs, penalties, drawn and
   void deals); each move of play against the encoded step and the ranking
@@ -50,6 +56,8 @@ from regelverk.vandatta.options import (
     VVV8,
     LateJoinerSecondDeck,
     LoserRule,
+    NextDealer,
+    Scoring,
     VandattaOptions,
     WrongCardTakeBack,
 )
@@ -65,6 +73,7 @@ from regelverk_proofs.vandatta_end_model import (
     PlayVars,
     Rules,
     ace_play_step,
+    cheapest_hand,
     class_of,
     class_points,
     deal_scores,
@@ -73,6 +82,7 @@ from regelverk_proofs.vandatta_end_model import (
     end_own_turn,
     going_out,
     lex_less,
+    next_dealer,
     official_result,
     pass_step,
     plain_play_step,
@@ -85,6 +95,7 @@ from regelverk_proofs.viggo_eval import Compiled, Term
 from regelverk_proofs.z3api import Bool, Int
 
 __all__ = [
+    "BLOCKED",
     "GOING_OUT",
     "GOING_OUT_VARIANTS",
     "LASSO",
@@ -136,10 +147,12 @@ def _position(
     *,
     stock: int,
     penalties: Mapping[str, Sequence[str]] | None = None,
+    release_after: int = 1,
     **extra: Any,
 ) -> State:
-    """A position in play: the hands and penalty cards as given, ``top`` on the pile, ``stock``
-    cards in the talon and every other card of the deck below the pile's top card."""
+    """A position in play: the hands and penalty cards as given (the penalty cards joining the
+    hand after ``release_after`` of their owner's turns), ``top`` on the pile, ``stock`` cards
+    in the talon and every other card of the deck below the pile's top card."""
     decks = deck_count(options, len(names))
     placed = Counter(c for hand in hands.values() for c in hand)
     placed.update(c for cards in (penalties or {}).values() for c in cards)
@@ -153,7 +166,10 @@ def _position(
         **extra,
     }
     if penalties:
-        data["penalties"] = {name: list(cards) for name, cards in penalties.items()}
+        data["penalties"] = {
+            name: [{"cards": list(cards), "release_after": release_after}]
+            for name, cards in penalties.items()
+        }
     return GAME.position_from_data(data, options)
 
 
@@ -503,6 +519,13 @@ def compare_scores(
         f"{[s for s in range(seats) if got[seats + s]]}, over {over}, champions "
         f"{sorted(champions)}",
     )
+    if (
+        agrees
+        and after.phase is Phase.DEAL_OVER
+        and went_out is None
+        and rules.next_dealer is not NextDealer.LOSER_DEALS
+    ):
+        yield compare_next_dealer(before, after, loser=None, official=True)
 
 
 def _won_deal(
@@ -723,7 +746,8 @@ SCORES = Binding(
         "replay-deal (a deal leaving nobody below the limit, cancelled); and, for 2 to 4 "
         "players under every combination of over_limit and nobody_alone, every arrangement of "
         "the losers' totals one below, at and one above the limit after the deal (the "
-        "winner at nought, and under play-on also above the limit)."
+        "winner at nought, and under play-on also above the limit). Where the match goes on "
+        "the engine's next dealer is the encoding's next_dealer."
     ),
     kinds=(
         "class-tens",
@@ -740,19 +764,69 @@ SCORES = Binding(
         "void",
         "blocked-cheapest-wins",
         "replayed",
+        "next-dealer",
     ),
     compare=_compare_scores,
-    claims=390,
+    claims=620,
 )
+
+
+@cache
+def _next_dealer_fn(seats: int, rules: Rules) -> Compiled:
+    """The encoding's next dealer for ``seats`` seats, as a Python function of (out per seat,
+    dealer, winner, loser, official)."""
+    out = [Bool.var(f"bind.next.out{s}") for s in range(seats)]
+    dealer, winner, loser = (Int.var(f"bind.next.{n}") for n in ("dealer", "winner", "loser"))
+    official = Bool.var("bind.next.official")
+    term = next_dealer(
+        seats, out, dealer=dealer, winner=winner, loser=loser, official=official, rules=rules
+    )
+    return Compiled(term, [*out, dealer, winner, loser, official])
+
+
+def compare_next_dealer(
+    before: State,
+    after: State,
+    *,
+    loser: int | None,
+    official: bool,
+    kind: str = "next-dealer",
+    new_draw_kind: str | None = None,
+) -> Comparison:
+    """The encoding's next_dealer against the dealer the engine named after a deal that did not
+    end the match (-1: a fresh draw for the deal); ``loser`` and ``official`` are the
+    encoding's own (official_result), fed in. The comparison's kind is ``new_draw_kind``, if
+    given, where the encoding calls for a fresh draw, else ``kind``."""
+    seats = len(after.players)
+    rules = Rules.of(after.options)
+    values: list[int | bool] = [s in after.record.out for s in range(seats)]
+    values += [
+        0 if before.dealer is None else before.dealer,
+        -1 if after.winner is None else after.winner,
+        -1 if loser is None else loser,
+        official,
+    ]
+    encoded = _next_dealer_fn(seats, rules)(values)
+    engine = -1 if after.dealer is None else after.dealer
+    if new_draw_kind is not None and encoded == -1:
+        kind = new_draw_kind
+    return Comparison(
+        kind,
+        encoded == engine,
+        f"{seats} seats, dealer {before.dealer}, winner {after.winner}, loser {loser}, official "
+        f"{official}, out {sorted(after.record.out)}, next_dealer {rules.next_dealer.value}, "
+        f"new draw {rules.new_draw}: the engine's next dealer {engine}, the encoding's {encoded}",
+    )
 
 
 # --- vvv8's official result ---------------------------------------------------------------------
 
 
 @cache
-def _official_fns(seats: int, winner: int, rules: Rules) -> tuple[Compiled, Compiled]:
-    """The encoding's loser and "recorded" for ``seats`` seats and this winner, as Python
-    functions of (away, benched, out per seat, active at the start, previous spelförare)."""
+def _official_fns(seats: int, winner: int, rules: Rules) -> tuple[Compiled, Compiled, Compiled]:
+    """The encoding's loser, "recorded" and "official" for ``seats`` seats and this winner, as
+    Python functions of (away, benched, out per seat, active at the start, previous
+    spelförare)."""
     away = [Bool.var(f"bind.away{s}") for s in range(seats)]
     benched = [Bool.var(f"bind.benched{s}") for s in range(seats)]
     out = [Bool.var(f"bind.out{s}") for s in range(seats)]
@@ -770,22 +844,39 @@ def _official_fns(seats: int, winner: int, rules: Rules) -> tuple[Compiled, Comp
         previous=previous,
     )
     inputs: list[Term] = [*away, *benched, *out, at_start, previous]
-    return Compiled(verdict.loser, inputs), Compiled(verdict.recorded, inputs)
+    return (
+        Compiled(verdict.loser, inputs),
+        Compiled(verdict.recorded, inputs),
+        Compiled(verdict.official, inputs),
+    )
 
 
-def compare_official(before: State, after: State, kind: str) -> Comparison:
-    """The encoding's official_result (loser, recorded) against the engine's going out."""
+def official_values(before: State, after: State, previous: int | None) -> tuple[int, bool, bool]:
+    """The encoding's official_result (loser, -1 for none; recorded; official) for the deal
+    that ``after`` ended, read off the table ``before`` it ended and the last spelförare
+    before the winning turn, ``previous``."""
+    seats = len(after.players)
+    assert after.winner is not None
+    loser_fn, recorded_fn, official_fn = _official_fns(seats, after.winner, Rules.of(after.options))
+    values: list[int | bool] = [s in before.away for s in range(seats)]
+    values += [s in before.benched for s in range(seats)]
+    values += [s in before.record.out for s in range(seats)]
+    values += [before.active_at_start, -1 if previous is None else previous]
+    return int(loser_fn(values)), bool(recorded_fn(values)), bool(official_fn(values))
+
+
+def compare_official(
+    before: State, after: State, kind: str, *, previous: int | None = None
+) -> Comparison:
+    """The encoding's official_result (loser, recorded) against the engine's end of the deal;
+    ``previous``: the last spelförare before it ended, if not ``before``'s."""
     seats = len(after.players)
     rules = Rules.of(after.options)
     winner = after.winner
     if winner is None:
         return Comparison(kind, False, "the deal ended without a winner")
-    loser_fn, recorded_fn = _official_fns(seats, winner, rules)
-    values: list[int | bool] = [s in before.away for s in range(seats)]
-    values += [s in before.benched for s in range(seats)]
-    values += [s in before.record.out for s in range(seats)]
-    values += [before.active_at_start, -1 if before.previous is None else before.previous]
-    loser, recorded = loser_fn(values), recorded_fn(values)
+    last = before.previous if previous is None else previous
+    loser, recorded, _ = official_values(before, after, last)
     engine_loser = -1 if after.loser is None else after.loser
     engine_recorded = after.record.official == before.record.official + 1
     agrees = loser == engine_loser and recorded == engine_recorded
@@ -806,7 +897,7 @@ def compare_official(before: State, after: State, kind: str) -> Comparison:
         agrees,
         f"{seats} seats, away {sorted(names[s] for s in before.away)}, waiting "
         f"{sorted(names[s] for s in before.benched)}, {before.active_at_start} active at the "
-        f"start, last spelförare {before.previous}, {names[winner]} goes out, loser_rule "
+        f"start, last spelförare {last}, {names[winner]} wins, loser_rule "
         f"{rules.loser_rule.value}, slagpase {rules.slagpase}: engine loser {engine_loser}, "
         f"recorded {engine_recorded}; encoding loser {loser}, recorded {recorded}",
     )
@@ -871,8 +962,9 @@ def _starts(seats: int, need: int) -> tuple[int, ...]:
 
 
 def _official_universe() -> int:
-    """How many going outs :func:`_compare_official` builds (counted from the same
-    enumeration, without building them)."""
+    """How many comparisons :func:`_compare_official` makes: two for each going out it builds
+    (the official result, then who deals next), counted from the same enumeration without
+    building them."""
     need = VVV8.min_active_for_result
     total = 0
     for k in range(len(_OFFICIAL_OPTIONS)):
@@ -883,7 +975,7 @@ def _official_universe() -> int:
                 lasts = len(_previous_choices(seats, winner)) if k else 1
                 tables = sum(1 for _ in _arrangements(seats, winner))
                 total += tables * len(_starts(seats, need)) * lasts
-    return total
+    return 2 * total
 
 
 _OTHER_OPTIONS_UP_TO = 5 if full() else 4
@@ -907,7 +999,8 @@ def _official_case(
     waiting: frozenset[int],
     at_start: int,
     previous: int,
-) -> Comparison:
+) -> tuple[Comparison, Comparison | None]:
+    """The official result of the going out, and (where it agrees) who deals next."""
     names = _names(seats)
     hands = {
         names[s]: [] if s in waiting else ["5H"] if s == winner else [_PLAIN[s]]
@@ -929,7 +1022,8 @@ def _official_case(
     ruling = GAME.attempt(state, Play(player=winner, cards=(Card.parse("5H"),)))
     active = seats - len(away | waiting)
     if not ruling.allowed or not _over(ruling.state):
-        return Comparison("unofficial-now", False, f"the going out was refused: {ruling.message}")
+        refused = f"the going out was refused: {ruling.message}"
+        return Comparison("unofficial-now", False, refused), None
     need = options.min_active_for_result
     if at_start < need:
         kind = "unofficial-at-start"
@@ -941,7 +1035,13 @@ def _official_case(
         kind = "official"
     if options.slagpase or options.loser_rule is not LoserRule.SEAT_BEFORE:
         kind = f"{kind}-other-options"
-    return compare_official(state, ruling.state, kind)
+    case = compare_official(state, ruling.state, kind)
+    if not case.agrees:
+        return case, None
+    loser, _, official = official_values(state, ruling.state, state.previous)
+    return case, compare_next_dealer(
+        state, ruling.state, loser=None if loser < 0 else loser, official=official
+    )
 
 
 def _compare_official() -> Iterator[Comparison]:
@@ -962,7 +1062,7 @@ def _compare_official() -> Iterator[Comparison]:
                 for away, waiting in _arrangements(seats, winner):
                     for at_start in _starts(seats, need):
                         for last in previous:
-                            case = _official_case(
+                            case, dealing = _official_case(
                                 table,
                                 seats=seats,
                                 winner=winner,
@@ -972,6 +1072,8 @@ def _compare_official() -> Iterator[Comparison]:
                                 previous=last,
                             )
                             yield case
+                            if dealing is not None:
+                                yield dealing
                             if preset and case.kind == "official" and before in away | waiting:
                                 yield Comparison(
                                     "loser-skips-absent",
@@ -998,9 +1100,11 @@ OFFICIAL = Binding(
         f"{_OTHER_OPTIONS_UP_TO} seats, with every other seat as the last spelförare before "
         "the winning turn. Among them the case an official result while a late joiner waits "
         "and nobody is away, and the loser passing over a seat before the winner that is away "
-        "or waiting."
+        "or waiting. After each going out the engine's next dealer is the encoding's "
+        "next_dealer, fed the encoding's loser (the loser deals, official result or not)."
     ),
     kinds=(
+        "next-dealer",
         "official",
         "official-while-waiting",
         "unofficial-at-start",
@@ -1013,6 +1117,195 @@ OFFICIAL = Binding(
     ),
     compare=_compare_official,
     claims=_official_universe(),
+)
+
+
+# --- vvv8's blocked deals won by the cheapest hand ----------------------------------------------
+
+_BLOCKED_OPTIONS: tuple[tuple[str, VandattaOptions], ...] = tuple(
+    (
+        f"loser_rule = {rule}, dealer_without_loser = {dealer}, scoring = {scoring}",
+        with_options(
+            VVV8,
+            {
+                "blocked_deal": "fewest-points-wins",
+                "empty_stock": "no-rebuild",
+                "loser_rule": rule,
+                "dealer_without_loser": dealer,
+                "scoring": scoring,
+            },
+        ),
+    )
+    for rule, dealer, scoring in (
+        ("last-turn-before", "new-draw", "card-points"),
+        ("seat-before", "would-be-loser-else-same", "win-loss-tally"),
+    )
+)
+"""vvv8 with blocked_deal = fewest-points-wins (and no rebuild of the talon, so that nobody can
+draw): once with the other readings of who loses, who deals after a deal without an official
+loser and how the deal is scored all together, once with the preset's."""
+
+_BLOCKED_COURTS = ("KC", "QD", "JS", "KD")
+_BLOCKED_OTHERS = ("2C", "3D", "4S", "5C")
+_FACE_DOWN = {"eights": "8H", "others": "7H"}
+"""The face-down penalty card of the penalised seat: an eight (worth more than any hand here)
+or a card of the cheapest class."""
+
+
+@cache
+def _cheapest_fn(seats: int, dealer: int, taking_part: tuple[bool, ...]) -> tuple[Compiled, ...]:
+    """The encoding's cheapest hand and its worth, as Python functions of the cards held per
+    seat and points class."""
+    counts = [{name: Int.var(f"bind.cheap.{name}{s}") for name, _ in CLASSES} for s in range(seats)]
+    seat, worth = cheapest_hand(counts, taking_part, dealer)
+    inputs: list[Term] = [counts[s][name] for s in range(seats) for name, _ in CLASSES]
+    return Compiled(seat, inputs), Compiled(worth, inputs)
+
+
+def _class_counts(state: State) -> list[int]:
+    """Every seat's cards, in hand and face down, counted by points class."""
+    values: list[int] = []
+    for s in range(len(state.players)):
+        held = state.hands[s] + tuple(c for p in state.penalties[s] for c in p.cards)
+        values += [sum(1 for c in held if class_of(c) == name) for name, _ in CLASSES]
+    return values
+
+
+def _blocked_case(
+    options: VandattaOptions,
+    *,
+    seats: int,
+    cheap: int,
+    penalised: int | None,
+    face_down: str,
+    at_start: int,
+    away: int | None,
+) -> Iterator[Comparison]:
+    """Every player holds a court card and a plain card, the ``cheap`` seat the plain card
+    only; the ``penalised`` seat also holds one card face down; the top card is 9♥, which
+    nothing in hand fits, and the talon is empty. Everyone at the table passes in turn (P1
+    first, the dealer last), and the cheapest hand wins the blocked deal."""
+    names = _names(seats)
+    hands = {
+        names[s]: [_BLOCKED_OTHERS[s]] if s == cheap else [_BLOCKED_COURTS[s], _BLOCKED_OTHERS[s]]
+        for s in range(seats)
+    }
+    state = _position(
+        options,
+        names,
+        hands,
+        "9H",
+        stock=0,
+        penalties=None if penalised is None else {names[penalised]: [_FACE_DOWN[face_down]]},
+        release_after=2,
+        turn="P1",
+        active_at_start=at_start,
+        away=[] if away is None else [names[away]],
+    )
+    before, last = state, state
+    for _ in range(seats):
+        if _over(state):
+            break
+        passes = [a for a in GAME.legal_actions(state) if isinstance(a, Pass) and not a.call]
+        if not passes:
+            yield Comparison("blocked-winner", False, f"{names[state.turn]} may not pass")
+            return
+        last = state
+        state = GAME.apply(state, passes[0]).state
+    if not _over(state) or state.winner is None:
+        yield Comparison("blocked-winner", False, "the blocked deal was not won")
+        return
+    assert before.dealer is not None
+    taking_part = tuple(
+        s not in before.benched and s not in before.record.out for s in range(seats)
+    )
+    seat_fn, worth_fn = _cheapest_fn(seats, before.dealer, taking_part)
+    counts = _class_counts(before)
+    encoded = seat_fn(counts)
+    yield Comparison(
+        "blocked-winner",
+        encoded == state.winner,
+        f"{seats} seats, hands {GAME.position_to_data(before)['hands']}, face down "
+        f"{GAME.position_to_data(before).get('penalties')}: the engine's winner {state.winner}, "
+        f"the encoding's cheapest hand {encoded} ({worth_fn(counts)} points)",
+    )
+    previous = last.turn
+    kind = "blocked-official" if penalised is None else "blocked-official-face-down"
+    case = compare_official(before, state, kind, previous=previous)
+    yield case
+    if not case.agrees:
+        return
+    if options.scoring is Scoring.CARD_POINTS:
+        yield from compare_scores(before, state, "blocked-points")
+    if state.phase is Phase.DEAL_OVER:
+        loser, _, official = official_values(before, state, previous)
+        yield compare_next_dealer(
+            before,
+            state,
+            loser=None if loser < 0 else loser,
+            official=official,
+            kind="blocked-next-dealer",
+            new_draw_kind="blocked-new-draw",
+        )
+
+
+def _blocked_universe() -> Iterator[tuple[VandattaOptions, dict[str, Any]]]:
+    """Every blocked deal :func:`_compare_blocked` builds."""
+    need = VVV8.min_active_for_result
+    for _, options in _BLOCKED_OPTIONS:
+        for seats in (3, 4):
+            faces = [(None, "others")] + [
+                (p, face) for p in range(seats) for face in sorted(_FACE_DOWN)
+            ]
+            for away in (None, 1) if seats == 4 else (None,):
+                for cheap in range(seats):
+                    if cheap == away:
+                        continue
+                    for penalised, face in faces:
+                        for at_start in (need - 1, seats):
+                            yield (
+                                options,
+                                {
+                                    "seats": seats,
+                                    "cheap": cheap,
+                                    "penalised": penalised,
+                                    "face_down": face,
+                                    "at_start": at_start,
+                                    "away": away,
+                                },
+                            )
+
+
+def _compare_blocked() -> Iterator[Comparison]:
+    for options, case in _blocked_universe():
+        yield from _blocked_case(options, **case)
+
+
+BLOCKED = Binding(
+    name="vandatta-end.blocked-deals",
+    statement=(
+        "vvv8 deals that nobody can finish (no card in hand fits the top card and the talon "
+        "is empty and not rebuilt), under blocked_deal = fewest-points-wins with loser_rule = "
+        "last-turn-before, dealer_without_loser = new-draw and scoring = card-points together, "
+        "and with the preset's readings of those three: 3 and 4 seats, every seat holding the "
+        "cheapest hand, no face-down penalty card or one (an eight or a plain card) held by "
+        "any seat, a player away or none (4 seats), two and all players active when the deal "
+        "began. Everyone at the table passes in turn; the engine's winner is the encoding's "
+        "cheapest_hand (face-down cards counted), its loser and record the encoding's "
+        "official_result with the last passer as the last spelförare (who may be the winner), "
+        "its points (card-points) the encoding's deal_scores, and its next dealer (or fresh "
+        "draw) the encoding's next_dealer."
+    ),
+    kinds=(
+        "blocked-winner",
+        "blocked-official",
+        "blocked-official-face-down",
+        "blocked-points",
+        "blocked-next-dealer",
+        "blocked-new-draw",
+    ),
+    compare=_compare_blocked,
+    claims=sum(3 + (o.scoring is Scoring.CARD_POINTS) for o, _ in _blocked_universe()),
 )
 
 

@@ -8,9 +8,12 @@ Four encodings, each at the granularity its theorem needs:
   and vvv8's ruling on a failed going out (``attempts._failed_out``). The bookkeeping of utgång
   calls between turns is :func:`end_own_turn` and :func:`skip_absent`.
 * :func:`official_result`: the loser and whether the result is official (``scoring.loser_of``,
-  ``scoring.tally``), seat by seat for a fixed number of seats.
+  ``scoring.tally``), seat by seat for a fixed number of seats; :func:`next_dealer`, who deals
+  the next deal (``scoring.next_dealer``).
 * :func:`deal_scores`: vandatta's points at the end of a deal and the end of the match
-  (``scoring.score_points``), for a fixed number of seats, in cards counted by points class.
+  (``scoring.score_points``), for a fixed number of seats, in cards counted by points class;
+  :func:`cheapest_hand`, the winner of a blocked deal under blocked_deal = fewest-points-wins
+  (``scoring.cheapest_hand``).
 * :class:`Heap` and the ``*_step`` functions: a vvv8 deal in counts (stock, pile, cards held,
   talon passes, draws, idle passes …) and every transition the engine has during play, for the
   ranking function of the coffee break.
@@ -36,6 +39,7 @@ from regelverk.vandatta.options import (
     AceBatchDraws,
     AfterEight,
     BlockedDeal,
+    DealerWithoutLoser,
     EmptyStock,
     EndlessDeal,
     FailedOutCard,
@@ -43,6 +47,7 @@ from regelverk.vandatta.options import (
     GoOutWithoutLappen,
     LastHandCardLocked,
     LoserRule,
+    NextDealer,
     NobodyAlone,
     OutWithoutCall,
     OverLimit,
@@ -79,8 +84,10 @@ __all__ = [
     "Heap",
     "PlayVars",
     "Rules",
+    "Scores",
     "ace_play_step",
     "around",
+    "cheapest_hand",
     "class_points",
     "deal_scores",
     "decide",
@@ -92,6 +99,7 @@ __all__ = [
     "guards",
     "heap_invariant",
     "lex_less",
+    "next_dealer",
     "official_result",
     "pass_step",
     "penalty_step",
@@ -198,6 +206,11 @@ class Rules:
     void_counted: bool
     """blocked_deal = count-hands: a deal nobody can finish scores every hand
     (VA-AMB-BLOCKED-DEAL); the default declares it void and scores nothing."""
+    next_dealer: NextDealer
+    """Who deals the next deal (VA-AMB-NEXT-DEALER, V8-SESSION-LOSER-DEALS-NEXT)."""
+    new_draw: bool
+    """dealer_without_loser = new-draw (V8-AMB-DEALER-AFTER-NO-LOSER): where the loser would
+    deal but the deal has no official loser, a fresh draw for the deal decides."""
 
     @classmethod
     def of(cls, options: VandattaOptions) -> Rules:
@@ -235,6 +248,8 @@ class Rules:
             slagpase=options.slagpase,
             score_limit=options.score_limit,
             void_counted=options.blocked_deal is BlockedDeal.COUNT_HANDS,
+            next_dealer=options.next_dealer,
+            new_draw=options.dealer_without_loser is DealerWithoutLoser.NEW_DRAW,
             drawn_after=(drawn_deal_passes(options, 1), drawn_deal_passes(options, 2)),
         )
 
@@ -544,6 +559,52 @@ def official_result(
     return Official(active=active, official=official, recorded=recorded, loser=loser)
 
 
+def next_dealer(
+    seats: int,
+    out: Sequence[Bool],
+    *,
+    dealer: Int,
+    winner: Int,
+    loser: Int,
+    official: Bool,
+    rules: Rules,
+) -> Int:
+    """``scoring.next_dealer`` for ``seats`` seats, after a deal that did not end the match: the
+    seat that deals next, -1 for a fresh draw for the deal. ``out`` is who is out of the match
+    after the deal's scores, ``winner`` and ``loser`` are -1 for none, ``official`` whether the
+    deal had enough active players for an official result (V8-LOSS-OFFICIAL-NEEDS-THREE).
+
+    After a deal without a winner the same dealer deals again (V8-SESSION-DEALER-WITHOUT-LOSER,
+    VA-WIN-BLOCKED-DEAL-VOID); otherwise the loser (loser-deals, V8-SESSION-LOSER-DEALS-NEXT),
+    the winner (winner-deals) or nobody in particular (rotate-left, VA-SESSION-NEXT-DEALER).
+    Nobody chosen, or a choice out of the match, passes the deal to the first player on the
+    dealer's left still in the match, the dealer himself last. Under dealer_without_loser =
+    new-draw a deal that the loser would deal but that has no official loser (no winner, no
+    loser, or too few active players at its start or its end) ends in a fresh draw.
+
+    Under loser-deals with card points and no single loser (vandatta's loser_rule = none) the
+    engine's loser is the player who scored most: not encoded here, ``loser`` is its input."""
+    fallback: Int = Int.const(-1)
+    for step in range(seats, 0, -1):
+        seat = dealer if step == seats else around(dealer, step, seats)
+        fallback = ite(~seat_at(out, seat), seat, fallback)
+    nobody = winner.eq(-1)
+    choice: Int
+    match rules.next_dealer:
+        case NextDealer.LOSER_DEALS:
+            choice = ite(nobody, dealer, loser)
+        case NextDealer.WINNER_DEALS:
+            choice = ite(nobody, dealer, winner)
+        case NextDealer.ROTATE_LEFT:
+            choice = ite(nobody, dealer, Int.const(-1))
+        case _:
+            assert_never(rules.next_dealer)
+    chosen = ite(choice.eq(-1) | seat_at(out, choice), fallback, choice)
+    if rules.next_dealer is NextDealer.LOSER_DEALS and rules.new_draw:
+        return ite(nobody | loser.eq(-1) | ~official, Int.const(-1), chosen)
+    return chosen
+
+
 # --- vandatta's points ------------------------------------------------------------------------
 
 CLASSES: tuple[tuple[str, Rank], ...] = (
@@ -646,6 +707,26 @@ def deal_scores(
     final = tuple(ite(replayed, points[s], after[s]) for s in seats)
     final_out = tuple(ite_bool(replayed, ~contender[s], now_out[s]) for s in seats)
     return Scores(scored, final, final_out, left, over, champion)
+
+
+def cheapest_hand(
+    counts: Sequence[Mapping[str, Int]], taking_part: Sequence[bool], dealer: int
+) -> tuple[Int, Int]:
+    """``scoring.cheapest_hand`` (blocked_deal = fewest-points-wins, VA-AMB-BLOCKED-DEAL and
+    V8-AMB-BLOCKED-DEAL): the seat, among those ``taking_part`` in the deal, whose cards (every
+    card held, in hand and face down: V8-PEN-CARDS-COUNT-AS-HELD; ``counts`` by points class)
+    are worth least by the points table, and that worth; equal worths go to the first of them
+    in the order of play from the dealer's left, the dealer last."""
+    values = class_points()
+    seats = len(counts)
+    worth = [sum_of([counts[s][name] * values[name] for name, _ in CLASSES]) for s in range(seats)]
+    order = [(dealer + k) % seats for k in range(1, seats + 1)]
+    order = [s for s in order if taking_part[s]]
+    low = _minimum([worth[s] for s in order])
+    seat: Int = Int.const(-1)
+    for s in reversed(order):
+        seat = ite(worth[s].eq(low), s, seat)
+    return seat, low
 
 
 def _minimum(terms: Sequence[Int]) -> Int:
