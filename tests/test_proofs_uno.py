@@ -4,6 +4,7 @@ when an engine rule function is broken on purpose."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 
 from regelverk.cards import Colour, UnoCard
 from regelverk.engine import with_options
+from regelverk.memo import by_identity
 from regelverk.uno import (
     GAME,
     Catch,
@@ -194,8 +196,14 @@ _BINDINGS = {b.name: b for t in THEOREMS for b in t.bindings}
 
 
 @pytest.fixture
-def fresh() -> Iterator[None]:
-    """Bindings are checked once per process: forget the reports before and after."""
+def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Bindings are checked once per process: forget the reports before and after. The
+    engine's readings of an options object (what fits on what, worked out once per object)
+    start empty too, and the old ones come back afterwards, so that an engine rule broken on
+    purpose leaves no table behind for the tests after it."""
+    fresh_readings = by_identity(engine_rules.Readings, limit=64)
+    monkeypatch.setattr(engine_rules, "readings", fresh_readings)
+    monkeypatch.setattr(engine_table, "readings", fresh_readings)
     binding.clear()
     yield
     binding.clear()
@@ -397,3 +405,58 @@ def test_the_turn_order_binding_notices_opponent_plays_at_three_players(
 
     found = _broken(monkeypatch, table, "_lose_turn", lose_turn, _BINDINGS["uno.turn-order"])
     assert found.startswith("draw-two: 3 players under two_player_draw_cards = opponent-plays")
+
+
+@pytest.mark.usefixtures("fresh")
+@pytest.mark.clause("UNO-CALL-PENALTY", "UNO-CALL-UNO")
+@pytest.mark.parametrize("rule", ["_check_catch", "_check_late_call"])
+def test_the_legality_binding_notices_a_call_or_catch_by_anyone_while_someone_is_exposed(
+    monkeypatch: pytest.MonkeyPatch, rule: str
+) -> None:
+    """With the engine's check letting anyone catch anyone (or make good anyone's late call)
+    while some player is exposed, uno.legality disagrees on its prepared four-seat positions,
+    where the catch and the call are asked of seats the engine does not list."""
+    real = getattr(engine_rules, rule)
+
+    def loose(state: UnoState, action: Any) -> None:
+        if state.exposed is None:
+            real(state, action)
+
+    found = _broken(monkeypatch, engine_rules, rule, loose, uno_bind.LEGALITY)
+    assert found.startswith("allowed-other: "), found
+    assert "check True, legal_actions False" in found
+    assert "exposed Dan" in found or "exposed Cia" in found
+
+
+@pytest.mark.clause("UNO-WIN-LAST-CARD-DRAW", "UNO-VARIANT-STACKING")
+def test_the_card_encoding_makes_the_next_player_take_the_whole_stack_after_going_out() -> None:
+    """A Draw Two laid as the last card on two owed (stacking) makes the next player take four;
+    a table where he took two is refused."""
+    kind, before, action = next(uno_bind._going_out())
+    assert kind == "stacked-draw-two-out"
+    assert before.pending_draw == 2
+    after = GAME.apply(before, action).state
+    bo = after.players.index("Bo")
+    assert len(after.hands[bo]) == len(before.hands[bo]) + 4
+    assert moves_allow(before, action, after) is True
+    hands = list(after.hands)
+    hands[bo], back = hands[bo][:-2], hands[bo][-2:]
+    short = dataclasses.replace(after, hands=tuple(hands), draw_pile=back + after.draw_pile)
+    assert moves_allow(before, action, short) is False
+
+
+@pytest.mark.usefixtures("fresh")
+@pytest.mark.clause("UNO-DEAL-ROTATE")
+def test_the_card_moves_binding_notices_the_deal_passing_to_the_right(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the engine passing the deal to the dealer's right-hand neighbour, uno.card-moves
+    disagrees on a new hand at three or more seats."""
+    real = engine_table._next_hand
+
+    def to_the_right(t: Any, winner: int | None) -> None:
+        t.dealer = (t.dealer - 2) % t.n
+        real(t, winner)
+
+    found = _broken(monkeypatch, engine_table, "_next_hand", to_the_right, uno_bind.CARD_MOVES)
+    assert found.startswith(("new-hand: ", "next-dealer: ")), found

@@ -191,9 +191,10 @@ CARD_CONSERVATION = Theorem(
         "many cards a move takes is left open, which makes the statement stronger (the "
         "binding uno.card-moves holds the engine to the exact counts: two for a Draw Two, a "
         "first-card Draw Two or a catch, four for a first-card Wild Draw Four laid by the "
-        "dealer, four, six or ten for a challenge); and as the "
-        "moves treat every card alike (a card's face only decides whether a player may name "
-        "it), one card stands for each card of the pack."
+        "dealer, four, six or ten for a challenge, the whole stack for a Draw Two laid as the "
+        "last card; and it holds each hand dealt after another to the dealer UNO-DEAL-ROTATE "
+        "names); and as the moves treat every card alike (a card's face only decides whether "
+        "a player may name it), one card stands for each card of the pack."
     ),
     clauses=(
         "UNO-DECK-108",

@@ -253,9 +253,10 @@ def _shown(state: UnoState) -> str:
         f"{p}: {' '.join(c.code for c in h)}"
         for p, h in zip(state.players, state.hands, strict=True)
     )
+    exposed = "nobody" if state.exposed is None else state.players[state.exposed]
     return (
         f"[{hands}; top {state.top.code}, colour {state.colour}, phase {state.phase.value}, "
-        f"draw pile {len(state.draw_pile)}, discard {len(state.discard)}]"
+        f"draw pile {len(state.draw_pile)}, discard {len(state.discard)}, exposed {exposed}]"
     )
 
 
@@ -363,6 +364,52 @@ def _legality() -> Iterator[Comparison]:
             options=rules,
         )
         yield from _judge(state)
+    for state in _call_positions():
+        yield from _judge(state)
+
+
+_CALL_HANDS = ("R5", "R5 B7", "R5 B7 G2")
+"""The hands of the seat in turn in :func:`_call_positions`: the last card, the next-to-last
+(the one the UNO call goes with) and one more; R5 fits the top card R3, B7 and G2 do not."""
+_CALL_EXPOSED = (None, "Dan", "Cia")
+"""Who is exposed in :func:`_call_positions`: nobody, the previous seat, the seat before it
+(after a Skip)."""
+
+
+_CALL_CLAIM = 9 * sum(2 * len(hand.split()) for hand in _CALL_HANDS) + 27 * 23
+"""The cases of :func:`_call_positions`: in each of the 27 positions, two plays of each card
+held (with and without the call) and 23 more (three plays of a card misnamed or not held,
+five moves and four namings for each of two seats, three catches by the seat in turn and one
+by the next)."""
+
+
+def _call_options() -> tuple[UnoOptions, ...]:
+    """The option sets of :func:`_call_positions`: the defaults (a late call until the next
+    turn), the call only with the card (UNO-AMB-UNO-CALL-WINDOW), and a Wild Draw Four refused
+    against its condition under may-draw (the listing then takes its other path)."""
+    base = dict(OPTION_SETS)
+    return (
+        base["default"],
+        with_options(base["default"], {"uno_call_window": "with-the-card"}),
+        with_options(base["default"], {"illegal_wd4": "refused"}),
+    )
+
+
+def _call_positions() -> Iterator[UnoState]:
+    """Four seats, Anna in turn (top R3) with each hand of :data:`_CALL_HANDS`, Cia and Dan
+    with one card each and each of :data:`_CALL_EXPOSED` exposed, under each option set of
+    :func:`_call_options`: where the UNO call, the late call and the catch are decided
+    (UNO-CALL-UNO, UNO-CALL-PENALTY), and drawing although a card fits (UNO-DRAW-BY-CHOICE)."""
+    for options in _call_options():
+        for anna in _CALL_HANDS:
+            for exposed in _CALL_EXPOSED:
+                yield position(
+                    {"Anna": anna, "Bo": "B1 B2", "Cia": "Y4", "Dan": "G9"},
+                    discard="R3",
+                    turn="Anna",
+                    exposed=exposed,
+                    options=options,
+                )
 
 
 LEGALITY = Binding(
@@ -370,8 +417,12 @@ LEGALITY = Binding(
     statement=(
         "On positions of seeded games under six option sets with 2, 4 and 7 players (the "
         "4th and 19th position of each game; every one of its first 30 under "
-        "REGELVERK_BINDINGS=full), and on prepared must-play positions (a Wild in hand, a "
-        "card just drawn under must-lay), the encoding of the rules (uno_rules.allowed) "
+        "REGELVERK_BINDINGS=full), on prepared must-play positions (a Wild in hand, a "
+        "card just drawn under must-lay), and on 27 prepared four-seat positions where the "
+        "UNO call and the catch are decided (the seat in turn holding one, two or three "
+        "cards, nobody, the previous seat or the one before it exposed, under the defaults, "
+        "the call only with the card, and a Wild Draw Four refused under may-draw), the "
+        "encoding of the rules (uno_rules.allowed) "
         "allows an action exactly when the engine's check allows it, legal_actions lists it "
         "and apply plays it, for every well-formed action of the seat in turn and of the "
         "next seat (every card of the hand with every colour it may name, with and without "
@@ -388,7 +439,7 @@ LEGALITY = Binding(
         "refused-other",
     ),
     compare=_guarded("allowed-play", _legality),
-    claims=21804 if full() else 1694,
+    claims=(21804 if full() else 1694) + _CALL_CLAIM,
 )
 
 
@@ -412,6 +463,8 @@ _MOVE_KINDS = (
     "first-draw-two",
     "first-shuffle-hands",
     "first-wild-draw-four-laid",
+    "stacked-draw-two-out",
+    "next-dealer",
     "refused",
 )
 
@@ -590,9 +643,61 @@ def _card_moves() -> Iterator[Comparison]:
             f"a new hand with {first} turned up first dealt a table the moves do not allow "
             f"({allowed}): {_shown(dealt)}",
         )
+    for kind, before, action in _going_out():
+        after = GAME.apply(before, action).state
+        allowed = moves_allow(before, action, after)
+        yield Comparison(
+            kind,
+            allowed is True,
+            f"{action!r} (dealer {before.players[before.dealer]}) moved the cards or passed "
+            f"the deal in a way the moves do not allow ({allowed}); before {_shown(before)}, "
+            f"after {_shown(after)}, dealt by {after.players[after.dealer]}",
+        )
 
 
-_RARE_CLAIM = sum(_CAPS.get(k, 1) for k in _MOVE_KINDS if k != "refused") + 2
+_GOING_OUT: tuple[tuple[str, str, dict[str, str], str, str, dict[str, object]], ...] = (
+    (
+        "stacked-draw-two-out",
+        "stacking",
+        {"Anna": "B+2", "Bo": "G1 G2", "Cia": "Y1 Y2"},
+        "Y5 R+2",
+        "Anna",
+        {"phase": "stack", "scores": {"Anna": 499}},
+    ),
+    (
+        "next-dealer",
+        "default",
+        {"Anna": "R5", "Bo": "G1", "Cia": "Y1", "Dan": "B1"},
+        "R3",
+        "Cia",
+        {},
+    ),
+    ("next-dealer", "default", {"Anna": "G1", "Bo": "R5", "Cia": "Y1"}, "R3", "Cia", {}),
+    ("next-dealer", "hand-void", {"Anna": "B1", "Bo": "Y1", "Cia": "R5"}, "R3", "Anna", {}),
+)
+"""Prepared positions where the seat in turn lays his last card: (kind, option set, hands with
+the seat in turn's last card, discard pile, dealer, further fields). A Draw Two laid on two
+owed (stacking) that wins the game, so that the cards the next player takes (the whole
+stack: UNO-WIN-LAST-CARD-DRAW) stay in view and are not gathered for a new deal; and R5 laid
+where a new hand is dealt: by the left-hand neighbour of Cia at four seats and at three
+(round to the first seat), and under winner-deals (the hand-void set) by the player who went
+out."""
+
+
+def _going_out() -> Iterator[tuple[str, UnoState, Action]]:
+    """The steps of :data:`_GOING_OUT`: the seat holding R5 or B+2 lays it."""
+    for kind, named, hands, discard, dealer, extra in _GOING_OUT:
+        options = dict(OPTION_SETS)[named]
+        turn = next(p for p, h in hands.items() if h in ("R5", "B+2"))
+        state = position(hands, discard=discard, turn=turn, dealer=dealer, options=options, **extra)
+        yield kind, state, Play(player=turn, card=UnoCard.parse(hands[turn]))
+
+
+_RARE_CLAIM = (
+    sum(_CAPS.get(k, 1) for k in _MOVE_KINDS if k not in ("refused", "next-dealer"))
+    + sum(1 for kind, *_ in _GOING_OUT if kind == "next-dealer")
+    + 2
+)
 """The steps of rare kinds compared (one of each, two of the kinds in :data:`_CAPS`, two
 refusals): the first of each met in seeded games and prepared positions, at 2 to 5 players."""
 
@@ -608,8 +713,13 @@ CARD_MOVES = Binding(
         "option sets) and from prepared positions (a draw pile to rebuild, a Wild Draw Four "
         "waiting over it, used-up piles, a last card): the first one or two of each kind; and "
         "new hands dealt from stacked packs (a plain first card, a Wild Draw Four sent back, a "
-        "Draw Two drawn or passed on, Shuffle Hands or a Wild Draw Four as the dealer's play). "
-        "A table with one card drawn from nowhere is refused."
+        "Draw Two drawn or passed on, Shuffle Hands or a Wild Draw Four as the dealer's play); "
+        "and prepared last cards that end the hand (a Draw Two laid on a stack, whose next "
+        "player takes the whole stack; a plain card at three and four seats and under "
+        "winner-deals), after which the new hand is dealt by the seat UNO-DEAL-ROTATE names "
+        "(every new hand compared is: the previous dealer's left-hand neighbour, or the "
+        "player who went out under winner-deals). A table with one card drawn from nowhere "
+        "is refused."
     ),
     kinds=_MOVE_KINDS + tuple(f"step-{n}-players" for n in _EVERY_STEP_PLAYERS),
     compare=_guarded("play", _card_moves),

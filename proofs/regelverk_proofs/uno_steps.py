@@ -2,7 +2,8 @@
 the binding ``uno.card-moves``: does the engine's next state lie where the moves allow?
 
 An action that ends the hand is composed with the end of the game (no card moves) or with a new
-deal (:func:`_new_hand`); who deals next is read from the engine's state after the step.
+deal (:func:`_new_hand`) by the seat :func:`next_dealer` names (UNO-DEAL-ROTATE), which must
+be the engine's dealer after the step.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from regelverk.uno.options import (
     FirstShuffleHands,
     FirstWildDrawFour,
     LastCardDraw,
+    NextDealer,
     ShuffleHandsDeal,
     ShuffleHandsLastCard,
     UnoOptions,
@@ -59,11 +61,13 @@ from regelverk_proofs.z3api import (
     all_of,
     any_of,
     false,
+    ite,
     ite_bool,
     sum_of,
+    true,
 )
 
-__all__ = ["composable", "deal_allows", "fix_table", "moves_allow"]
+__all__ = ["composable", "deal_allows", "fix_table", "moves_allow", "next_dealer", "winner"]
 
 _V = UnoValue
 
@@ -219,8 +223,36 @@ def _draw_two(state: UnoState, b: Table, a: Table, colour: Int, value: Int) -> B
     return laid & ite_bool(last, hit if counted else mid.same(a), hit)
 
 
-def _new_hand(state: UnoState, after: UnoState, b: Table, a: Table) -> Bool:
-    """A new hand (UNO-DEAL-SEVEN, UNO-SETUP-DISCARD-PILE): dealt, a card turned up that may
+def next_dealer(options: UnoOptions, n: int, previous: Int, won: int | None, dealer: Int) -> Bool:
+    """Who deals the next hand (UNO-DEAL-ROTATE): the previous dealer's left-hand neighbour;
+    by reading winner-deals of UNO-AMB-NEXT-DEALER the player who went out (after a void hand
+    still the neighbour), by reading draw-again any seat."""
+    left = ite((previous + 1).eq(n), 0, previous + 1)
+    if options.next_dealer is NextDealer.DRAW_AGAIN:
+        return dealer.between(0, n - 1)
+    if options.next_dealer is NextDealer.WINNER_DEALS and won is not None:
+        return dealer.eq(won)
+    return dealer.eq(left)
+
+
+def winner(before: UnoState, action: Action) -> int | None:
+    """The seat that goes out in the step ``action`` from ``before``, if the hand ends with
+    one (UNO-WIN-HAND-GO-OUT): one already without cards (its last card a Wild Draw Four
+    waiting for an answer), or the seat in turn laying its last card; None for a void hand."""
+    empty = [seat for seat, hand in enumerate(before.hands) if not hand]
+    if empty:
+        return empty[0]
+    if isinstance(action, Play) and len(before.hands[before.turn]) == 1:
+        return before.turn
+    return None
+
+
+def _new_hand(
+    state: UnoState, after: UnoState, b: Table, a: Table, *, dealt_by: Bool | None = None
+) -> Bool:
+    """A new hand (UNO-DEAL-SEVEN, UNO-SETUP-DISCARD-PILE): dealt by the seat ``dealt_by``
+    allows of the unknown ``dealer`` (the engine's dealer after the step is that seat; None for
+    the first hand, whose dealer is drawn), a card turned up that may
     start it (not a Wild Draw Four: UNO-FIRST-CARD-WD4-REDRAW), and what the first card does
     to the cards: a Draw Two makes the player on the dealer's left take two
     (UNO-FIRST-CARD-DRAW-TWO; with stacking and the reading may-pass-on of
@@ -239,7 +271,9 @@ def _new_hand(state: UnoState, after: UnoState, b: Table, a: Table) -> Bool:
         for c in b.deck
     ]
     up, which = turn_up(dealt, turned, may_start)
-    left = Int.const((after.dealer + 1) % n)
+    dealer = Int.var("dealer")
+    chosen = dealer.eq(after.dealer) & (true() if dealt_by is None else dealt_by)
+    left = ite((dealer + 1).eq(n), 0, dealer + 1)
     draw_two = any_of(which[c] for c, card in enumerate(b.deck) if card.value is _V.DRAW_TWO)
     shuffle = any_of(which[c] for c, card in enumerate(b.deck) if card.value is _V.SHUFFLE_HANDS)
     passed_on = (
@@ -254,9 +288,9 @@ def _new_hand(state: UnoState, after: UnoState, b: Table, a: Table) -> Bool:
         effect = ite_bool(wd4, four, effect)
     if options.first_shuffle_hands is FirstShuffleHands.AS_DEALER_PLAY:
         round_the_table = options.shuffle_hands_deal is ShuffleHandsDeal.DEAL_ROUND
-        reshuffled = shuffle_hands(turned, a, Int.const(after.dealer), round_the_table)
+        reshuffled = shuffle_hands(turned, a, dealer, round_the_table)
         effect = ite_bool(shuffle, reshuffled, effect)
-    return deal(b, dealt) & up & effect
+    return chosen & deal(b, dealt) & up & effect
 
 
 def moves_allow(before: UnoState, action: Action, after: UnoState) -> bool | None:
@@ -272,7 +306,9 @@ def moves_allow(before: UnoState, action: Action, after: UnoState) -> bool | Non
     else:
         ended = Table.of("ended", deck, n)
         solver.add(_relation(before, action, b, ended))
-        solver.add(_new_hand(before, after, ended, a))
+        won = winner(before, action)
+        rotated = next_dealer(before.options, n, Int.const(before.dealer), won, Int.var("dealer"))
+        solver.add(_new_hand(before, after, ended, a, dealt_by=rotated))
     verdict = solver.check()
     return None if verdict is Verdict.UNKNOWN else verdict is Verdict.SAT
 
