@@ -44,7 +44,6 @@ from regelverk_proofs.vandatta_end_model import (
     Heap,
     PlayVars,
     Rules,
-    Scores,
     around,
     cheapest_hand,
     deal_scores,
@@ -466,7 +465,6 @@ def _scores_case(
             ends_exactly,
             champion_right,
             stays_below,
-            _deals_next(seats, result, winner, ~replayed),
         ]
         + [implies(~replayed, u) for u in unchanged]
     )
@@ -487,16 +485,21 @@ def _scores_case(
     )
 
 
-def _deals_next(seats: int, result: Scores, winner: Int, not_replayed: Bool) -> Bool:
-    """VA-SESSION-NEXT-DEALER under the vandatta preset's rotate-left, for a deal that leaves the
-    match going on (neither over nor replayed), whoever dealt it: after a deal won, the first
-    player on the dealer's left who is still in the match deals next (the dealer himself only
-    if nobody else is); after a void deal the same dealer deals again, or, if he is out of the
-    match, the first player on his left still in it."""
-    dealer = Int.var("dealer")
+def _next_dealer_case(seats: int) -> tuple[Outcome, str] | None:
+    """VA-SESSION-NEXT-DEALER under the vandatta preset's rotate-left, whoever dealt and whoever
+    is out of the match after the deal (at least one player still in): after a deal won, the
+    first player on the dealer's left who is still in the match deals next (the dealer himself
+    only if nobody else is); after a void deal the same dealer deals again, or, if he is out of
+    the match, the first player on his left still in it."""
+    solver = Solver()
+    out = [Bool.var(f"out{s}") for s in range(seats)]
+    dealer, winner = Int.var("dealer"), Int.var("winner")
+    solver.add(dealer.between(0, seats - 1))
+    solver.add(winner.between(-1, seats - 1))
+    solver.add(any_of(~o for o in out))
     dealing = next_dealer(
         seats,
-        result.out,
+        out,
         dealer=dealer,
         winner=winner,
         loser=Int.const(-1),
@@ -506,17 +509,27 @@ def _deals_next(seats: int, result: Scores, winner: Int, not_replayed: Bool) -> 
     seat = [dealer if d == seats else around(dealer, d, seats) for d in range(seats + 1)]
     first_in = any_of(
         dealing.eq(seat[d])
-        & ~seat_at(result.out, seat[d])
-        & all_of([seat_at(result.out, seat[j]) for j in range(1, d)])
+        & ~seat_at(out, seat[d])
+        & all_of([seat_at(out, seat[j]) for j in range(1, d)])
         for d in range(1, seats + 1)
     )
-    stays = ~seat_at(result.out, dealer)
-    return implies(
-        dealer.between(0, seats - 1) & ~result.over & not_replayed,
-        implies(winner.ne(-1), first_in)
-        & implies(winner.eq(-1) & stays, dealing.eq(dealer))
-        & implies(winner.eq(-1) & ~stays, first_in),
+    stays = ~seat_at(out, dealer)
+    solver.add(
+        ~(
+            implies(winner.ne(-1), first_in)
+            & implies(winner.eq(-1) & stays, dealing.eq(dealer))
+            & implies(winner.eq(-1) & ~stays, first_in)
+        )
     )
+
+    def render(model: Model) -> str:
+        gone = [NAMES[s] for s in range(seats) if model.bool(out[s])]
+        return (
+            f"{NAMES[model.int(dealer)]} dealt, winner seat {model.int(winner)}, out of the "
+            f"match {gone or 'nobody'}: seat {model.int(dealing)} deals next"
+        )
+
+    return _verdict_finding(solver, render, f"{seats} players, the next dealer")
 
 
 def _check_scores(weaken: frozenset[str]) -> Finding:
@@ -528,10 +541,16 @@ def _check_scores(weaken: frozenset[str]) -> Finding:
                 bad = _scores_case(seats, weaken, void, rules)
                 if bad is not None:
                     return Finding(bad[0], f"{label}: {bad[1]}", cases)
+    for seats in range(2, VANDATTA.max_players + 1):
+        cases += 1
+        bad = _next_dealer_case(seats)
+        if bad is not None:
+            return Finding(bad[0], bad[1], cases)
     return Finding(
         Outcome.PROVED,
         f"proved for 2 to {VANDATTA.max_players} players, for a deal won and a void deal, "
-        f"under {'; '.join(label for label, _ in SCORING_READINGS)}",
+        f"under {'; '.join(label for label, _ in SCORING_READINGS)}; the next dealer for 2 "
+        f"to {VANDATTA.max_players} players, every dealer and everyone out of the match or not",
         cases,
     )
 
@@ -649,30 +668,12 @@ def _official_case(seats: int, seat: int, weaken: frozenset[str]) -> tuple[Outco
     )
     need = RULEBOOK_MIN_ACTIVE
     should = (at_start >= need) & (active_now >= need) & Bool.const(not rules.slagpase)
-    dealer = Int.var("dealer")
-    dealing = {
-        name: next_dealer(
-            seats,
-            out,
-            dealer=dealer,
-            winner=Int.const(seat),
-            loser=verdict.loser,
-            official=verdict.official,
-            rules=readings,
-        )
-        for name, readings in (("preset", rules), ("new-draw", NEW_DRAW_RULES))
-    }
-    found = verdict.loser.ne(-1)
     statement = all_of(
         [
             verdict.recorded.eq(should),
             implies(verdict.recorded, nearest),
-            implies(found, dealing["preset"].eq(verdict.loser)),
-            implies(verdict.official & found, dealing["new-draw"].eq(verdict.loser)),
-            implies(~verdict.official, dealing["new-draw"].eq(-1)),
         ]
     )
-    solver.add(dealer.between(0, seats - 1))
     solver.add(~statement)
     return _verdict_finding(
         solver,
@@ -688,6 +689,48 @@ def _official_case(seats: int, seat: int, weaken: frozenset[str]) -> tuple[Outco
         ),
         f"{seats} seats",
     )
+
+
+def _loser_deals_case(seats: int) -> tuple[Outcome, str] | None:
+    """V8-SESSION-LOSER-DEALS-NEXT and V8-SESSION-DEALER-WITHOUT-LOSER, whoever dealt, won and
+    lost: a loser in the match deals the next deal, official result or not; under
+    dealer_without_loser = new-draw only after an official result, and a deal without one is
+    followed by a fresh draw for the deal."""
+    solver = Solver()
+    out = [Bool.var(f"out{s}") for s in range(seats)]
+    dealer, winner, loser = Int.var("dealer"), Int.var("winner"), Int.var("loser")
+    official = Bool.var("official")
+    solver.add(dealer.between(0, seats - 1))
+    solver.add(winner.between(0, seats - 1) & loser.between(0, seats - 1) & loser.ne(winner))
+    solver.add(~seat_at(out, winner) & ~seat_at(out, loser))
+    dealing = {
+        name: next_dealer(
+            seats,
+            out,
+            dealer=dealer,
+            winner=winner,
+            loser=loser,
+            official=official,
+            rules=readings,
+        )
+        for name, readings in (("preset", VVV8_RULES), ("new-draw", NEW_DRAW_RULES))
+    }
+    solver.add(
+        ~(
+            dealing["preset"].eq(loser)
+            & implies(official, dealing["new-draw"].eq(loser))
+            & implies(~official, dealing["new-draw"].eq(-1))
+        )
+    )
+
+    def render(model: Model) -> str:
+        return (
+            f"{NAMES[model.int(dealer)]} dealt, {NAMES[model.int(winner)]} won, "
+            f"{NAMES[model.int(loser)]} lost, official {model.bool(official)}: the next dealer "
+            f"is seat {model.int(dealing['preset'])} (new-draw: {model.int(dealing['new-draw'])})"
+        )
+
+    return _verdict_finding(solver, render, f"{seats} seats, the next dealer")
 
 
 def _cheapest_case(seats: int, dealer: int) -> tuple[Outcome, str] | None:
@@ -728,6 +771,11 @@ def _check_official(weaken: frozenset[str]) -> Finding:
             bad = _official_case(seats, seat, weaken)
             if bad is not None:
                 return Finding(bad[0], bad[1], cases)
+    for seats in range(2, most + 1):
+        cases += 1
+        bad = _loser_deals_case(seats)
+        if bad is not None:
+            return Finding(bad[0], bad[1], cases)
     for seats in range(2, CHEAPEST_UP_TO + 1):
         for dealer in range(seats):
             cases += 1
@@ -737,8 +785,9 @@ def _check_official(weaken: frozenset[str]) -> Finding:
     return Finding(
         Outcome.PROVED,
         f"proved for every number of seats vvv8 allows, 2 to {most} (free time; the coffee "
-        f"break allows 2 to {VVV8.coffee_break_max_players}), every winner's seat and every "
-        f"dealer's seat; the cheapest hand for 2 to {CHEAPEST_UP_TO} seats and every dealer",
+        f"break allows 2 to {VVV8.coffee_break_max_players}) and every winner's seat; the next "
+        f"dealer for every dealer, winner and loser; the cheapest hand for 2 to "
+        f"{CHEAPEST_UP_TO} seats and every dealer",
         cases,
     )
 
@@ -764,7 +813,7 @@ OFFICIAL_NEEDS_THREE = Theorem(
         "players who are away). That loser deals the next deal, official result or not; under "
         "the other reading of V8-AMB-DEALER-AFTER-NO-LOSER (dealer_without_loser = new-draw) "
         "a deal without an official result is followed by a fresh draw for the deal instead. "
-        "Checked for every number of seats from 2 to 14 and every dealer. Under blocked_deal = "
+        "Checked for every number of seats from 2 to 14. Under blocked_deal = "
         "fewest-points-wins (V8-AMB-BLOCKED-DEAL) a deal nobody can finish is won by a player "
         "whose cards, in hand and face down, are worth least by the points table, the first "
         "such from the dealer's left (2 to 6 seats)."
