@@ -64,7 +64,6 @@ from regelverk_proofs.z3api import (
     ite,
     ite_bool,
     sum_of,
-    true,
 )
 
 __all__ = ["composable", "deal_allows", "fix_table", "moves_allow", "next_dealer", "winner"]
@@ -247,12 +246,9 @@ def winner(before: UnoState, action: Action) -> int | None:
     return None
 
 
-def _new_hand(
-    state: UnoState, after: UnoState, b: Table, a: Table, *, dealt_by: Bool | None = None
-) -> Bool:
-    """A new hand (UNO-DEAL-SEVEN, UNO-SETUP-DISCARD-PILE): dealt by the seat ``dealt_by``
-    allows of the unknown ``dealer`` (the engine's dealer after the step is that seat; None for
-    the first hand, whose dealer is drawn), a card turned up that may
+def _new_hand(state: UnoState, after: UnoState, b: Table, a: Table) -> Bool:
+    """A new hand (UNO-DEAL-SEVEN, UNO-SETUP-DISCARD-PILE) dealt by the engine's dealer after
+    the step (:func:`moves_allow` holds him to :func:`next_dealer`), a card turned up that may
     start it (not a Wild Draw Four: UNO-FIRST-CARD-WD4-REDRAW), and what the first card does
     to the cards: a Draw Two makes the player on the dealer's left take two
     (UNO-FIRST-CARD-DRAW-TWO; with stacking and the reading may-pass-on of
@@ -271,9 +267,8 @@ def _new_hand(
         for c in b.deck
     ]
     up, which = turn_up(dealt, turned, may_start)
-    dealer = Int.var("dealer")
-    chosen = dealer.eq(after.dealer) & (true() if dealt_by is None else dealt_by)
-    left = ite((dealer + 1).eq(n), 0, dealer + 1)
+    dealer = Int.const(after.dealer)
+    left = Int.const((after.dealer + 1) % n)
     draw_two = any_of(which[c] for c, card in enumerate(b.deck) if card.value is _V.DRAW_TWO)
     shuffle = any_of(which[c] for c, card in enumerate(b.deck) if card.value is _V.SHUFFLE_HANDS)
     passed_on = (
@@ -290,7 +285,7 @@ def _new_hand(
         round_the_table = options.shuffle_hands_deal is ShuffleHandsDeal.DEAL_ROUND
         reshuffled = shuffle_hands(turned, a, dealer, round_the_table)
         effect = ite_bool(shuffle, reshuffled, effect)
-    return chosen & deal(b, dealt) & up & effect
+    return deal(b, dealt) & up & effect
 
 
 def moves_allow(before: UnoState, action: Action, after: UnoState) -> bool | None:
@@ -307,8 +302,9 @@ def moves_allow(before: UnoState, action: Action, after: UnoState) -> bool | Non
         ended = Table.of("ended", deck, n)
         solver.add(_relation(before, action, b, ended))
         won = winner(before, action)
-        rotated = next_dealer(before.options, n, Int.const(before.dealer), won, Int.var("dealer"))
-        solver.add(_new_hand(before, after, ended, a, dealt_by=rotated))
+        previous = Int.const(before.dealer)
+        solver.add(next_dealer(before.options, n, previous, won, Int.const(after.dealer)))
+        solver.add(_new_hand(before, after, ended, a))
     verdict = solver.check()
     return None if verdict is Verdict.UNKNOWN else verdict is Verdict.SAT
 
