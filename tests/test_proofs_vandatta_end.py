@@ -13,7 +13,7 @@ import pytest
 from regelverk.cards import Card, french_deck
 from regelverk.engine import with_options
 from regelverk.registry import parameter
-from regelverk.vandatta import GAME, VANDATTA, VVV8, adjudication, attempts, scoring
+from regelverk.vandatta import GAME, VANDATTA, VVV8, adjudication, attempts, join, scoring
 from regelverk.vandatta.rules import Table, drawn_deal_passes
 from regelverk.vandatta.scoring import card_points, reaches_limit
 from regelverk.vandatta.state import Phase, Play, Remark, RemarkKind, State, Veto
@@ -31,6 +31,7 @@ from regelverk_proofs.vandatta_end_bind import (
     BLOCKED,
     GOING_OUT,
     LASSO,
+    LATE_JOINERS,
     OFFICIAL,
     SCORES,
     STEPS,
@@ -42,7 +43,7 @@ from regelverk_proofs.vandatta_end_model import Rules, talon_limit
 from regelverk_proofs.z3api import Solver, Verdict
 
 NOTHING: frozenset[str] = frozenset()
-BINDINGS = (GOING_OUT, SCORES, OFFICIAL, BLOCKED, STEPS, LASSO, TEXT_TABLES)
+BINDINGS = (GOING_OUT, SCORES, OFFICIAL, BLOCKED, LATE_JOINERS, STEPS, LASSO, TEXT_TABLES)
 
 # --- the theorems and their weakenings --------------------------------------------------------
 
@@ -388,6 +389,30 @@ def test_blocked_binding_sees_a_new_draw_skipped(
         scoring, "_new_draw_due", lambda table, winner, loser: winner is None or loser is None
     )
     assert "blocked-new-draw" in _disagrees(BLOCKED)
+
+
+@pytest.mark.clause("V8-DEAL-SEVEN-ROUNDS", "V8-JOIN-LATE-TAKE-FREE-SEAT")
+def test_late_joiner_binding_sees_a_seat_the_pack_cannot_deal(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    monkeypatch.setattr(join, "_pack_error", lambda state, count: None)
+    assert "pack-short" in _disagrees(LATE_JOINERS)
+
+
+@pytest.mark.clause("V8-PRESENCE-PAUSE-BELOW-TWO")
+def test_late_joiner_binding_sees_a_step_in_during_a_pause(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    monkeypatch.setattr(join, "paused", lambda state: False)
+    assert "paused" in _disagrees(LATE_JOINERS)
+
+
+@pytest.mark.clause("V8-PRESENCE-ABSENT-TURN-SKIPPED", "V8-PRESENCE-MAY-RETURN")
+def test_late_joiner_binding_sees_the_turn_left_with_the_absent(
+    monkeypatch: pytest.MonkeyPatch, fresh: None
+) -> None:
+    monkeypatch.setattr(adjudication, "_turn_to_the_returner", lambda table, seat: None)
+    assert "return-takes-turn" in _disagrees(LATE_JOINERS)
 
 
 @pytest.mark.clause("V8-TALON-DRAWN-ONE-DECK", "V8-TALON-DRAWN-TWO-DECKS")

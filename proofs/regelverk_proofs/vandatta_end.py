@@ -16,6 +16,7 @@ plays (the card encoding's own theorems), the misdeal phase and the start eight.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 
 from regelverk.cards import Card, Rank, Suit, french_deck
@@ -29,6 +30,7 @@ from regelverk_proofs.vandatta_end_bind import (
     GOING_OUT,
     GOING_OUT_VARIANTS,
     LASSO,
+    LATE_JOINERS,
     OFFICIAL,
     SCORES,
     STEPS,
@@ -44,6 +46,7 @@ from regelverk_proofs.vandatta_end_model import (
     Heap,
     PlayVars,
     Rules,
+    Seats,
     around,
     cheapest_hand,
     deal_scores,
@@ -61,8 +64,11 @@ from regelverk_proofs.vandatta_end_model import (
     plain_play_step,
     ranking,
     seat_at,
+    seat_free,
     skip_absent,
+    step_in_allowed,
     talon_limit,
+    turn_after_return,
 )
 from regelverk_proofs.vandatta_text import deck_count
 from regelverk_proofs.z3api import (
@@ -81,6 +87,7 @@ from regelverk_proofs.z3api import (
 __all__ = [
     "COFFEE_BREAK_ENDS",
     "FREE_TIME_ENDLESS",
+    "LATE_JOINERS_AND_RETURNS",
     "LEGAL_ENDING",
     "LEGAL_GOING_OUT",
     "OFFICIAL_NEEDS_THREE",
@@ -1169,12 +1176,180 @@ FREE_TIME_ENDLESS = Theorem(
     kind=Kind.EXISTS,
 )
 
+# --- 6. vvv8.late-joiners-and-returns -------------------------------------------------------
+
+RULEBOOK_HAND = parameter("V8-DEAL-SEVEN-ROUNDS", "hand_size")
+"""The cards of a hand, as V8-DEAL-SEVEN-ROUNDS fixes it (the encoding uses the option)."""
+RULEBOOK_PACK = parameter("V8-SETUP-NO-JOKERS", "cards_per_deck")
+"""The cards of a deck, as V8-SETUP-NO-JOKERS fixes it."""
+
+
+def _seat_readings() -> tuple[tuple[str, Seats], ...]:
+    """vvv8 under every combination of session, deck_setup, max_players_free_time and
+    late_joiner_second_deck."""
+    from regelverk.vandatta.options import (
+        DeckSetup,
+        LateJoinerSecondDeck,
+        MaxPlayersFreeTime,
+        Session,
+    )
+
+    found = []
+    for session, setup, most, second in itertools.product(
+        Session, DeckSetup, MaxPlayersFreeTime, LateJoinerSecondDeck
+    ):
+        values = {
+            "session": session.value,
+            "deck_setup": setup.value,
+            "max_players_free_time": most.value,
+            "late_joiner_second_deck": second.value,
+        }
+        label = ", ".join(f"{k} = {v}" for k, v in values.items())
+        found.append((label, Seats.of(with_options(VVV8, values))))
+    return tuple(found)
+
+
+def _seat_case(label: str, seats: Seats, weaken: frozenset[str]) -> tuple[Outcome, str] | None:
+    """A newcomer seated at a deal of ``count`` players: the next deal can deal the larger
+    table a hand each and a start card from the decks it then uses."""
+    solver = Solver()
+    count = Int.var("count")
+    decks: Int = Int.const(0)
+    larger: Int = Int.const(0)
+    for n, d in enumerate(seats.decks_for):
+        decks = ite(count.eq(n), d, decks)
+        larger = ite((count + 1).eq(n), d, larger)
+    solver.add(count.between(2, seats.most))
+    solver.add(seat_free(count, decks, seats, weaken))
+    pack = ite(larger > decks, larger, decks) * RULEBOOK_PACK
+    solver.add((count + 1) * RULEBOOK_HAND + 1 > pack)
+    return _verdict_finding(
+        solver,
+        lambda m: f"{m.int(count)} players with {m.int(decks)} deck(s): a newcomer is seated",
+        label,
+    )
+
+
+def _pause_case(seats: Seats, weaken: frozenset[str]) -> tuple[Outcome, str] | None:
+    """Under below_two_active = pause nobody steps in or stays out while fewer than two
+    players are active and someone is away."""
+    solver = Solver()
+    turn, away, active = Bool.var("turn"), Bool.var("away"), Int.var("active")
+    solver.add(active >= 0)
+    solver.add(step_in_allowed(turn, away, active, seats, weaken))
+    solver.add(away & (active < 2))
+    return _verdict_finding(
+        solver,
+        lambda m: f"{m.int(active)} active with someone away: the late joiner steps in",
+        "below_two_active = pause",
+    )
+
+
+def _return_case(seats: Seats, players: int, weaken: frozenset[str]) -> tuple[Outcome, str] | None:
+    """Under absent_turn = skip, after a player comes back during play the spelförare is at the
+    table."""
+    solver = Solver()
+    away = [Bool.var(f"away{s}") for s in range(players)]
+    turn, returner = Int.var("turn"), Int.var("returner")
+    solver.add(turn.between(0, players - 1) & returner.between(0, players - 1))
+    solver.add(seat_at(away, returner))
+    after = turn_after_return(turn, seat_at(away, turn), returner, seats, weaken)
+    still_away = [a & returner.ne(s) for s, a in enumerate(away)]
+    solver.add(seat_at(still_away, after))
+
+    def render(m: Model) -> str:
+        gone = [NAMES[s] for s in range(players) if m.bool(away[s])]
+        return (
+            f"turn at {NAMES[m.int(turn)]}, away {gone}, {NAMES[m.int(returner)]} comes back: "
+            f"the turn is at {NAMES[m.int(after)]}, who is still away"
+        )
+
+    return _verdict_finding(solver, render, f"{players} players, absent_turn = skip")
+
+
+def _check_late_joiners(weaken: frozenset[str]) -> Finding:
+    cases = 0
+    for label, seats in _seat_readings():
+        cases += 1
+        bad = _seat_case(label, seats, weaken)
+        if bad is not None:
+            return Finding(bad[0], bad[1], cases)
+    presence = Seats.of(VVV8)
+    cases += 1
+    bad = _pause_case(presence, weaken)
+    if bad is not None:
+        return Finding(bad[0], bad[1], cases)
+    for players in range(2, VVV8.max_players + 1):
+        cases += 1
+        bad = _return_case(presence, players, weaken)
+        if bad is not None:
+            return Finding(bad[0], bad[1], cases)
+    return Finding(
+        Outcome.PROVED,
+        f"proved for tables of 2 players up to each limit under the {cases - 1 - 13} "
+        "combinations of session, deck_setup, max_players_free_time and "
+        "late_joiner_second_deck; the pause and the return under the vvv8 preset, 2 to "
+        f"{VVV8.max_players} players",
+        cases,
+    )
+
+
+LATE_JOINERS_AND_RETURNS = Theorem(
+    name="vvv8.late-joiners-and-returns",
+    states=(
+        "V8-JOIN-LATE-TAKE-FREE-SEAT",
+        "V8-DEAL-SEVEN-ROUNDS",
+        "V8-PRESENCE-PAUSE-BELOW-TWO",
+        "V8-PRESENCE-ABSENT-TURN-SKIPPED",
+        "V8-PRESENCE-MAY-RETURN",
+    ),
+    rulebooks=("vvv8",),
+    title="A late joiner's seat can be dealt; nobody steps in during a pause; the turn comes back",
+    statement=(
+        "A newcomer takes a free seat during a vvv8 deal only where the next deal can still "
+        "give every player, him included, seven cards and turn a start card from the decks "
+        "the larger table uses (52 cards a deck), under every combination of session, "
+        "deck_setup, max_players_free_time and late_joiner_second_deck; a late joiner whose "
+        "turn it is neither steps in nor stays out while play pauses because someone is away "
+        "and fewer than two players are active; and when a player comes back to the table "
+        "during play, the turn is with a player at the table (under absent_turn = skip, the "
+        "vvv8 preset: a turn resting with an absent player passes to the first one back)."
+    ),
+    clauses=(
+        "V8-JOIN-LATE-TAKE-FREE-SEAT",
+        "V8-DEAL-SEVEN-ROUNDS",
+        "V8-SETUP-NO-JOKERS",
+        "V8-PRESENCE-PAUSE-BELOW-TWO",
+        "V8-JOIN-LATE-CARDS-MOST-PLUS-ONE",
+        "V8-PRESENCE-ABSENT-TURN-SKIPPED",
+        "V8-PRESENCE-MAY-RETURN",
+    ),
+    check=_check_late_joiners,
+    bindings=(LATE_JOINERS,),
+    weakenings=(
+        Weakening(
+            "V8-DEAL-SEVEN-ROUNDS",
+            "a seat is free whether or not the next deal can deal every player a hand",
+        ),
+        Weakening(
+            "V8-PRESENCE-PAUSE-BELOW-TWO",
+            "a late joiner steps in or stays out while play pauses",
+        ),
+        Weakening(
+            "V8-PRESENCE-ABSENT-TURN-SKIPPED",
+            "the turn stays with the absent spelförare when someone else comes back",
+        ),
+    ),
+)
+
+
 THEOREMS: tuple[Theorem, ...] = (
     LEGAL_GOING_OUT,
     LEGAL_ENDING,
     OFFICIAL_NEEDS_THREE,
     COFFEE_BREAK_ENDS,
     FREE_TIME_ENDLESS,
+    LATE_JOINERS_AND_RETURNS,
 )
 
 

@@ -63,7 +63,19 @@ from regelverk.vandatta.options import (
 )
 from regelverk.vandatta.rules import seats_after
 from regelverk.vandatta.setup import deck_count
-from regelverk.vandatta.state import Action, Draw, Pass, Phase, Play, Restart, State
+from regelverk.vandatta.state import (
+    Action,
+    Back,
+    Draw,
+    Join,
+    Pass,
+    Phase,
+    Play,
+    Restart,
+    State,
+    StayOut,
+    StepIn,
+)
 from regelverk_proofs.binding import Binding, Comparison, full
 from regelverk_proofs.vandatta_end_lasso import find_lasso
 from regelverk_proofs.vandatta_end_model import (
@@ -72,6 +84,7 @@ from regelverk_proofs.vandatta_end_model import (
     Heap,
     PlayVars,
     Rules,
+    Seats,
     ace_play_step,
     cheapest_hand,
     class_of,
@@ -87,8 +100,11 @@ from regelverk_proofs.vandatta_end_model import (
     pass_step,
     plain_play_step,
     ranking,
+    seat_free,
     skip_absent,
+    step_in_allowed,
     talon_limit,
+    turn_after_return,
 )
 from regelverk_proofs.vandatta_text import card_points as text_card_points
 from regelverk_proofs.viggo_eval import Compiled, Term
@@ -99,6 +115,7 @@ __all__ = [
     "GOING_OUT",
     "GOING_OUT_VARIANTS",
     "LASSO",
+    "LATE_JOINERS",
     "OFFICIAL",
     "SCORES",
     "STEPS",
@@ -1306,6 +1323,241 @@ BLOCKED = Binding(
     ),
     compare=_compare_blocked,
     claims=sum(3 + (o.scoring is Scoring.CARD_POINTS) for o, _ in _blocked_universe()),
+)
+
+
+# --- vvv8's late joiners ------------------------------------------------------------------------
+
+
+def _seat_options() -> Iterator[tuple[str, VandattaOptions]]:
+    """vvv8 under every combination of session, deck_setup, max_players_free_time and
+    late_joiner_second_deck."""
+    from regelverk.vandatta.options import DeckSetup, MaxPlayersFreeTime, Session
+
+    for session, setup, most, second in product(
+        Session, DeckSetup, MaxPlayersFreeTime, LateJoinerSecondDeck
+    ):
+        values = {
+            "session": session.value,
+            "deck_setup": setup.value,
+            "max_players_free_time": most.value,
+            "late_joiner_second_deck": second.value,
+        }
+        yield ", ".join(f"{k} = {v}" for k, v in values.items()), with_options(VVV8, values)
+
+
+_SEAT_COUNTS = range(2, 17)
+"""Table sizes a newcomer tries to join: up to one past the free-time limit of 14 (and, under
+add-decks, the sizes where a third deck comes in)."""
+_ONE_EACH = tuple(
+    c.code for c in french_deck(1) if c.suit is not Suit.HEARTS and c.rank is not Rank.EIGHT
+)
+
+
+def _dealt(options: VandattaOptions, seats: Seats, count: int) -> bool:
+    """Whether a deal of ``count`` players is built: within the limit, dealt from one deck or
+    two (positions of three decks and more are not built here), with a hand for each and a
+    start card."""
+    if count > seats.most:
+        return False
+    decks = seats.decks_for[count]
+    return decks <= 2 and seats.hand_size * count + 1 <= 52 * decks
+
+
+def _join_cases() -> Iterator[Comparison]:
+    """A newcomer sits down at seat 1 of a deal of each size the position reader accepts under
+    each option set: the engine's ruling (attempt and legal listing) against seat_free."""
+    count_var, decks_var = Int.var("bind.seat.count"), Int.var("bind.seat.decks")
+    for label, options in _seat_options():
+        seats = Seats.of(options)
+        free = Compiled(seat_free(count_var, decks_var, seats), [count_var, decks_var])
+        for count in _SEAT_COUNTS:
+            if count > seats.most:
+                break
+            if not _dealt(options, seats, count):
+                continue
+            names = _names(count)
+            state = _position(
+                options,
+                names,
+                {name: [_ONE_EACH[n]] for n, name in enumerate(names)},
+                "KH",
+                stock=5,
+                turn="P1",
+            )
+            join = Join(name="New", seat=1)
+            allowed = GAME.attempt(state, join).allowed
+            encoded = bool(free([count, state.decks]))
+            pack = 52 * max(state.decks, seats.decks_for[count + 1])
+            short = seats.hand_size * (count + 1) + 1 > pack
+            kind = "seat-free" if encoded else "pack-short" if short else "no-seat"
+            yield Comparison(
+                kind,
+                encoded == allowed,
+                f"{label}: {count} players with {state.decks} decks, a newcomer sits down: "
+                f"engine {allowed}, encoding {encoded}",
+            )
+
+
+def _step_in_cases() -> Iterator[Comparison]:
+    """A late joiner in the first seat of four players when the turn reaches him, or not, with
+    nobody, one, two or three of the others away, under both readings of below_two_active: the
+    engine's ruling on his stepping in and staying out (attempt) against step_in_allowed."""
+    turn_var, away_var, active_var = (
+        Bool.var("bind.join.turn"),
+        Bool.var("bind.join.away"),
+        Int.var("bind.join.active"),
+    )
+    names = _names(4)
+    for reading in ("pause", "continue-alone"):
+        options = with_options(VVV8, {"below_two_active": reading})
+        allowed_fn = Compiled(
+            step_in_allowed(turn_var, away_var, active_var, Seats.of(options)),
+            [turn_var, away_var, active_var],
+        )
+        for turn, away_count in product(("P1", "P3"), range(4)):
+            away = [n for n in names if n not in ("P1", turn)][:away_count]
+            if turn != "P1" and away_count == 3:
+                continue  # the spelförare is at the table
+            state = _position(
+                options,
+                names,
+                {"P1": [], "P2": ["2C", "3C"], "P3": ["4C"], "P4": ["5C", "6C", "7C"]},
+                "KH",
+                stock=10,
+                turn=turn,
+                joining=["P1"],
+                away=away,
+            )
+            encoded = bool(allowed_fn([state.turn == 0, bool(state.away), active_seats(state)]))
+            for action in (StepIn(player=0), StayOut(player=0)):
+                ruling = GAME.attempt(state, action)
+                listed = action in GAME.legal_actions(state)
+                if state.turn != 0:
+                    kind = "not-his-turn"
+                elif encoded:
+                    kind = "steps-in" if isinstance(action, StepIn) else "stays-out"
+                else:
+                    kind = "paused"
+                yield Comparison(
+                    kind,
+                    encoded == ruling.allowed == listed,
+                    f"below_two_active = {reading}, {action} with the turn at {turn}, away "
+                    f"{away}: engine {ruling.allowed} (listed {listed}), encoding {encoded}: "
+                    f"{ruling.message}",
+                )
+
+
+_RETURN_OPTIONS = tuple(
+    with_options(VVV8, {"step_away_own_turn": "ends-turn", "absent_turn": turn})
+    for turn in ("skip", "wait")
+)
+"""vvv8 where the spelförare may step away in his own turn (ending it), his turn passed over
+or waited for while he is away."""
+
+
+def _return_cases() -> Iterator[Comparison]:
+    """Three and four players: everyone away with the turn resting at each seat, or the
+    spelförare alone at the table; then each absent player comes back (attempt): the engine's
+    next spelförare against turn_after_return. (The engine's own way to everyone away, the
+    spelförare stepping away in his own turn under step_away_own_turn = ends-turn, ends the
+    deal as a blocked one, so positions are built with everyone away.)"""
+    turn_var, away_var, back_var = (
+        Int.var("bind.back.turn"),
+        Bool.var("bind.back.away"),
+        Int.var("bind.back.returner"),
+    )
+    for options in _RETURN_OPTIONS:
+        seats_rules = Seats.of(options)
+        after_fn = Compiled(
+            turn_after_return(turn_var, away_var, back_var, seats_rules),
+            [turn_var, away_var, back_var],
+        )
+        for count in (3, 4):
+            names = _names(count)
+            hands = {name: [_ONE_EACH[n], _ONE_EACH[n + 10]] for n, name in enumerate(names)}
+            starts: list[State] = []
+            for holder in range(count):
+                starts.append(
+                    _position(options, names, hands, "KH", stock=10, turn=names[holder], away=names)
+                )
+            starts.append(
+                _position(options, names, hands, "KH", stock=10, turn="P1", away=names[1:])
+            )
+            for state in starts:
+                for seat in sorted(state.away):
+                    ruling = GAME.attempt(state, Back(player=seat))
+                    holder_away = state.turn in state.away
+                    encoded = after_fn([state.turn, holder_away, seat])
+                    if not holder_away:
+                        kind = "return-turn-stays"
+                    elif seat == state.turn:
+                        kind = "return-own-turn"
+                    elif seats_rules.skip:
+                        kind = "return-takes-turn"
+                    else:
+                        kind = "return-turn-waits"
+                    yield Comparison(
+                        kind,
+                        ruling.allowed and encoded == ruling.state.turn,
+                        f"absent_turn = {options.absent_turn.value}, {count} players, turn at "
+                        f"{names[state.turn]}, away {[names[s] for s in sorted(state.away)]}, "
+                        f"{names[seat]} comes back: engine allows {ruling.allowed}, turn at "
+                        f"{names[ruling.state.turn]}; encoding turn at {names[int(encoded)]}",
+                    )
+
+
+def _compare_late_joiners() -> Iterator[Comparison]:
+    yield from _join_cases()
+    yield from _step_in_cases()
+    yield from _return_cases()
+
+
+def _seat_universe() -> int:
+    """How many comparisons :func:`_compare_late_joiners` makes: every table size up to the
+    limit whose deal the position reader accepts (the deal's cards for every player and a
+    start card fit the decks), and the fourteen positions of the stepping in, twice each."""
+    total = 0
+    for _, options in _seat_options():
+        seats = Seats.of(options)
+        total += sum(1 for count in _SEAT_COUNTS if _dealt(options, seats, count))
+    stepping = 2 * 7  # both readings, the turn at him (nobody to three away) or at P3
+    # both readings; for 3 and 4 players: every holder with all away (each of them comes back),
+    # P1 present with the others away (each of those comes back)
+    returns = 2 * sum(n * n + (n - 1) for n in (3, 4))
+    return total + 2 * stepping + returns
+
+
+LATE_JOINERS = Binding(
+    name="vandatta-end.late-joiners",
+    statement=(
+        "A newcomer sitting down during a vvv8 deal of 2 to 16 players (up to the limit, "
+        "dealt from one deck or two) is seated by the engine (attempt) exactly when "
+        "the encoding's seat_free says a seat is free, under every combination of session, "
+        "deck_setup, max_players_free_time and late_joiner_second_deck; among them seats "
+        "refused because the next deal could not give every player a hand and a start card. "
+        "A late joiner of a four-player table steps in or stays out (attempt and legal_actions) "
+        "exactly when step_in_allowed says so: with the turn at him or not, nobody to three "
+        "players away, under both readings of below_two_active. Under step_away_own_turn = "
+        "ends-turn and both readings of absent_turn, at three and four players, each absent "
+        "player coming back (everyone away with the turn at each seat; the spelförare alone at "
+        "the table) leaves the turn where the encoding's turn_after_return puts it."
+    ),
+    kinds=(
+        "seat-free",
+        "no-seat",
+        "pack-short",
+        "not-his-turn",
+        "steps-in",
+        "stays-out",
+        "paused",
+        "return-takes-turn",
+        "return-own-turn",
+        "return-turn-waits",
+        "return-turn-stays",
+    ),
+    compare=_compare_late_joiners,
+    claims=_seat_universe(),
 )
 
 

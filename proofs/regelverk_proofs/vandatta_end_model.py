@@ -35,9 +35,12 @@ from typing import assert_never
 
 from regelverk.cards import Card, Rank, Suit, french_deck
 from regelverk.vandatta.options import (
+    MOST_PLAYERS_ADDING_DECKS,
+    AbsentTurn,
     AceAgainDraws,
     AceBatchDraws,
     AfterEight,
+    BelowTwoActive,
     BlockedDeal,
     DealerWithoutLoser,
     EmptyStock,
@@ -46,7 +49,9 @@ from regelverk.vandatta.options import (
     GoOutOn,
     GoOutWithoutLappen,
     LastHandCardLocked,
+    LateJoinerSecondDeck,
     LoserRule,
+    MaxPlayersFreeTime,
     NextDealer,
     NobodyAlone,
     OutWithoutCall,
@@ -60,7 +65,12 @@ from regelverk.vandatta.options import (
     TalonPassCount,
     VandattaOptions,
 )
-from regelverk_proofs.vandatta_text import WINNER_POINTS, drawn_deal_passes, rank_points
+from regelverk_proofs.vandatta_text import (
+    WINNER_POINTS,
+    deck_count,
+    drawn_deal_passes,
+    rank_points,
+)
 from regelverk_proofs.z3api import (
     Bool,
     Int,
@@ -85,6 +95,7 @@ __all__ = [
     "PlayVars",
     "Rules",
     "Scores",
+    "Seats",
     "ace_play_step",
     "around",
     "cheapest_hand",
@@ -106,8 +117,11 @@ __all__ = [
     "plain_play_step",
     "ranking",
     "seat_at",
+    "seat_free",
     "skip_absent",
+    "step_in_allowed",
     "talon_limit",
+    "turn_after_return",
 ]
 
 # --- reading values back ----------------------------------------------------------------------
@@ -1039,3 +1053,101 @@ def penalty_step(h: Heap, deck: Deck, weaken: frozenset[str], cards: int) -> tup
         got = ite(wanted, got2, got)
         going = going & came
     return got >= 1, cur
+
+
+# --- vvv8's late joiners ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """What a late joiner's seat and his stepping in depend on, read from the options (the
+    decks a table of each size uses from the clauses, :mod:`regelverk_proofs.vandatta_text`)."""
+
+    most: int
+    """The most players at the table: the coffee break's cap (V8-SETUP-COFFEE-BREAK-MAX-FIVE),
+    the model's bound under max_players_free_time = add-decks, else the free-time limit."""
+    add_deck: bool
+    """late_joiner_second_deck = add-deck: the decks a larger table needs are added mid-deal
+    (V8-AMB-LATE-JOINER-SECOND-DECK); refuse keeps the deal's decks."""
+    hand_size: int
+    """Cards a hand is dealt (V8-DEAL-SEVEN-ROUNDS)."""
+    decks_for: tuple[int, ...]
+    """The decks a table of each size uses, from 0 players up to one more than :attr:`most`."""
+    pause: bool
+    """below_two_active = pause: play pauses while fewer than two players are active
+    (V8-PRESENCE-PAUSE-BELOW-TWO)."""
+    skip: bool
+    """absent_turn = skip: an absent player's turn passes over him (V8-AMB-ABSENT-PLAYER-TURN);
+    wait keeps it with him."""
+
+    @classmethod
+    def of(cls, options: VandattaOptions) -> Seats:
+        """The seat rules of a preset."""
+        coffee = options.session is Session.COFFEE_BREAK
+        if coffee and options.coffee_break_max_players is not None:
+            most = options.coffee_break_max_players
+        elif options.max_players_free_time is MaxPlayersFreeTime.ADD_DECKS:
+            most = MOST_PLAYERS_ADDING_DECKS
+        else:
+            most = options.max_players
+        return cls(
+            most=most,
+            add_deck=options.late_joiner_second_deck is LateJoinerSecondDeck.ADD_DECK,
+            hand_size=options.hand_size,
+            decks_for=tuple(deck_count(options, n) for n in range(most + 2)),
+            pause=options.below_two_active is BelowTwoActive.PAUSE,
+            skip=options.absent_turn is AbsentTurn.SKIP,
+        )
+
+
+def seat_free(count: Int, decks: Int, seats: Seats, weaken: frozenset[str] = frozenset()) -> Bool:
+    """``join.join_error`` for a newcomer sitting down during a deal of ``count`` players played
+    with ``decks`` decks: the larger table stays within :attr:`Seats.most`, needs no more decks
+    than the deal's (unless they are added, add-deck), and the next deal can still deal every
+    player a hand and turn a start card from the decks it will use (V8-JOIN-LATE-TAKE-FREE-SEAT,
+    V8-DEAL-SEVEN-ROUNDS; weakening the latter drops the last test)."""
+    larger = count + 1
+    needs: Int = Int.const(0)
+    for n, d in enumerate(seats.decks_for):
+        needs = ite(larger.eq(n), d, needs)
+    after = ite(needs > decks, needs, decks)
+    pack = len(french_deck(1))
+    fits = (
+        Bool.const(True)
+        if "V8-DEAL-SEVEN-ROUNDS" in weaken
+        else larger * seats.hand_size + 1 <= after * pack
+    )
+    return (larger <= seats.most) & (Bool.const(seats.add_deck) | needs.eq(decks)) & fits
+
+
+def step_in_allowed(
+    turn_reached: Bool,
+    anyone_away: Bool,
+    active: Int,
+    seats: Seats,
+    weaken: frozenset[str] = frozenset(),
+) -> Bool:
+    """``join.join_error`` for a late joiner stepping in or staying out: only when the turn
+    reaches his seat, and not while play pauses for want of two active players (someone away
+    and fewer than two active, under below_two_active = pause: V8-PRESENCE-PAUSE-BELOW-TWO)."""
+    if "V8-PRESENCE-PAUSE-BELOW-TWO" in weaken:
+        return turn_reached
+    paused = Bool.const(seats.pause) & anyone_away & (active < 2)
+    return turn_reached & ~paused
+
+
+def turn_after_return(
+    turn: Int,
+    holder_away: Bool,
+    returner: Int,
+    seats: Seats,
+    weaken: frozenset[str] = frozenset(),
+) -> Int:
+    """``adjudication._turn_to_the_returner``: the spelförare after ``returner`` comes back to
+    the table during play. The turn rests with an absent player only when nobody taking part
+    was left at the table; under absent_turn = skip the first player back then takes it, the
+    absent ones passed over (V8-PRESENCE-ABSENT-TURN-SKIPPED, V8-PRESENCE-MAY-RETURN); under
+    wait it stays with the absent spelförare until he comes back himself. Weakening
+    V8-PRESENCE-ABSENT-TURN-SKIPPED leaves it with him under skip too."""
+    skip = seats.skip and "V8-PRESENCE-ABSENT-TURN-SKIPPED" not in weaken
+    return ite(Bool.const(skip) & holder_away, returner, turn)
