@@ -19,6 +19,7 @@ import pytest
 
 from regelverk.cards import Rank, parse_cards
 from regelverk.vandatta import GAME, VANDATTA, VVV8, adjudication, misdeal, penalty, rules
+from regelverk.vandatta.options import OutOfTurnCard
 from regelverk.vandatta.state import Deal, Phase, Play, Redeal
 from regelverk_proofs.binding import Binding, Comparison, Report, check, clear
 from regelverk_proofs.query import ask
@@ -202,6 +203,23 @@ def test_listing_binding_disagrees_with_varning_for_an_empty_hand(
     assert "Pass" in found.detail
 
 
+@pytest.mark.clause("V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS", "VA-DRAW-WHEN-STUCK")
+def test_listing_binding_disagrees_with_a_locked_last_ace_counted_as_a_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Broken on purpose: under voluntary_draw = only-when-stuck and last_hand_card_locked =
+    treated-as-going-out, an engine that counts a lone ace with penalty cards locked as a card
+    to lay (and so refuses the draw) is caught by the encoding; the plain card beside it is
+    still a play, and the draw refused there too."""
+    label = "vvv8, last hand card {} with penalty cards locked"
+    assert _listing_disagreement("vvv8", label.format("5C")) is None
+    monkeypatch.setattr(rules, "LOCKED_GOING_OUT", None)
+    found = _listing_disagreement("vvv8", label.format("AC"))
+    assert found is not None
+    assert found.kind == "draw-refused"
+    assert "the encoding allows it" in found.detail
+
+
 def test_constants_come_from_the_spec() -> None:
     """The engine's presets take the cards dealt, the draws and the penalty cards from the spec
     parameters, which the bindings then read off the options."""
@@ -305,6 +323,72 @@ def test_steps_binding_disagrees_with_a_redeal_that_forgets_the_early_card(
     found = _first_disagreement(_steps_of((), vvv8_scenes))
     assert found is not None
     assert found.kind == "redeal"
+
+
+def _scene(label: str) -> Taken:
+    return next(t for t in vvv8_scenes() if t.table == label)
+
+
+def _disagrees(taken: Taken) -> bool:
+    return any(not c.agrees for c in compare_taken(taken))
+
+
+@pytest.mark.clause("VA-SCORING-GAME-WINNER")
+def test_steps_binding_disagrees_with_penalty_cards_for_a_player_out_of_the_game() -> None:
+    """A player out of the game (over_limit = eliminated) who makes a mistake takes no cards:
+    the engine's refusal agrees, and the same mistake with the card it would cost him does
+    not."""
+    scene = _scene("a mistake by a player out of the game")
+    assert not scene.allowed and not _disagrees(scene)
+    playing = dataclasses.replace(
+        scene.before, record=dataclasses.replace(scene.before.record, out=frozenset())
+    )
+    costs = GAME.attempt(playing, scene.action)
+    assert costs.state.penalties[0], "the mistake costs a card to a player in the game"
+    charged = dataclasses.replace(scene, after=costs.state, events=costs.events)
+    assert _disagrees(charged)
+
+
+@pytest.mark.clause("V8-CALL-VALID-NEXT-TURN-ONLY", "V8-PEN-FALSE-CALL-CAUGHT")
+def test_steps_binding_disagrees_with_a_false_call_caught_after_its_turn() -> None:
+    """Under go_out_call = lappen a false call caught in its turn costs the penalty, and once
+    the turn it was made for has ended it has lapsed: an engine that still lets it be caught
+    then, penalty and all, is caught."""
+    assert not _disagrees(_scene("false call caught in its turn"))
+    late = _scene("false call caught late")
+    assert late.before.false_calls == frozenset() and not _disagrees(late)
+    kept = dataclasses.replace(late.before, false_calls=frozenset({0}))
+    caught = GAME.apply(kept, late.action)
+    assert caught.state.penalties[0]
+    outlived = dataclasses.replace(
+        late, before=kept, after=caught.state, events=caught.events, allowed=True
+    )
+    assert _disagrees(outlived)
+
+
+@pytest.mark.clause("V8-PEN-OUT-OF-TURN", "V8-TALON-REBUILD-TOP-ASIDE")
+def test_steps_binding_disagrees_with_a_card_out_of_turn_laid_after_the_rebuild() -> None:
+    """A card laid out of turn that stands lies on the pile before the penalty is dealt, so
+    the rebuild the penalty needs keeps it face up on top: the engine agrees, and the card laid
+    only after the rebuild (the old top card left on the pile beneath it) is caught."""
+    scene = _scene("out of turn, stands, talon rebuilt for it")
+    play = scene.action
+    assert isinstance(play, Play)
+    assert not _disagrees(scene)
+    assert scene.after.pile == play.cards, "the card laid out of turn is the one kept face up"
+    returns = dataclasses.replace(scene.before.options, out_of_turn_card=OutOfTurnCard.RETURNED)
+    first = GAME.attempt(dataclasses.replace(scene.before, options=returns), play)
+    seat = play.player
+    hands = list(first.state.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c not in play.cards)
+    late = dataclasses.replace(
+        first.state,
+        options=scene.before.options,
+        hands=tuple(hands),
+        pile=(*first.state.pile, *play.cards),
+    )
+    assert len(late.pile) == 2
+    assert _disagrees(dataclasses.replace(scene, after=late, events=first.events))
 
 
 def test_vandatta_scenes_are_deals() -> None:

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from regelverk.cards import Rank, Suit, parse_cards
+from regelverk.cards import Rank, Suit, french_deck, parse_cards
 from regelverk.engine import Event, IllegalActionError, is_allowed
 from regelverk.vandatta import GAME
 from regelverk.vandatta.conduct import paused
@@ -61,6 +61,7 @@ from regelverk.vandatta.options import (
     FailedOutCard,
     FalseCallDetection,
     FirstPlayer,
+    GoOutCall,
     GoOutOn,
     GoOutWithoutLappen,
     LappenCondition,
@@ -83,6 +84,7 @@ from regelverk.vandatta.options import (
     RealChanceTest,
     RedealWindow,
     RestartFallback,
+    Scoring,
     Session,
     StartAce,
     StartAceDraw,
@@ -324,7 +326,10 @@ def _squeezed(state: State) -> State:
 
 @dataclass(frozen=True, slots=True)
 class Taken:
-    """One action of a walk: the state before, the action, and the engine's ruling on it."""
+    """One action of a walk: the state before, the action, and the engine's ruling on it;
+    ``waiting``: the false calls that may still be caught before the action, as the rules tell
+    them where the binding has followed the calls itself (built positions), ``None`` where it
+    takes the engine's record of them (the seeded games)."""
 
     table: str
     before: State
@@ -332,6 +337,7 @@ class Taken:
     after: State
     events: tuple[Event, ...]
     allowed: bool
+    waiting: frozenset[int] | None = None
 
 
 def _present_others(state: State) -> list[int]:
@@ -612,7 +618,7 @@ _MOVES_CLAIMED = {"vvv8": 3475, "vandatta": 3026} if full() else {"vvv8": 770, "
 """The candidate moves each rulebook's seeded games and built positions give, in the CI bound
 and the full one (the games are seeded, so the count is fixed, and a run that compares fewer
 has lost positions)."""
-_STEPS_CLAIMED = {"vvv8": 175, "vandatta": 136}
+_STEPS_CLAIMED = {"vvv8": 184, "vandatta": 136}
 """The actions each rulebook's seeded games and built positions give (a floor, as above)."""
 
 
@@ -681,8 +687,17 @@ def plan(taken: Taken) -> Plan | None:  # noqa: PLR0912
         offender, cards = before.vetoable
         p.must(Move("veto", offender, cards=cards))
         p.ordered = False
+    elif not taken.allowed and getattr(action, "player", None) in before.record.out:
+        # a player out of the game (over_limit = eliminated) takes no further part and holds
+        # no cards: a mistake of his moves none (VA-SCORING-GAME-WINNER)
+        pass
     elif isinstance(action, RevealCall):
-        p.penalty(before, action.caller, (1,))
+        # a caught false call costs the standard penalty while it waits, until the end of
+        # the turn it was made for (V8-PEN-FALSE-CALL-CAUGHT, V8-CALL-VALID-NEXT-TURN-ONLY);
+        # a lapsed one is nothing to catch
+        waiting = before.false_calls if taken.waiting is None else taken.waiting
+        if action.caller in waiting:
+            p.penalty(before, action.caller, (1,))
     elif isinstance(action, ReturnSurplus):
         assert before.dealer is not None
         p.must(Move("surplus", action.player, before.dealer, cards=action.cards))
@@ -703,8 +718,9 @@ def plan(taken: Taken) -> Plan | None:  # noqa: PLR0912
 
 
 def _mistake_plan(p: Plan, taken: Taken) -> None:
-    """A vvv8 mistake: förhand's early card; a card drawn too many; the standard penalty, and
-    then the action that stands (a failed going out, a false call)."""
+    """A vvv8 mistake: förhand's early card; a card drawn too many; a card out of turn that
+    stands, laid before the penalty; the standard penalty, and then the action that stands (a
+    failed going out, a false call, wrong cards left on the pile)."""
     before, action = taken.before, taken.action
     kinds = [e.kind for e in taken.events]
     seat = getattr(action, "player", before.turn)
@@ -726,12 +742,19 @@ def _mistake_plan(p: Plan, taken: Taken) -> None:
     offences: tuple[int, ...] = (1,)
     if isinstance(action, Play) and action.player != before.turn:
         offences = (1, 2)
+        if _out_of_turn_stands(before, action):
+            # the cards lie on the pile before the penalty is dealt, so a rebuild of the talon
+            # for it keeps the last of them face up on top (V8-PEN-OUT-OF-TURN,
+            # V8-TALON-REBUILD-TOP-ASIDE)
+            p.must(Move("lay", seat, cards=action.cards))
+            p.penalty(before, seat, offences)
+            return
     elif isinstance(action, Play) and not stands and not failed_out:
         offences = (1 + bool(action.call),)
     p.penalty(before, seat, offences)
     if "left-on-pile" in kinds and isinstance(action, Play):
-        # out_of_turn_card = stands, wrong_card_take_back = may-leave: the cards stay laid,
-        # and a spelförare who leaves his wrong cards ends his turn
+        # wrong_card_take_back = may-leave: after the penalty the wrong cards stay laid, and
+        # the spelförare who leaves them ends his turn
         penalised = p.penalised(before, seat)
         p.must(Move("lay", seat, cards=action.cards))
         if seat == before.turn:
@@ -741,6 +764,14 @@ def _mistake_plan(p: Plan, taken: Taken) -> None:
     if stands and isinstance(action, Play | Draw | Pass):
         inner = dataclasses.replace(action, call=False)
         p.move(p.penalised(before, seat), inner)
+
+
+def _out_of_turn_stands(state: State, play: Play) -> bool:
+    """Whether cards laid out of turn stay on the pile (out_of_turn_card = stands), which they
+    do unless they were all the offender held in hand (V8-PEN-OUT-OF-TURN)."""
+    return state.options.out_of_turn_card is OutOfTurnCard.STANDS and len(play.cards) < len(
+        state.hands[play.player]
+    )
 
 
 def compare_seat_in(taken: Taken) -> Comparison:
@@ -882,8 +913,9 @@ def _deal_over(options: VandattaOptions, players: int, seed: int) -> State:
 def vvv8_scenes() -> Iterator[Taken]:
     """Rare vvv8 steps: the early card (the suit of the early card, another suit, a card that
     stands), a veto, misdeals (surplus, completion, further rounds, a redeal with an early
-    card), a late joiner stepping in or staying out, a start ace with Viggo, and the next
-    deal's new pack."""
+    card), a late joiner stepping in or staying out, a start ace with Viggo, the next deal's
+    new pack, and the penalty readings' situations (some with a second option: a talon rebuilt
+    for a card out of turn's penalty, a false call under LAPPEN, a player out of the game)."""
     for options, suits in ((VVV8, (Suit.SPADES, Suit.DIAMONDS)), (V8_CHAIN, (Suit.DIAMONDS,))):
         for suit in suits:
             state = _start_eight(options, 1)
@@ -1004,6 +1036,58 @@ def _penalty_reading_scenes() -> Iterator[Taken]:
         o, hands={"Ann": ["9C"], "Bo": ["5C"], "Cy": ["3C"]}, pile=["7S"], calls=["Bo"]
     )
     yield _taken("card count asked", count, AskCount(player=2, caller=1), attempt=True)
+    yield from _option_pair_scenes()
+
+
+def _option_pair_scenes() -> Iterator[Taken]:
+    """Situations two options reach together: a card out of turn that stands laid on a pile
+    whose talon is empty, so that the penalty rebuilds it (the card lies on the pile first and
+    stays face up on top); a false call waiting under go_out_call = lappen, caught in its turn
+    and left until that turn has ended (then it has lapsed, and catching it moves no card); a
+    player out of the game (over_limit = eliminated) making mistakes at the table (he takes no
+    cards)."""
+    o = V8_TABLE_READINGS
+    hands = {"Ann": ["9C", "5H"], "Bo": ["2C", "KD"], "Cy": ["7H", "KC"]}
+    talon = ["9S", "3S"]
+    placed = {*(c for h in hands.values() for c in h), *talon, "7S"}
+    beneath = [c.code for c in french_deck(1) if c.code not in placed]
+    state = _penalty_position(o, hands=hands, pile=[*beneath, "7S"], stock=talon)
+    out = Play(player=2, cards=parse_cards("7H"))
+    yield _taken("out of turn, stands, talon rebuilt for it", state, out, attempt=True)
+    lappen = _v8(
+        false_call_detection=FalseCallDetection.WHEN_REVEALED, go_out_call=GoOutCall.LAPPEN
+    )
+    waiting = _penalty_position(
+        lappen,
+        hands={"Ann": ["9H", "5C"], "Bo": ["AH", "3C"], "Cy": ["4D", "6D"]},
+        pile=["KH"],
+        false_calls=["Ann"],
+    )
+    caught = _taken("false call caught in its turn", waiting, RevealCall(player=1, caller=0))
+    yield dataclasses.replace(caught, waiting=frozenset({0}))
+    played = _taken("false call's turn", waiting, Play(player=0, cards=parse_cards("9H")))
+    yield played
+    # the turn the call was made for is over: nothing is left to catch
+    # (V8-CALL-VALID-NEXT-TURN-ONLY)
+    late = _taken(
+        "false call caught late", played.after, RevealCall(player=1, caller=0), attempt=True
+    )
+    yield dataclasses.replace(late, waiting=frozenset())
+    eliminated = _v8(scoring=Scoring.CARD_POINTS, score_limit=20)
+    gone = _penalty_position(
+        eliminated,
+        players=list(NAMES[:4]),
+        hands={"Ann": [], "Bo": ["AH", "3C"], "Cy": ["4D", "6D"], "Di": ["JC", "2C"]},
+        pile=["2H", "3H", "KH"],
+        turn="Bo",
+        record={"deals": 1, "points": {"Ann": 25}, "out": ["Ann"]},
+    )
+    for mistake in (
+        ExtraCard(player=0),
+        Remark(player=0, kind=RemarkKind.HISTORY),
+        LookBack(player=0, cards=2, latest_play=1),
+    ):
+        yield _taken("a mistake by a player out of the game", gone, mistake, attempt=True)
 
 
 _TWO = {"Ann": ["5S", "9D", "AD", "3D", "4D", "6D", "7D"], "Cy": ["2H", "3H", "4H", "5H", "6H"]}

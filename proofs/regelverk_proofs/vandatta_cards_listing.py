@@ -6,7 +6,8 @@ a spread of candidate moves in the positions of seeded games, and compares ``leg
 single cards, draws and passes without a call only. This binding walks a small universe of
 positions built where the rules of the listing are easy to get wrong (cards of one rank laid
 together in every order, a chain, a last card onto an ace or an eight, a draw said with the
-call, vandatta's calls left to the player or made for him), each with a hand of at most
+call, a lone ace or eight with penalty cards locked where only a draw is left, vandatta's calls
+left to the player or made for him), each with a hand of at most
 :data:`MOST_HELD` cards, and tries *every* move of play of the spelförare:
 
 * every ordered choice of one or more different cards of the hand, an eight's play with each
@@ -40,12 +41,14 @@ from regelverk.vandatta.options import (
     GoOutCall,
     GoOutOn,
     LappenOmission,
+    LastHandCardLocked,
     MultiCard,
     MultiCardPlay,
     PlayAfterThirdDraw,
     VandattaOptions,
     VarningOmission,
     VarningTrigger,
+    VoluntaryDraw,
 )
 from regelverk.vandatta.state import Draw, Pass, Play, State
 from regelverk_proofs.binding import Binding, Comparison
@@ -188,7 +191,11 @@ def vvv8_positions() -> Iterator[tuple[str, State]]:
     RANK-FREE-ORDER); a chain; a last card laid onto an ace and onto an eight, with the call
     standing, under both readings of go_out_on (V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT); a draw
     that ends the turn, with a real chance after it (V8-CALL-TIMING), under both readings of
-    play_after_third_draw; an eight and an ace among plain cards; the draws used up."""
+    play_after_third_draw; an eight and an ace among plain cards; the draws used up; the hand's
+    last card (an ace, an eight, a plain card) with penalty cards locked under voluntary_draw =
+    only-when-stuck and last_hand_card_locked = treated-as-going-out, where laying a lone ace or
+    eight is a going out attempt, so the spelförare has no card to lay and may draw
+    (V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS, VA-DRAW-WHEN-STUCK)."""
     # utgång called: the four go out together, so every order of them is a play
     yield "vvv8, four of one rank", _position(VVV8, "5C 5D 5H 5S", "9C 7C", calls=["Ann"])
     chain = _v8(multi_card_play=MultiCardPlay.CHAIN)
@@ -210,6 +217,18 @@ def vvv8_positions() -> Iterator[tuple[str, State]]:
         )
     yield "vvv8, an eight and an ace", _position(VVV8, "8H AC 5C", "9D KC")
     yield "vvv8, draws used up", _position(VVV8, "5C 9H", "9S KS", draws=3, calls=["Ann"])
+    # the hand's last card, with penalty cards locked, is a going out attempt: a lone ace or
+    # eight is no card to lay, so the draw stays open (V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS,
+    # VA-DRAW-WHEN-STUCK)
+    stuck = _v8(
+        voluntary_draw=VoluntaryDraw.ONLY_WHEN_STUCK,
+        last_hand_card_locked=LastHandCardLocked.TREATED_AS_GOING_OUT,
+    )
+    for last in ("AC", "8S", "5C"):
+        yield (
+            f"vvv8, last hand card {last} with penalty cards locked",
+            _position(stuck, last, "9D KC", penalties={"Ann": ["6S", "7S", "9S"]}),
+        )
 
 
 def vandatta_positions() -> Iterator[tuple[str, State]]:
@@ -248,7 +267,7 @@ def _compare(rulebook: str) -> Iterator[Comparison]:
             yield Comparison("listing", False, f"{label}: the engine raised {error!r}")
 
 
-_LISTING_CLAIMED = {"vvv8": 434, "vandatta": 678}
+_LISTING_CLAIMED = {"vvv8": 463, "vandatta": 678}
 """The cases each rulebook's built positions give (fixed: the positions are built, and every
 candidate is compared)."""
 
@@ -263,7 +282,9 @@ def listing_binding(rulebook: str) -> Binding:
             "one rank laid together, "
             + (
                 "a chain, a last card onto an ace or an eight under both readings of go_out_on, "
-                "a draw said with utgång as the last draw, an eight and an ace among plain cards"
+                "a draw said with utgång as the last draw, an eight and an ace among plain cards, "
+                "a lone ace, eight or plain card with penalty cards locked under voluntary_draw = "
+                "only-when-stuck and last_hand_card_locked = treated-as-going-out"
                 if rulebook == "vvv8"
                 else "LAPPEN made for the player and left to him, varning said by the player "
                 "under every varning_trigger, down to an empty hand"

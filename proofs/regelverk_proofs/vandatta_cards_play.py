@@ -482,14 +482,29 @@ class Rules:
         )
 
     def has_play(self, table: TableTerms, *, count_eights: bool) -> Bool:
-        """The spelförare can lay some single card (``rules.has_play``)."""
+        """The spelförare can lay some single card (``rules.has_play``). A card that would go
+        out may not be an ace or an eight, nor go out without the call; under
+        last_hand_card_locked = treated-as-going-out neither may the hand's last card laid with
+        face-down cards held, which is a going out attempt too
+        (V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS), so such a card is no play."""
         alone = table.held.eq(1)
+        emptied = (
+            len(table.hand) == 1
+            and self.options.last_hand_card_locked is LastHandCardLocked.TREATED_AS_GOING_OUT
+        )
         options = []
         for card in table.hand:
             ok = self.first_fits(table, card)
             if not count_eights:
                 ok = ok & ~card.is_eight()
-            ok = ok & ~(alone & (self.barred((card,), table.top) | ~table.call_stands))
+            barred = self.barred((card,), table.top)
+            ok = ok & ~(alone & (barred | ~table.call_stands))
+            if emptied:
+                ok = ok & self.rule(
+                    ~barred,
+                    "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS",
+                    "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS",
+                )
             options.append(ok)
         return any_of(options)
 
