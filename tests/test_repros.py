@@ -28,3 +28,31 @@ def test_a_repro_gets_a_clean_answer_or_a_one_line_error(
         return
     assert code in {EXIT_OK, EXIT_REFUSED}, err
     assert json.loads(out)["problems"] == []
+
+
+@pytest.mark.clause(
+    "VA-DEAL-SEVEN-CARDS",
+    "V8-DEAL-SEVEN-ROUNDS",
+    "VA-SETUP-DECK-AND-PLAYERS",
+    "V8-SETUP-COFFEE-BREAK-MAX-FIVE",
+)
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("vandatta-deal-hand-size-18", "needs 55 cards, but the pack has 52 (VA-DEAL-SEVEN-CARDS)"),
+        ("vvv8-redeal-hand-size-18", "needs 55 cards, but the pack has 52 (V8-DEAL-SEVEN-ROUNDS)"),
+        ("vandatta-44-players", "at most 6 players may take part, not 44"),
+        ("vvv8-coffee-break-7-players", "at most 5 players may take part in a coffee break, not 7"),
+    ],
+)
+def test_a_position_beyond_its_rulebook_limits_is_refused_where_it_enters(
+    name: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A position is held to its rulebook's limits as it is read: no more players than the
+    rules seat, and a pack that serves the next deal (it used to be ruled on, or to crash with
+    IndexError at the deal)."""
+    path = Path(__file__).resolve().parent / "repros" / f"{name}.json"
+    code = main(["ask", str(path)])
+    err = capsys.readouterr().err
+    assert code == EXIT_USAGE
+    assert err.startswith("regelverk: error: position: ") and said in err, err

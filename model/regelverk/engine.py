@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from regelverk.errors import RegelverkError
 
 __all__ = [
+    "SEED_LIMIT",
     "ActionError",
     "Attempting",
     "Event",
@@ -45,6 +46,7 @@ __all__ = [
     "is_allowed",
     "opening",
     "option_values",
+    "position_seed",
     "with_options",
 ]
 
@@ -97,6 +99,32 @@ class InvariantError(RegelverkError):
 
 class PositionError(RegelverkError):
     """An explicit position that cannot be: a bad field, or cards that do not add up to the deck."""
+
+
+SEED_LIMIT = 2**64
+"""Seeds are whole numbers above ``-SEED_LIMIT`` and below ``SEED_LIMIT``, in games, records and
+positions alike."""
+
+
+def position_seed(data: Mapping[str, Any], default: int = 0) -> int:
+    """A position's ``seed`` field (``default`` where it is absent), checked as every seed is:
+    a whole number above -2**64 and below 2**64, so that a game's own final position, whatever
+    seed it was played with, reads back.
+
+    >>> position_seed({"seed": -1})
+    -1
+    >>> position_seed({"seed": 2**64})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    regelverk.engine.PositionError: 'seed' must be a whole number above -2**64 ...
+    """
+    value = data.get("seed", default)
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) >= SEED_LIMIT:
+        shown = repr(value) if len(repr(value)) <= 40 else f"{repr(value)[:40]}…"
+        raise PositionError(
+            f"'seed' must be a whole number above -2**64 and below 2**64, not {shown}"
+        )
+    return value
 
 
 class ActionError(RegelverkError):
@@ -300,8 +328,12 @@ def with_options(options: Opts, overrides: Mapping[str, Any]) -> Opts:
     changes: dict[str, Any] = {}
     for name, raw in overrides.items():
         if name not in fields:
+            import difflib  # only for the message of a fault
+
+            near = difflib.get_close_matches(str(name), sorted(fields), n=1)
+            hint = f"did you mean {near[0]!r}? " if near else ""
             raise OptionError(
-                f"{name!r} is not an option of {type(options).__name__}; "
+                f"{name!r} is not an option of {type(options).__name__}; {hint}"
                 f"the options are {', '.join(sorted(fields))}"
             )
         current = getattr(options, name)

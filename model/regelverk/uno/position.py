@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from regelverk.cards import Colour, UnoCard, UnoValue, missing_and_extra, parse_uno_card
-from regelverk.engine import ActionError, Outcome, PositionError
+from regelverk.engine import ActionError, Outcome, PositionError, position_seed
 from regelverk.errors import CardError
 from regelverk.trace import implements
 from regelverk.uno.options import FirstWildChooser, FirstWildPlay, UnoOptions
@@ -157,7 +157,7 @@ def position_from_data(data: Mapping[str, Any], options: UnoOptions) -> UnoState
     discard = _cards(data.get("discard"), "discard")
     if not discard:
         raise PositionError("'discard' must hold at least the top card")
-    seed = _int(data, "seed", 0)
+    seed = position_seed(data)
     if "draw_pile" in data:
         pile = _cards(data["draw_pile"], "draw_pile")
     else:
@@ -251,7 +251,7 @@ def deal_from_data(data: Mapping[str, Any], options: UnoOptions) -> Outcome[UnoS
     missing, extra = missing_and_extra(deck_for(options), [*hands, (first,), top])
     if extra:
         raise PositionError(f"the deal holds cards the pack has not: {_listing(extra)}")
-    seed = _int(data, "seed", 0)
+    seed = position_seed(data)
     rest = sorted(missing.elements(), key=lambda c: c.code)
     random.Random(f"uno-deal/{seed}").shuffle(rest)
     dealer = _seat(players, data.get("dealer", players[0]), "'dealer'")

@@ -12,11 +12,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from regelverk.cards import Card, Suit, missing_and_extra, parse_card
-from regelverk.engine import ActionError, PositionError
+from regelverk.engine import ActionError, PositionError, position_seed
 from regelverk.errors import CardError
 from regelverk.trace import implements
-from regelverk.vandatta.options import VandattaOptions
-from regelverk.vandatta.setup import deck_count, full_pack, most_decks
+from regelverk.vandatta.options import Session, VandattaOptions
+from regelverk.vandatta.setup import (
+    deal_clause,
+    deck_count,
+    full_pack,
+    most_decks,
+    player_limit,
+    too_few_cards,
+)
 from regelverk.vandatta.state import (
     Action,
     AskCount,
@@ -174,7 +181,7 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
     pile = _cards(data.get("pile", []), "'pile'")
     turned = _cards(data.get("turned", []), "'turned'")
     early = _cards(data.get("early", []), "'early'")
-    seed = reader.integer("seed", 0)
+    seed = position_seed(data)
     most = most_decks(options)
     if not 1 <= decks <= most:
         raise PositionError(
@@ -206,16 +213,17 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
     dealer_raw = data.get("dealer")
     if dealer_raw is not None:
         dealer: int | None = reader.seat(dealer_raw, "'dealer'")
-    elif "dealer" in data and phase in (Phase.READY, Phase.DEAL_OVER):
+    elif "dealer" in data and phase in (Phase.READY, Phase.DEAL_OVER, Phase.MATCH_OVER):
         dealer = None  # vvv8: the draw for the deal is still to come (also after a deal
-        # without an official loser, under dealer_without_loser = new-draw)
+        # without an official loser, under dealer_without_loser = new-draw, which may be the
+        # match's last)
     else:
         dealer = (turn - 1) % count
     previous_raw = data.get("previous")
     winner_raw = data.get("winner")
     loser_raw = data.get("loser")
     vetoable = _vetoable(reader, data.get("vetoable"))
-    return State(
+    state = State(
         options=options,
         players=players,
         seed=seed,
@@ -251,6 +259,23 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
         record=_record(reader),
         vetoable=vetoable,
     )
+    _check_table_limits(state)
+    return state
+
+
+def _check_table_limits(state: State) -> None:
+    """A position seats no more players than its rules allow, and its pack serves the next deal:
+    every player still in the game a hand, and a start card."""
+    count, options = len(state.players), state.options
+    most, clauses = player_limit(options)
+    if count > most:
+        where = " in a coffee break" if options.session is Session.COFFEE_BREAK else ""
+        raise PositionError(
+            f"at most {most} players may take part{where}, not {count} ({', '.join(clauses)})"
+        )
+    short = too_few_cards(options, count - len(state.record.out), state.decks)
+    if short is not None:
+        raise PositionError(f"{short} ({deal_clause(options)})")
 
 
 def _penalty_sets(raw: Any, where: str) -> tuple[PenaltySet, ...]:

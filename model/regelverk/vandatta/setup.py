@@ -126,19 +126,29 @@ def _check_players(options: VandattaOptions, players: Sequence[str]) -> None:
         )
     if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
         raise IllegalActionError("every player needs a name of his own", ())
-    pack = 52 * deck_count(options, len(players))
-    needed = options.hand_size * len(players) + 1
-    if needed > pack:
-        deal = (
-            "V8-DEAL-SEVEN-ROUNDS"
-            if options.go_out_call is GoOutCall.UTGANG
-            else "VA-DEAL-SEVEN-CARDS"
-        )
-        raise IllegalActionError(
-            f"dealing {options.hand_size} cards to each of {len(players)} players and turning "
-            f"a start card needs {needed} cards, but the pack has {pack}",
-            (deal,),
-        )
+    short = too_few_cards(options, len(players), deck_count(options, len(players)))
+    if short is not None:
+        raise IllegalActionError(short, (deal_clause(options),))
+
+
+def deal_clause(options: VandattaOptions) -> str:
+    """The clause that sets the size of a hand: vvv8's seven rounds, or vandatta's seven cards."""
+    return (
+        "V8-DEAL-SEVEN-ROUNDS" if options.go_out_call is GoOutCall.UTGANG else "VA-DEAL-SEVEN-CARDS"
+    )
+
+
+def too_few_cards(options: VandattaOptions, players: int, decks: int) -> str | None:
+    """Why a pack of ``decks`` decks cannot deal ``players`` players a hand each (hand_size)
+    and turn a start card, or ``None`` where it can."""
+    pack = 52 * decks
+    needed = options.hand_size * players + 1
+    if needed <= pack:
+        return None
+    return (
+        f"dealing {options.hand_size} cards to each of {players} players and turning a start "
+        f"card needs {needed} cards, but the pack has {pack}"
+    )
 
 
 _DECKS = {1: french_deck(1), 2: french_deck(2)}

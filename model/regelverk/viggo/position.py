@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from regelverk.cards import Card, french_deck, missing_and_extra, parse_card, parse_cards
-from regelverk.engine import ActionError, PositionError
+from regelverk.engine import ActionError, PositionError, position_seed
 from regelverk.errors import CardError
 from regelverk.viggo.combos import describe
 from regelverk.viggo.options import ViggoOptions
@@ -169,7 +169,7 @@ def position_from_data(data: Mapping[str, Any], options: ViggoOptions) -> ViggoS
     return ViggoState(
         options=options,
         players=players,
-        seed=_get(data, "seed", int, 0),
+        seed=position_seed(data),
         round=_get(data, "round", int, 1),
         phase=phase,
         dealer=dealer,
