@@ -118,7 +118,7 @@ def test_writing_the_results_into_a_folder_is_one_line(
         "vvv8.official-result-needs-three",
         "--write-json",
         str(tmp_path),
-        says="Is a directory",
+        says="that is a folder, not a file",
     )
 
 

@@ -103,7 +103,8 @@ def test_csv_and_json_have_the_documented_shape() -> None:
     assert [(r["option"], r["reading"]) for r in rows] == [("", ""), ("stack_draw_two", "true")]
     assert table_from_csv(text) == table
     data = table_to_data(table)
-    assert set(data) == {"seed", "games", "players", "rows"}
+    assert set(data) == {"seed", "games", "players", "complete", "rows"}
+    assert data["complete"] is True
     assert len(data["rows"][1]["wins"]) == 3 and data["rows"][1]["option"] == "stack_draw_two"
 
 

@@ -44,6 +44,8 @@ from regelverk.trace import ClauseTrace, LinkKind, Status, trace, trace_of
 __all__ = ["find_seeds", "main"]
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_REFUSED, EXIT_BROKEN = 0, 1, 2, 3, 4
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: the shells' status for a command ended by SIGINT (128 + 2)."""
 """Exit statuses: done; a check failed (or a theorem, or a mutant survived); bad input; a
 replayed record reached an action the rules refuse; legal play reached a state that breaks one
 of the engine's own invariants (a defect of regelverk: ``play``, ``simulate`` and ``ask``)."""
@@ -54,7 +56,8 @@ EXIT_STATUSES = """exit statuses:
   2  bad input, or output that cannot be written (one line on standard error)
   3  'ask' replayed a record and reached an action the rules refuse
   4  legal play reached a state that breaks one of the engine's own invariants (play,
-     simulate, ask): a defect of regelverk, named on standard error"""
+     simulate, ask): a defect of regelverk, named on standard error
+  130  interrupted (Ctrl-C): 'simulate' still writes the games finished, marked partial"""
 """The exit statuses as ``--help`` shows them (and docs/using.rst)."""
 
 MAX_ERROR = 500
@@ -94,6 +97,39 @@ def _one_line(error: BaseException) -> str:
     return (
         text if len(text) <= MAX_ERROR else f"{text[:MAX_ERROR]}… (cut at {MAX_ERROR} characters)"
     )
+
+
+def _output(text: str | None, flag: str) -> Path | None:
+    """The file an ``--out``-like option names, checked before any work is done: not empty, not
+    a folder, in a folder that exists and may be written to. ``None`` where it is not given."""
+    if text is None:
+        return None
+    if not text.strip():
+        raise RegelverkError(f"{flag} needs a file name, not an empty one")
+    path = Path(text)
+    folder = path.parent
+    if path.is_dir():
+        raise RegelverkError(f"{flag} {_escaped(text, '')[:200]}: that is a folder, not a file")
+    if not folder.is_dir():
+        raise RegelverkError(
+            f"{flag} {_escaped(text, '')[:200]}: the folder {_escaped(str(folder), '')[:200]} "
+            "does not exist"
+        )
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise RegelverkError(f"{flag} {_escaped(text, '')[:200]}: it may not be written to")
+    return path
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a scratch file beside it, then put
+    in its place, so that an interrupted run leaves no half-written file."""
+    scratch = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        scratch.write_text(text, encoding="utf-8")
+        scratch.replace(path)
+    finally:
+        with contextlib.suppress(OSError):
+            scratch.unlink()
 
 
 def _count(number: int, word: str, plural: str | None = None) -> str:
@@ -546,6 +582,28 @@ def _result_json(result: Any) -> dict[str, Any]:
     }
 
 
+def _stop_at_once_on_ctrl_c() -> None:
+    """Ctrl-C ends the process at once with one line and status 130. For commands that spend
+    their time in native code (Z3) or waiting on other processes: there an interrupt raised as
+    Python's KeyboardInterrupt can land in a finaliser, where Python prints and drops it, and the
+    run would go on. Nothing is half-written: their files are written whole at the end."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return  # Ctrl-C is ignored (a background job) or handled by the caller
+
+    def stop(signum: int, frame: object) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+        os.write(2, b"regelverk: interrupted\n")
+        os._exit(EXIT_INTERRUPTED)
+
+    signal.signal(signal.SIGINT, stop)
+
+
 def cmd_prove(args: argparse.Namespace) -> int:
     """Run the theorems and say of each whether it holds, with its clauses and time."""
     from regelverk_proofs import theorems
@@ -568,6 +626,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
     weaken = frozenset(i.upper() for i in args.weaken)
     for ident in weaken:
         default_registry().clause(ident)
+    written = _output(args.write_json, "--write-json")
+    _stop_at_once_on_ctrl_c()
     version = z3_version()
     start = time.perf_counter()
     results = run(chosen, weaken)
@@ -580,9 +640,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
         "holds": not failed,
         "theorems": [_result_json(r) for r in results],
     }
-    if args.write_json:
-        text = json.dumps(data, ensure_ascii=False, indent=2)
-        Path(args.write_json).write_text(text + "\n", encoding="utf-8")
+    if written is not None:
+        _write_whole(written, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
     if args.json:
         _print_json(data)
         return EXIT_FAILED if failed else EXIT_OK
@@ -610,14 +669,36 @@ def cmd_prove(args: argparse.Namespace) -> int:
     return EXIT_FAILED if failed else EXIT_OK
 
 
+def _seed(text: str) -> int:
+    """``--seed``: a whole number above -2**64 and below 2**64, as every seed is (the text is
+    cut short in the message)."""
+    from regelverk.engine import SEED_LIMIT
+
+    if re.fullmatch(r"[+-]?[0-9]{1,20}", text.strip()) and abs(int(text)) < SEED_LIMIT:
+        return int(text)
+    shown = _escaped(text[:24], "") + (f"… ({len(text)} characters)" if len(text) > 24 else "")
+    raise RegelverkError(
+        f"--seed: 'seed' must be a whole number above -2**64 and below 2**64, not {shown}"
+    )
+
+
 def _parse_option(text: str) -> tuple[str, Any]:
+    """``NAME=VALUE``: the value read as JSON where it is JSON (``3``, ``true``, ``null``), as
+    Python spells a truth value (``True``, ``False``), else as the text itself."""
     name, sep, value = text.partition("=")
     if not sep or not name:
-        raise RegelverkError(f"--option takes NAME=VALUE, not {text!r}")
+        raise RegelverkError(f"--option takes NAME=VALUE, not {_escaped(text, '')[:200]!r}")
+    if value in ("True", "False"):
+        return name, value == "True"
     try:
         return name, json.loads(value)
     except json.JSONDecodeError:
         return name, value
+    except ValueError:  # a number longer than Python reads (4300 digits)
+        raise RegelverkError(
+            f"--option {_escaped(name, '')[:100]}: a number of {len(value)} digits is far beyond "
+            "any this option takes"
+        ) from None
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -632,7 +713,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         players = args.players.split(",")
     overrides = dict(_parse_option(o) for o in args.option)
-    played = play(args.rulebook, players, args.seed, overrides)
+    played = play(args.rulebook, players, _seed(args.seed), overrides)
     if args.json:
         _print_json(played.record)
         return _played_status(played.problems, len(played.log))
@@ -665,18 +746,22 @@ def _played_status(problems: tuple[str, ...], actions: int) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play many seeded games by random legal moves, per rulebook and per reading, and write
     the table of their lengths, results and seat shares."""
-    from regelverk.simulate import simulate, table_to_csv, table_to_data
+    from regelverk.simulate import SimulationInterrupted, simulate, table_to_csv, table_to_data
 
+    out = _output(args.out, "--out")
     start = time.perf_counter()
-    table = simulate(
-        args.rulebook,
-        games=args.games,
-        seed=args.seed,
-        players=args.players,
-        choices=args.option,
-        jobs=args.jobs,
-        check=args.check,
-    )
+    try:
+        table = simulate(
+            args.rulebook,
+            games=args.games,
+            seed=_seed(args.seed),
+            players=args.players,
+            choices=args.option,
+            jobs=args.jobs,
+            check=args.check,
+        )
+    except SimulationInterrupted as stopped:
+        table = stopped.table
     seconds = time.perf_counter() - start
     kind = "json" if args.json else args.format
     if kind == "json":
@@ -685,12 +770,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         text = table_to_csv(table)
     else:
         text = _simulation_text(table_to_data(table))
-    if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+    if out is not None:
+        _write_whole(out, text)
         played = sum(row.games for row in table.rows)
         print(f"{_count(played, 'game')} in {seconds:.1f} s; the table is in {args.out}")
     else:
         sys.stdout.write(text)
+    if not table.complete:
+        sys.stdout.flush()
+        print(
+            f"regelverk: interrupted: the table, marked partial, holds the "
+            f"{_count(sum(row.games for row in table.rows), 'game')} finished",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
     return EXIT_OK
 
 
@@ -699,6 +792,7 @@ def _simulation_text(data: dict[str, Any]) -> str:
     lines = [
         f"{_count(data['games'], 'game')} per reading, {data['players']} players, "
         f"seeds {data['seed']} to {data['seed'] + data['games'] - 1}"
+        + ("" if data.get("complete", True) else " (partial: interrupted)")
     ]
     for row in data["rows"]:
         if not row["option"]:
@@ -782,6 +876,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
     and which ordinary tests notice it."""
     from regelverk_proofs import mutate, theorems
 
+    _stop_at_once_on_ctrl_c()
     chosen = _mutants_chosen(args)
     if args.list:
         return _mutate_list(chosen, args.json)
@@ -895,7 +990,7 @@ def _add_simulate(add: Any) -> None:
     simulate_cmd.add_argument(
         "--games", type=int, default=100, help="games per rulebook and reading (default 100)"
     )
-    simulate_cmd.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    simulate_cmd.add_argument("--seed", default="0", help="the first game's seed")
     simulate_cmd.add_argument("--players", type=int, default=4, help="players (default 4)")
     simulate_cmd.add_argument(
         "--jobs", type=int, default=0, help="processes playing games (default: one per core)"
@@ -1036,7 +1131,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--json prints a record that 'regelverk ask' replays.",
     )
     play_cmd.add_argument("rulebook", choices=RULEBOOKS)
-    play_cmd.add_argument("--seed", type=int, default=0, help="shuffles and move choices")
+    play_cmd.add_argument("--seed", default="0", help="shuffles and move choices")
     play_cmd.add_argument(
         "--players", default="4", help="a count, or names separated by commas (default 4)"
     )
@@ -1078,6 +1173,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_OK
+    except KeyboardInterrupt:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+        print("regelverk: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except (RegelverkError, OSError, RecursionError) as error:
         if isinstance(error, OSError) and not isinstance(error, FileNotFoundError):
             _silence_stdout()

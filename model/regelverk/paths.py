@@ -86,25 +86,38 @@ def cache_dir() -> Path | None:
     return Path(base) / "regelverk"
 
 
-def cached_json(name: str, compute: Callable[[], Any]) -> Any:
+def cached_json(
+    name: str, compute: Callable[[], Any], shape: type[list[Any] | dict[str, Any]]
+) -> Any:
     """The JSON value kept in the cache as ``name``, else ``compute()``, kept for next time.
 
     ``name`` must be made from everything the value depends on (a digest of the text read and
-    of the code that read it). A cache file that cannot be read is computed again; one that
-    cannot be written, or a value JSON cannot hold, is passed over: the answer is the same."""
+    of the code that read it). ``shape`` is the kind of value ``compute`` gives (a list or a
+    table). The file holds ``{"name": name, "value": value}``: one that cannot be read, that
+    names another entry, or whose value is of another kind (a damaged or foreign file) is
+    computed again; one that cannot be written, or a value JSON cannot hold, is passed over:
+    the answer is the same."""
     folder = cache_dir()
     if folder is None:
         return compute()
     path = folder / name
     try:
-        return json.loads(path.read_bytes())
+        kept = json.loads(path.read_bytes())
     except (OSError, ValueError):
         pass
+    else:
+        if (
+            isinstance(kept, dict)
+            and kept.get("name") == name
+            and isinstance(kept.get("value"), shape)
+        ):
+            return kept["value"]
     value = compute()
     scratch = path.with_suffix(f".{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        scratch.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
+        kept = {"name": name, "value": value}
+        scratch.write_text(json.dumps(kept, ensure_ascii=False), encoding="utf-8")
         scratch.replace(path)
     except (OSError, TypeError, ValueError):
         with contextlib.suppress(OSError):

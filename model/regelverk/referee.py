@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from regelverk.engine import (
+    SEED_LIMIT,
     ActionError,
     Event,
     Game,
@@ -80,8 +81,6 @@ MAX_QUESTION_BYTES = 4 * 1024 * 1024
 MAX_PLAYERS = 100
 """The most players a question or a game may name; every rulebook allows far fewer."""
 
-SEED_LIMIT = 2**64
-"""Seeds are whole numbers above ``-SEED_LIMIT`` and below ``SEED_LIMIT``."""
 
 MAX_DEPTH = 64
 """The deepest nesting of tables and lists a question file may have."""
@@ -348,6 +347,10 @@ def _can(data: Mapping[str, Any]) -> dict[str, Any]:
 def ask(data: Mapping[str, Any]) -> dict[str, Any]:
     """Answer a question file: the ruling on one action, on every action of a record, or
     (with a ``can`` field) whether a condition can ever hold."""
+    if not isinstance(data, Mapping):
+        raise QuestionError(
+            f"a question is a table of fields (a dict), not {type(data).__name__}: {shown(data)}"
+        )
     if "can" in data:
         return _can(data)
     kind = _kind(data)
@@ -567,12 +570,35 @@ def _players(raw: Any) -> tuple[str, ...]:
     raise QuestionError(f"'players' must be a count or a list of names, not {shown(raw)}")
 
 
+def _same(field: str, what: str, given: Any, found: Mapping[str, Any]) -> None:
+    """A record's ``preset`` or ``final`` (written by ``regelverk play --json``) must be what
+    replaying the record gives: a record edited since, or played by another engine, is refused
+    with the first field that differs."""
+    if not isinstance(given, Mapping):
+        raise QuestionError(f"the record's {field!r} must be a table of fields, not {shown(given)}")
+    plain = json.loads(json.dumps(found))
+    for key in sorted(set(plain) | set(given), key=str):
+        if key not in given or key not in plain or given[key] != plain[key]:
+            raise QuestionError(
+                f"the record's {field!r} is not {what}: {key!r} is "
+                f"{shown(given.get(key, '(missing)'))} in the record, "
+                f"{shown(plain.get(key, '(missing)'))} on replay"
+            )
+
+
 def _replay(
     game: Game[Any, Any, Any], options: Any, rulebook: str, data: Mapping[str, Any]
 ) -> dict[str, Any]:
     players = _players(data.get("players"))
     dealt = checked_seed(_field(data, "seed", int))
     actions = _field(data, "actions", list)
+    if "preset" in data:
+        _same(
+            "preset",
+            "the options the record is played under",
+            data["preset"],
+            option_values(options),
+        )
     dealt_game = opening(game, options, players, dealt)
     state = dealt_game.state
     steps = []
@@ -583,6 +609,10 @@ def _replay(
         if not ruling.allowed:
             break
         state = ruling.state
+    if "final" in data and all(step["allowed"] for step in steps):
+        _same(
+            "final", "the position its actions lead to", data["final"], game.position_to_data(state)
+        )
     return {
         "rulebook": rulebook,
         "kind": "record",
@@ -620,6 +650,16 @@ def play(
 
     Every state reached is held to the engine's invariants (``problems``); play stops at the
     first that breaks one, and the game's ``problems`` name what broke."""
+    if not isinstance(rulebook, str):
+        raise QuestionError(f"play: the rulebook is named by a string, not {shown(rulebook)}")
+    if isinstance(players, bool) or not isinstance(players, int | list | tuple):
+        raise QuestionError(
+            f"play: the players are a number of players or a list of names, not {shown(players)}"
+        )
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise QuestionError(
+            f"play: the options are a table from option name to value, not {shown(overrides)}"
+        )
     names = _players(players if isinstance(players, int) else list(players))
     checked_seed(seed, "play")
     game, options, _ = _game_and_options({"rulebook": rulebook, "options": dict(overrides or {})})

@@ -451,7 +451,9 @@ def _parsed_toml(path: Path) -> dict[str, Any]:
     (parsing TOML is most of the time a one-rulebook command takes)."""
     raw = path.read_bytes()
     digest = hashlib.sha256(raw).hexdigest()[:32]
-    data: dict[str, Any] = cached_json(f"spec-{_CACHE_FORMAT}-{digest}.json", lambda: _toml(raw))
+    data: dict[str, Any] = cached_json(
+        f"spec-{_CACHE_FORMAT}-{digest}.json", lambda: _toml(raw), dict
+    )
     return data
 
 

@@ -38,10 +38,11 @@ import enum
 import hashlib
 import io
 import json
+import multiprocessing
 import os
 import random
+import signal
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,6 +143,18 @@ class Table:
     games: int
     players: int
     rows: tuple[Row, ...]
+    complete: bool = True
+    """False for a run stopped early (Ctrl-C): the rows are the readings played so far, the last
+    of them with the games finished before the stop (its ``games`` says how many), and the
+    readings after them are missing."""
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """A simulation stopped by Ctrl-C: ``table`` holds what had finished (``complete`` false)."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__("interrupted")
+        self.table = table
 
 
 def _check_count(value: int, name: str, low: int, high: int) -> None:
@@ -312,7 +325,7 @@ def _row(
     variant: Variant, results: Sequence[GameResult], base: Sequence[GameResult], seats: int
 ) -> Row:
     done = [r for r in results if r.finished]
-    pairs = list(zip(results, base, strict=True))
+    pairs = list(zip(results, base[: len(results)], strict=True))
 
     def share(count: int, of: int) -> float:
         return round(count / of, 4) if of else 0.0
@@ -390,12 +403,48 @@ def simulate(
         for k in range(games)
     ]
     workers = min(jobs or os.cpu_count() or 1, len(tasks))
-    results: list[GameResult]
+    results: list[GameResult] = []
+    try:
+        _play_all(tasks, workers, results)
+    except KeyboardInterrupt:
+        done = plan[: -(-len(results) // games)]  # the last may have fewer games
+        partial = Table(
+            seed=seed,
+            games=games,
+            players=players,
+            rows=_rows(done, results, games, players),
+            complete=False,
+        )
+        raise SimulationInterrupted(partial) from None
+    return Table(seed=seed, games=games, players=players, rows=_rows(plan, results, games, players))
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops it: no traceback from each worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_all(tasks: Sequence[Any], workers: int, results: list[GameResult]) -> None:
+    """Play ``tasks`` in order, ``workers`` processes at a time, adding each result to
+    ``results`` as it comes: on Ctrl-C the workers are stopped at once (no queued game is
+    finished first) and ``results`` holds the games finished in order before it."""
     if workers <= 1:
-        results = [_task(t) for t in tasks]
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(_task, tasks, chunksize=max(1, len(tasks) // (workers * 8))))
+        for task in tasks:
+            results.append(_task(task))
+        return
+    pool = multiprocessing.get_context().Pool(workers, initializer=_quiet_worker)
+    try:
+        for result in pool.imap(_task, tasks, chunksize=max(1, len(tasks) // (workers * 8))):
+            results.append(result)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _rows(
+    plan: Sequence[Variant], results: Sequence[GameResult], games: int, players: int
+) -> tuple[Row, ...]:
     rows: list[Row] = []
     base: Sequence[GameResult] = ()
     for number, variant in enumerate(plan):
@@ -403,7 +452,7 @@ def simulate(
         if variant.option is None:
             base = played
         rows.append(_row(variant, played, base, players))
-    return Table(seed=seed, games=games, players=players, rows=tuple(rows))
+    return tuple(rows)
 
 
 COLUMNS = (
@@ -426,6 +475,7 @@ def table_to_data(table: Table) -> dict[str, Any]:
         "seed": table.seed,
         "games": table.games,
         "players": table.players,
+        "complete": table.complete,
         "rows": [
             {
                 **{name: getattr(row, name) for name in COLUMNS},
@@ -440,10 +490,15 @@ def table_to_data(table: Table) -> dict[str, Any]:
 def table_to_csv(table: Table) -> str:
     """The table as CSV: a header, then one line per row; per-seat shares in columns
     ``wins_P1`` … and ``losses_P1`` …. The run's seed, games and players are in the first
-    columns' names' comment line, ``# seed=S games=N players=P``."""
+    columns' names' comment line, ``# seed=S games=N players=P`` (and ``complete=false`` for a
+    run stopped by Ctrl-C)."""
     buffer = io.StringIO()
     seats = [f"P{n}" for n in range(1, table.players + 1)]
-    buffer.write(f"# seed={table.seed} games={table.games} players={table.players}\n")
+    buffer.write(
+        f"# seed={table.seed} games={table.games} players={table.players}"
+        + ("" if table.complete else " complete=false")
+        + "\n"
+    )
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([*COLUMNS, *(f"wins_{s}" for s in seats), *(f"losses_{s}" for s in seats)])
     for row in table.rows:
@@ -486,5 +541,9 @@ def table_from_csv(text: str) -> Table:
             )
         )
     return Table(
-        seed=int(head["seed"]), games=int(head["games"]), players=players, rows=tuple(rows)
+        seed=int(head["seed"]),
+        games=int(head["games"]),
+        players=players,
+        rows=tuple(rows),
+        complete=head.get("complete", "true") == "true",
     )

@@ -221,7 +221,7 @@ def _per_file(kind: str, path: Path, text: str, read: Callable[[Path, str], Rows
     by this very code (:func:`regelverk.paths.cached_json`)."""
     where = _relative(path)
     key = hashlib.sha256(f"{kind}\0{where}\0{_extractor()}\0{text}".encode()).hexdigest()[:32]
-    rows: Rows = cached_json(f"trace-{key}.json", lambda: read(path, text))
+    rows: Rows = cached_json(f"trace-{key}.json", lambda: read(path, text), list)
     return rows
 
 

@@ -742,6 +742,7 @@ def baseline(
     rows = cached_json(
         f"mutate-baseline-{key}.json",
         lambda: dataclasses.asdict(_baseline(root, theorem_names, tests=tests, modules=modules)),
+        dict,
     )
     return _baseline_from(rows)
 
