@@ -1,12 +1,14 @@
 """vvv8 at a real table: random legal play mixed with absences, returns, remarks, looks back,
 vetoes and random mistakes, every ruling going through ``GAME.attempt``; the invariants (penalty
-cards included) are checked after every step."""
+cards included) are checked after every step, and that ``legal_actions`` and ``check`` agree on
+every second state."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
 import pytest
+from action_space import PathsOnEachState
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -39,6 +41,12 @@ from regelverk.vandatta.state import (
 CLAUSES = {c.id for c in default_registry().clauses()}
 SETTINGS = machine_settings(12, 100)
 
+PATHS_EVERY = 2
+"""``paths_agree`` judges every second new state this machine reaches. Under multi_card_play =
+chain a hand grown large by penalty cards has tens of thousands of chains of several ranks for
+``check`` to judge (up to :data:`action_space.CHAIN_BOUND` cards): judging every state added up
+to 8 s of CPU to some random runs, and every second state halves that."""
+
 MISDEAL_OPTIONS: list[dict[str, Any]] = [
     {},
     {"surplus_return": "must-return", "all_short_completion": "full-rounds"},
@@ -53,6 +61,7 @@ class TableMatch(RuleBasedStateMachine):
         super().__init__()
         self.state: State | None = None
         self.mistakes = 0
+        self.paths = PathsOnEachState(GAME, every=PATHS_EVERY)
 
     steps_taken: ClassVar[int] = 0
 
@@ -165,6 +174,11 @@ class TableMatch(RuleBasedStateMachine):
     def match_over(self) -> None:
         assert self.state is not None
         assert GAME.legal_actions(self.state) == ()
+
+    @invariant()
+    def paths_agree(self) -> None:
+        """``legal_actions`` and ``check`` agree (tests/action_space.py), at a real table too."""
+        self.paths(self.state)
 
     @invariant()
     def sound(self) -> None:
