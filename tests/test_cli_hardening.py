@@ -252,3 +252,11 @@ def test_a_partial_table_says_so_in_every_format() -> None:
     text = table_to_csv(table)
     assert text.splitlines()[0].endswith(" complete=false")
     assert table_from_csv(text) == table
+
+
+def test_prove_lists_its_theorems_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """``prove --list --json`` printed plain text."""
+    assert main(["prove", "--list", "--json", "--rulebook", "uno"]) == EXIT_OK
+    listed = json.loads(capsys.readouterr().out)
+    assert listed and all(t["rulebooks"] == ["uno"] for t in listed)
+    assert {"name", "title", "kind", "clauses", "bindings"} <= set(listed[0])

@@ -620,6 +620,21 @@ def cmd_prove(args: argparse.Namespace) -> int:
             )
         chosen = tuple(t for t in chosen if t.name in args.theorem)
     if args.list:
+        if args.json:
+            _print_json(
+                [
+                    {
+                        "name": t.name,
+                        "rulebooks": list(t.rulebooks),
+                        "title": t.title,
+                        "kind": t.kind.value,
+                        "clauses": list(t.clauses),
+                        "bindings": [b.name for b in t.bindings],
+                    }
+                    for t in chosen
+                ]
+            )
+            return EXIT_OK
         for theorem in chosen:
             print(f"{theorem.name}: {theorem.title}")
         return EXIT_OK
