@@ -362,3 +362,22 @@ def test_V8_PRESENCE_ABSENT_TURN_SKIPPED_when_everyone_has_stepped_away() -> Non
     both = act(back.state, action="back", player="Ann")
     assert both.players[both.turn] == "Bo"
     assert any(type(a).__name__ == "Play" for a in GAME.legal_actions(both))
+
+
+@pytest.mark.clause("V8-WIN-BLOCKED-DEAL-VOID", "V8-PRESENCE-ABSENT-TURN-SKIPPED")
+def test_V8_WIN_BLOCKED_DEAL_VOID_not_when_everyone_has_stepped_away() -> None:
+    """Under step_away_own_turn = ends-turn (blocked_deal = void, the preset), Bo and Cy are
+    away and Ann, spelförare, steps away too. Nobody passed and the talon holds cards: the deal
+    is not blocked, it waits for the first to come back (it was declared void: with nobody
+    active, no passes at all counted as every active player having passed)."""
+    three = {"Ann": ["9H", "5C"], "Bo": ["AH", "3C"], "Cy": ["4D", "6D"]}
+    state = GAME.position_from_data(
+        {"players": FOUR[:3], "stock": STOCK, "hands": three, "pile": ["KH"], "away": ["Bo", "Cy"]},
+        with_options(VVV8, {"step_away_own_turn": "ends-turn"}),
+    )
+    ruling = rule(state, action="step-away", player="Ann")
+    assert ruling.allowed, ruling.message
+    assert "Nobody can lay a card or draw one" not in ruling.message
+    assert ruling.state.phase is Phase.PLAY and ruling.state.away == {0, 1, 2}
+    back = rule(ruling.state, action="back", player="Cy")
+    assert back.state.phase is Phase.PLAY and back.state.players[back.state.turn] == "Cy"

@@ -1725,7 +1725,7 @@ def _end_turn(
         clauses if utgang else ("VA-TURN-NEXT-PLAYER", "VA-TURN-CLOCKWISE"),
         following,
     )
-    if table.idle >= table.active():
+    if table.idle >= table.active() > 0:  # nobody at the table: it waits for a return
         end_blocked_deal(
             table, ("V8-WIN-BLOCKED-DEAL-VOID",) if utgang else ("VA-WIN-BLOCKED-DEAL-VOID",)
         )
