@@ -442,8 +442,10 @@ def _sections(check: _Checker, data: Mapping[str, Any]) -> dict[int, Section]:
     return found
 
 
-_CACHE_FORMAT = 1
-"""Bumped whenever what :func:`_parsed_toml` caches changes shape."""
+_CACHE_FORMAT = 2
+"""Bumped whenever what :func:`_parsed_toml` caches changes shape (2: the cache file holds its
+name beside the value, :func:`~regelverk.paths.cached_json`), so that an older version sharing
+the cache folder never reads a file of another form."""
 
 
 def _parsed_toml(path: Path) -> dict[str, Any]:

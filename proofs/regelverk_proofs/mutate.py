@@ -747,8 +747,9 @@ def baseline(
     return _baseline_from(rows)
 
 
-_BASELINE_FORMAT = 2
-"""The form of a cached baseline (2: with the tests' coverage)."""
+_BASELINE_FORMAT = 3
+"""The form of a cached baseline (2: with the tests' coverage; 3: the cache file holds its name
+beside the value)."""
 
 
 def _baseline_from(rows: dict[str, Any]) -> Baseline:

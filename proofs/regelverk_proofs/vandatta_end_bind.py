@@ -74,6 +74,7 @@ from regelverk.vandatta.state import (
     Restart,
     State,
     StayOut,
+    StepAway,
     StepIn,
 )
 from regelverk_proofs.binding import Binding, Comparison, full
@@ -89,6 +90,7 @@ from regelverk_proofs.vandatta_end_model import (
     cheapest_hand,
     class_of,
     class_points,
+    deal_blocked,
     deal_scores,
     decide,
     draw_step,
@@ -1456,12 +1458,34 @@ _RETURN_OPTIONS = tuple(
 or waited for while he is away."""
 
 
+def _last_one_away(options: VandattaOptions, state: State) -> tuple[Comparison, State]:
+    """The spelförare alone at the table steps away in his own turn (attempt): nobody passed,
+    so the deal goes on exactly when the encoding's deal_blocked says it is not blocked; the
+    state reached (everyone away) is returned for the returns."""
+    idle_var, active_var = Int.var("bind.away.idle"), Int.var("bind.away.active")
+    blocked = Compiled(deal_blocked(idle_var, active_var, NOTHING), [idle_var, active_var])
+    ruling = GAME.attempt(state, StepAway(player=state.turn))
+    after = ruling.state
+    encoded = bool(blocked([after.idle, active_seats(after)]))
+    ended = after.phase is not Phase.PLAY
+    return (
+        Comparison(
+            "last-steps-away",
+            ruling.allowed and encoded == ended,
+            f"absent_turn = {options.absent_turn.value}, {len(state.players)} players, the "
+            f"spelförare alone at the table steps away: engine allows {ruling.allowed}, deal "
+            f"ended {ended} ({ruling.message}); encoding blocked {encoded}",
+        ),
+        after,
+    )
+
+
 def _return_cases() -> Iterator[Comparison]:
-    """Three and four players: everyone away with the turn resting at each seat, or the
-    spelförare alone at the table; then each absent player comes back (attempt): the engine's
-    next spelförare against turn_after_return. (The engine's own way to everyone away, the
-    spelförare stepping away in his own turn under step_away_own_turn = ends-turn, ends the
-    deal as a blocked one, so positions are built with everyone away.)"""
+    """Three and four players: everyone away with the turn resting at each seat, the spelförare
+    alone at the table, or everyone away by the engine's own way (that spelförare stepping away
+    in his own turn under step_away_own_turn = ends-turn, :func:`_last_one_away`); then each
+    absent player comes back (attempt): the engine's next spelförare against
+    turn_after_return."""
     turn_var, away_var, back_var = (
         Int.var("bind.back.turn"),
         Bool.var("bind.back.away"),
@@ -1481,9 +1505,10 @@ def _return_cases() -> Iterator[Comparison]:
                 starts.append(
                     _position(options, names, hands, "KH", stock=10, turn=names[holder], away=names)
                 )
-            starts.append(
-                _position(options, names, hands, "KH", stock=10, turn="P1", away=names[1:])
-            )
+            alone = _position(options, names, hands, "KH", stock=10, turn="P1", away=names[1:])
+            stepped, everyone_away = _last_one_away(options, alone)
+            yield stepped
+            starts += [alone, everyone_away]
             for state in starts:
                 for seat in sorted(state.away):
                     ruling = GAME.attempt(state, Back(player=seat))
@@ -1523,8 +1548,9 @@ def _seat_universe() -> int:
         total += sum(1 for count in _SEAT_COUNTS if _dealt(options, seats, count))
     stepping = 2 * 7  # both readings, the turn at him (nobody to three away) or at P3
     # both readings; for 3 and 4 players: every holder with all away (each of them comes back),
-    # P1 present with the others away (each of those comes back)
-    returns = 2 * sum(n * n + (n - 1) for n in (3, 4))
+    # P1 present with the others away (each of those comes back), P1 stepping away then (one
+    # comparison) and everyone away so (each comes back)
+    returns = 2 * sum(n * n + (n - 1) + 1 + n for n in (3, 4))
     return total + 2 * stepping + returns
 
 
@@ -1539,9 +1565,11 @@ LATE_JOINERS = Binding(
         "A late joiner of a four-player table steps in or stays out (attempt and legal_actions) "
         "exactly when step_in_allowed says so: with the turn at him or not, nobody to three "
         "players away, under both readings of below_two_active. Under step_away_own_turn = "
-        "ends-turn and both readings of absent_turn, at three and four players, each absent "
-        "player coming back (everyone away with the turn at each seat; the spelförare alone at "
-        "the table) leaves the turn where the encoding's turn_after_return puts it."
+        "ends-turn and both readings of absent_turn, at three and four players, the spelförare "
+        "alone at the table stepping away in his own turn ends the deal exactly when the "
+        "encoding's deal_blocked says so, and each absent player coming back (everyone away "
+        "with the turn at each seat; the spelförare alone at the table; everyone away after he "
+        "stepped away) leaves the turn where the encoding's turn_after_return puts it."
     ),
     kinds=(
         "seat-free",
@@ -1551,6 +1579,7 @@ LATE_JOINERS = Binding(
         "steps-in",
         "stays-out",
         "paused",
+        "last-steps-away",
         "return-takes-turn",
         "return-own-turn",
         "return-turn-waits",

@@ -100,6 +100,7 @@ __all__ = [
     "around",
     "cheapest_hand",
     "class_points",
+    "deal_blocked",
     "deal_scores",
     "decide",
     "draw_one",
@@ -932,10 +933,19 @@ def _limit_dropped(deck: Deck, weaken: frozenset[str]) -> bool:
     return clause in weaken
 
 
+def deal_blocked(idle: Int, active: Int, weaken: frozenset[str]) -> Bool:
+    """Whether a turn's end voids the deal (VA-WIN-BLOCKED-DEAL-VOID, V8-WIN-BLOCKED-DEAL-VOID):
+    every active player has passed in a row without drawing. With nobody active (every player
+    stepped away) nobody has passed: the deal waits for the first to come back."""
+    if weaken & BLOCKED_DEAL_VOID:
+        return false()
+    return (idle >= active) & (active >= 1)
+
+
 def _end_turn(h: Heap, weaken: frozenset[str]) -> Heap:
     """``_end_turn`` in counts: draws and restart reset; the deal is void once every active
-    player has passed in a row without drawing (VA-WIN-BLOCKED-DEAL-VOID)."""
-    void = false() if weaken & BLOCKED_DEAL_VOID else h.idle >= h.active
+    player has passed in a row without drawing (:func:`deal_blocked`)."""
+    void = deal_blocked(h.idle, h.active, weaken)
     return h.with_(draws=Int.const(0), restart=false(), over=h.over | void)
 
 
