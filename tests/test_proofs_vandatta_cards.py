@@ -49,14 +49,14 @@ from regelverk_proofs.vandatta_cards_bind import (
     walk,
 )
 from regelverk_proofs.vandatta_cards_bind import _compare_moves as compare_moves
-from regelverk_proofs.vandatta_cards_listing import (
+from regelverk_proofs.vandatta_cards_listing_bind import (
     LISTING_KINDS,
     VANDATTA_LISTING,
     VVV8_LISTING,
     compare_position,
 )
-from regelverk_proofs.vandatta_cards_listing import candidates as listing_candidates
-from regelverk_proofs.vandatta_cards_listing import positions as listing_positions
+from regelverk_proofs.vandatta_cards_listing_bind import candidates as listing_candidates
+from regelverk_proofs.vandatta_cards_listing_bind import positions as listing_positions
 from regelverk_proofs.vandatta_cards_zones import STEP, STEPS, Layout, StepArgs, fresh, well_placed
 from regelverk_proofs.vandatta_end_bind import TEXT_TABLES
 from regelverk_proofs.z3api import Bool, Solver, Verdict, all_of

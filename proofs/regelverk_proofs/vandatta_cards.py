@@ -46,9 +46,9 @@ keeps, every action keeps. The theorems ``vvv8.card-conservation`` and
 ``vandatta.card-conservation`` check that every step keeps "every card in exactly one place";
 the moves of play (what may be laid, drawing, passing) are encoded in
 :mod:`regelverk_proofs.vandatta_cards_play`, and the bindings of
-:mod:`regelverk_proofs.vandatta_cards_bind` and :mod:`regelverk_proofs.vandatta_cards_listing` (the
-whole action space of moves of play of built positions) hold both to the engine before each
-theorem is decided.
+:mod:`regelverk_proofs.vandatta_cards_bind` and
+:mod:`regelverk_proofs.vandatta_cards_listing_bind` (the whole action space of moves of play
+of built positions) hold both to the engine before each theorem is decided.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ from regelverk_proofs.vandatta_cards_bind import (
     VVV8_MOVES,
     VVV8_STEPS,
 )
-from regelverk_proofs.vandatta_cards_listing import VANDATTA_LISTING, VVV8_LISTING
+from regelverk_proofs.vandatta_cards_listing_bind import VANDATTA_LISTING, VVV8_LISTING
 from regelverk_proofs.vandatta_cards_play import PLAY_SCENARIOS
 from regelverk_proofs.vandatta_cards_zones import (
     STEPS,
