@@ -3,6 +3,7 @@ machines drawing whole options objects), each pinned by the situation that showe
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -304,3 +305,42 @@ def test_V8_TALON_REBUILD_REFERENCE_CARD_a_card_out_of_turn_over_a_fresh_start_e
     assert after.phase is Phase.PLAY and after.named_suit is None
     assert after.players[after.turn] == "Bo"
     assert GAME.problems(after) == ()
+
+
+@pytest.mark.clause(
+    "V8-PEN-OVERDRAW-ANY-DRAW", "V8-TALON-REBUILD-REFERENCE-CARD", "V8-START-ACE-ALL-DRAW"
+)
+@pytest.mark.parametrize("usable", ["after-exhausting-turn", "at-next-turn-start"])
+def test_V8_TALON_REBUILD_REFERENCE_CARD_a_fresh_start_ace_in_the_middle_of_a_penalty(
+    usable: str,
+) -> None:
+    """Bo, spelförare, draws a card too many (10D) and takes three penalty cards
+    (overdraw_other_draws = standard-penalty); the talon runs out after two of them and is
+    rebuilt under AS, a fresh start card (rebuild_reference = fresh-start-card) and an ace, for
+    which every player draws one (a Viggo at the table), Bo too. The penalty's third card comes
+    after that. Every card stays in one place, and the card Bo drew for the ace stays in his
+    hand (the penalty's cards were taken to be the hand's last three, which doubled one card and
+    lost another; found by the table machine)."""
+    options = {
+        "rebuild_reference": "fresh-start-card",
+        "overdraw_other_draws": "standard-penalty",
+        "viggo_present": True,
+        "penalty_cards_usable": usable,
+    }
+    held = {card for name in ("Ann", "Bo", "Cy") for card in TABLE_HANDS[name]}
+    talon = ["10D", "8S", "QD"]
+    below = [c.code for c in french_deck(1) if c.code not in {*held, *talon, "AS"}]
+    state = _table(3, options, turn="Bo", pile=[*below, "AS"], stock=talon)
+    ruling = GAME.attempt(state, ExtraCard(player=1))
+    after = ruling.state
+    assert GAME.problems(after) == ()
+    kinds = [e.kind for e in ruling.events]
+    assert kinds.index("rebuild") < kinds.index("start-ace") < kinds.index("penalty")
+    penalty = [Card.parse(code) for e in ruling.events if e.kind == "penalty" for code in e.cards]
+    assert penalty[:2] == [Card.parse("8S"), Card.parse("QD")] and len(penalty) == 3
+    locked = [c for s in after.penalties[1] for c in s.cards]
+    holding = Counter([*after.hands[1], *locked])
+    known = Counter([*state.hands[1], Card.parse("10D"), *penalty])
+    assert known <= holding and holding.total() == known.total() + 1, "Bo's card for the ace"
+    (for_the_ace,) = (holding - known).elements()
+    assert for_the_ace in after.hands[1]

@@ -37,6 +37,17 @@ STANDARD = (
     "V8-PEN-CARDS-COUNT-AS-HELD",
     "V8-PEN-VETO-CONDITION",
 )
+def _without(hand: tuple[Card, ...], drawn: list[Card]) -> tuple[Card, ...]:
+    """``hand`` without the penalty cards ``drawn`` into it, each taken out where it lies (its
+    last copy): a talon rebuilt in the middle of the penalty can give the offender another
+    card after them (a fresh start ace's draw, V8-TALON-REBUILD-REFERENCE-CARD), so they are
+    not always the hand's last cards."""
+    kept = list(hand)
+    for card in drawn:
+        del kept[len(kept) - 1 - kept[::-1].index(card)]
+    return tuple(kept)
+
+
 def penalise(table: Table, seat: int, offences: int, why: str, clauses: tuple[str, ...]) -> None:
     """The standard penalty: three cards from the talon (per offence under penalty_stacking =
     per-offence) face down in front of the offender, locked until he has used up his turn as
@@ -54,8 +65,7 @@ def penalise(table: Table, seat: int, offences: int, why: str, clauses: tuple[st
         drawn.append(card)
         if table.drawn_deal:
             break
-    hand = table.hands[seat]
-    table.hands[seat] = hand[: len(hand) - len(drawn)]
+    table.hands[seat] = _without(table.hands[seat], drawn)
     cards = tuple(drawn)
     spelforare = table.phase is Phase.PLAY and table.turn == seat
     usable = options.penalty_cards_usable
