@@ -391,6 +391,35 @@ def test_steps_binding_disagrees_with_a_card_out_of_turn_laid_after_the_rebuild(
     assert _disagrees(dataclasses.replace(scene, after=late, events=first.events))
 
 
+def _fresh_ace_scenes() -> list[Taken]:
+    return [t for t in vvv8_scenes() if t.table.startswith("a fresh start ace in the middle")]
+
+
+@pytest.mark.clause(
+    "V8-PEN-OVERDRAW-ANY-DRAW", "V8-TALON-REBUILD-REFERENCE-CARD", "V8-START-ACE-ALL-DRAW"
+)
+def test_steps_binding_disagrees_with_penalty_cards_taken_from_the_hand_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A penalty that rebuilds the talon under an ace kept as a fresh start card
+    (rebuild_reference = fresh-start-card, a Viggo at the table): the offender's card for the
+    ace comes after his first penalty cards. The engine agrees with the planned steps under
+    both places of the penalty cards, and an engine that takes the penalty cards back out as
+    the hand's last cards (one card doubled, another lost) is caught."""
+    scenes = _fresh_ace_scenes()
+    assert len(scenes) == 2
+    for scene in scenes:
+        kinds = [e.kind for e in scene.events]
+        assert kinds.index("rebuild") < kinds.index("start-ace") < kinds.index("penalty")
+        assert not _disagrees(scene)
+    monkeypatch.setattr(penalty, "_without", lambda hand, drawn: hand[: len(hand) - len(drawn)])
+    broken = _fresh_ace_scenes()
+    assert len(broken) == 2
+    for scene in broken:
+        found = [c for c in compare_taken(scene) if not c.agrees]
+        assert found and all("does not follow" in c.detail for c in found), scene.table
+
+
 def test_vandatta_scenes_are_deals() -> None:
     """The built vandatta positions are deals (start eights, a start ace, the next deal), and
     moves of play for the readings of play (a pile turned under the stock, the LAPPEN penalty

@@ -82,6 +82,7 @@ from regelverk.vandatta.options import (
     PenaltyStacking,
     PlayAfterThirdDraw,
     RealChanceTest,
+    RebuildReference,
     RedealWindow,
     RestartFallback,
     Scoring,
@@ -618,7 +619,7 @@ _MOVES_CLAIMED = {"vvv8": 3475, "vandatta": 3026} if full() else {"vvv8": 770, "
 """The candidate moves each rulebook's seeded games and built positions give, in the CI bound
 and the full one (the games are seeded, so the count is fixed, and a run that compares fewer
 has lost positions)."""
-_STEPS_CLAIMED = {"vvv8": 184, "vandatta": 136}
+_STEPS_CLAIMED = {"vvv8": 194, "vandatta": 136}
 """The actions each rulebook's seeded games and built positions give (a floor, as above)."""
 
 
@@ -1073,6 +1074,7 @@ def _option_pair_scenes() -> Iterator[Taken]:
         "false call caught late", played.after, RevealCall(player=1, caller=0), attempt=True
     )
     yield dataclasses.replace(late, waiting=frozenset())
+    yield from _fresh_ace_penalty_scenes()
     eliminated = _v8(scoring=Scoring.CARD_POINTS, score_limit=20)
     gone = _penalty_position(
         eliminated,
@@ -1088,6 +1090,32 @@ def _option_pair_scenes() -> Iterator[Taken]:
         LookBack(player=0, cards=2, latest_play=1),
     ):
         yield _taken("a mistake by a player out of the game", gone, mistake, attempt=True)
+
+
+def _fresh_ace_penalty_scenes() -> Iterator[Taken]:
+    """A card drawn too many (overdraw_other_draws = standard-penalty) whose penalty runs the
+    talon out after two cards: it is rebuilt under an ace kept face up, a fresh start card
+    (rebuild_reference = fresh-start-card) for which every player draws one card from the
+    spelförare on (viggo_present), before the penalty's third card; both places of the penalty
+    cards (penalty_cards_usable). The offender's card for the ace comes after his first penalty
+    cards and stays in his hand (V8-TALON-REBUILD-REFERENCE-CARD, V8-START-ACE-ALL-DRAW,
+    V8-PEN-OVERDRAW-ANY-DRAW)."""
+    hands = {"Ann": ["9H", "5C"], "Bo": ["AH", "3C"], "Cy": ["4D", "6D"]}
+    talon = ["10D", "8S", "QD"]
+    placed = {*(c for h in hands.values() for c in h), *talon, "AS"}
+    beneath = [c.code for c in french_deck(1) if c.code not in placed]
+    for usable in (PenaltyCardsUsable.AFTER_EXHAUSTING_TURN, PenaltyCardsUsable.AT_NEXT_TURN_START):
+        options = _v8(
+            rebuild_reference=RebuildReference.FRESH_START_CARD,
+            overdraw_other_draws=OverdrawOtherDraws.STANDARD_PENALTY,
+            viggo_present=True,
+            penalty_cards_usable=usable,
+        )
+        state = _penalty_position(
+            options, hands=hands, pile=[*beneath, "AS"], stock=talon, turn="Bo"
+        )
+        label = f"a fresh start ace in the middle of a penalty ({usable.value})"
+        yield _taken(label, state, ExtraCard(player=1), attempt=True)
 
 
 _TWO = {"Ann": ["5S", "9D", "AD", "3D", "4D", "6D", "7D"], "Cy": ["2H", "3H", "4H", "5H", "6H"]}
@@ -1165,7 +1193,15 @@ def steps_binding(rulebook: str) -> Binding:
             f"Every action of the seeded {rulebook} games (moves of play, mistakes and their "
             "penalties, players away and back, late joiners, vetoes; the stock cut down so that "
             "it is rebuilt) and of positions built for the rare steps (early cards, misdeals, "
-            "start eights and aces, the next deal) leads, card by card, from the engine's state "
+            "start eights and aces, the next deal"
+            + (
+                "; a penalty whose rebuild keeps a card out of turn face up; a penalty whose "
+                "rebuild keeps an ace as a fresh start card, every player drawing for it between "
+                "the penalty cards"
+                if rulebook == "vvv8"
+                else ""
+            )
+            + ") leads, card by card, from the engine's state "
             "before to its state after by the steps the encoding makes that action of."
         ),
         kinds=_step_kinds(rulebook),

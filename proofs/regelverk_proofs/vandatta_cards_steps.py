@@ -14,8 +14,10 @@ pile turned away (vandatta's eight) or one draw for each ace by every other seat
 or given to a late joiner (V8-JOIN-LATE-CARDS-MOST-PLUS-ONE). Every draw may be preceded by a
 rebuild of the stock where the options allow one (V8-TALON-REBUILD-TOP-ASIDE,
 VA-DRAW-STOCK-REBUILD), and draws may stop early only when nothing is left to draw or the deal
-has been drawn. Only chance is read off the engine: how many start eights went back, which
-cards a penalty drew.
+has been drawn; under rebuild_reference = fresh-start-card the rebuild is planned where it falls
+on the stock of the state before, with the start ace's draws for the card it keeps
+(V8-TALON-REBUILD-REFERENCE-CARD). Only chance is read off the engine: how many start eights
+went back, which cards a penalty drew.
 
 :func:`follows_engine` then asks Z3 whether the encoding of the engine's state after the action
 follows from the encoding of the state before by the planned steps
@@ -110,13 +112,16 @@ def _eight(card: Card) -> bool:
 @dataclass(slots=True)
 class Plan:
     """The steps of one action, slot by slot, and the step kinds it must take (every slot
-    without ``no-move``); ``ordered``: draws take the stock's cards in its order."""
+    without ``no-move``); ``ordered``: draws take the stock's cards in its order;
+    ``stock_left``: the cards left in the stock as the draws planned so far leave it, where
+    they are planned one by one (rebuild_reference = fresh-start-card)."""
 
     before: State
     after: State
     events: tuple[Event, ...]
     slots: list[Slot] = field(default_factory=list)
     ordered: bool = True
+    stock_left: int | None = None
 
     @property
     def options(self) -> VandattaOptions:
@@ -160,14 +165,13 @@ class Plan:
 
     def draws(self, moves: Sequence[Move]) -> None:
         """Cards taken off the stock one by one, each perhaps after a rebuild (where the
-        options allow one); the last ones may be missing when the stock ran out for good."""
+        options allow one); the last ones may be missing when the stock ran out for good.
+        Under rebuild_reference = fresh-start-card the rebuild is planned where it falls
+        (:meth:`_fresh_draws`)."""
         rebuild = self.options.empty_stock is not EmptyStock.NO_REBUILD
         if rebuild and self.options.rebuild_reference is RebuildReference.FRESH_START_CARD:
-            raise ValueError(
-                "the kept card of a rebuild as a fresh start card (rebuild_reference = "
-                "fresh-start-card: start-ace draws, a start eight returned) is not encoded in "
-                "the steps of a draw"
-            )
+            self._fresh_draws(moves)
+            return
         short = self.short
         for move in moves:
             if rebuild:
@@ -176,6 +180,71 @@ class Plan:
                 self.may(move)
             else:
                 self.must(move)
+
+    def _fresh_draws(self, moves: Sequence[Move]) -> None:
+        """Draws under rebuild_reference = fresh-start-card (V8-TALON-REBUILD-REFERENCE-CARD):
+        the stock's cards in turn, and when it is empty a rebuild whose kept card counts as a
+        new start card; a start ace makes every player draw one card in turn from the
+        spelförare, where start_ace_draw says so (V8-START-ACE-ALL-DRAW,
+        V8-START-ACE-ONLY-WITH-VIGGO), before the draw in progress goes on. Planned where the
+        rebuild falls is known: draws off the stock of the state before, the pile's top card
+        unchanged (no card laid before them), the talon never running out for good (a rebuild
+        for every draw, talon_empty_mid_draw = rebuild-and-continue) nor the deal drawn, and
+        the kept card no eight (whose return or named suit is not encoded here)."""
+        state, options = self.before, self.options
+        other = {"lay", "turn-away", "turn-under", "early-back", "start-card", "redeal"}
+        moved = [m.name for slot in self.slots for m in slot]
+        maybe = any(NO_MOVE in slot for slot in self.slots)
+        if any(name in other for name in moved) or maybe or self.drawn:
+            raise ValueError(
+                "draws under rebuild_reference = fresh-start-card after a card laid, a step "
+                "that may not happen or with the deal drawn are not encoded in the steps of a "
+                "draw"
+            )
+        if options.talon_empty_mid_draw is not TalonEmptyMidDraw.REBUILD_AND_CONTINUE:
+            raise ValueError(
+                "draws under rebuild_reference = fresh-start-card that may leave the talon "
+                "empty (talon_empty_mid_draw) are not encoded in the steps of a draw"
+            )
+        if self.stock_left is None:
+            self.stock_left = len(state.stock)
+        for move in moves:
+            if self.stock_left == 0:
+                self.stock_left = self._fresh_rebuild(state)
+            self.must(move)
+            self.stock_left -= 1
+
+    def _fresh_rebuild(self, state: State) -> int:
+        """The rebuild and the draws for its kept card as a fresh start card; how many cards
+        the new stock has left after them."""
+        options = self.options
+        kept = state.pile[-1] if state.pile else None
+        spare = state.turned if options.turned_pile is TurnedPile.SET_ASIDE else ()
+        new = len(state.pile) - 1 + len(spare)
+        again = any(m.name == "rebuild" for slot in self.slots for m in slot)
+        if kept is None or new <= 0 or _eight(kept) or again:
+            raise ValueError(
+                "a rebuild under rebuild_reference = fresh-start-card with no card to keep, "
+                "nothing to rebuild from, an eight kept or a second rebuild in the action is not "
+                "encoded in the steps of a draw"
+            )
+        self.must(Move("rebuild"))
+        rule = options.start_ace_draw
+        viggo = options.viggo_present or any(p.casefold() == "viggo" for p in state.players)
+        if not _ace(kept) or rule is StartAceDraw.NEVER:
+            return new
+        if rule is StartAceDraw.ONLY_WITH_VIGGO and not viggo:
+            return new
+        skip = state.record.out | state.benched
+        order = [state.turn, *others_after(len(state.players), state.turn, skip)]
+        if len(order) >= new:
+            raise ValueError(
+                "a fresh start ace whose draws use the new stock up is not encoded in the "
+                "steps of a draw"
+            )
+        for seat in order:
+            self.must(Move("start-ace-draw", seat))
+        return new - len(order)
 
     # --- moves of play (adjudication._play, _draw, _pass, _end_turn) ---
 
@@ -302,6 +371,12 @@ class Plan:
         move = Move("penalty-usable" if usable else "penalty-draw", seat)
         self.draws([move] * counts[0])
         rebuild = self.options.empty_stock is not EmptyStock.NO_REBUILD
+        fresh = self.options.rebuild_reference is RebuildReference.FRESH_START_CARD
+        if rebuild and fresh and counts[-1] > counts[0]:
+            raise ValueError(
+                "a penalty of either size under rebuild_reference = fresh-start-card is not "
+                "encoded in the steps of a draw"
+            )
         for _ in range(counts[-1] - counts[0]):
             if rebuild:
                 self.may(Move("rebuild"))
