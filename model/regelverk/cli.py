@@ -15,7 +15,7 @@ import re
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, TextIO
@@ -582,18 +582,22 @@ def _result_json(result: Any) -> dict[str, Any]:
     }
 
 
-def _stop_at_once_on_ctrl_c() -> None:
-    """Ctrl-C ends the process at once with one line and status 130. For commands that spend
-    their time in native code (Z3) or waiting on other processes: there an interrupt raised as
-    Python's KeyboardInterrupt can land in a finaliser, where Python prints and drops it, and the
-    run would go on. Nothing is half-written: their files are written whole at the end."""
+@contextlib.contextmanager
+def _stopping_at_once_on_ctrl_c() -> Iterator[None]:
+    """While the block runs, Ctrl-C ends the process at once with one line and status 130. For
+    commands that spend their time in native code (Z3) or waiting on other processes: there an
+    interrupt raised as Python's KeyboardInterrupt can land in a finaliser, where Python prints
+    and drops it, and the run would go on. Nothing is half-written: their files are written
+    whole at the end. The handler before is put back after the block."""
     import signal
     import threading
 
-    if threading.current_thread() is not threading.main_thread():
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield  # Ctrl-C is ignored (a background job) or handled by the caller
         return
-    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        return  # Ctrl-C is ignored (a background job) or handled by the caller
 
     def stop(signum: int, frame: object) -> None:
         with contextlib.suppress(OSError, ValueError):
@@ -602,10 +606,19 @@ def _stop_at_once_on_ctrl_c() -> None:
         os._exit(EXIT_INTERRUPTED)
 
     signal.signal(signal.SIGINT, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def cmd_prove(args: argparse.Namespace) -> int:
     """Run the theorems and say of each whether it holds, with its clauses and time."""
+    with _stopping_at_once_on_ctrl_c():  # from before Z3 is loaded
+        return _prove(args)
+
+
+def _prove(args: argparse.Namespace) -> int:
     from regelverk_proofs import theorems
     from regelverk_proofs.theorem import TheoremError, run
     from regelverk_proofs.z3api import z3_version
@@ -642,7 +655,6 @@ def cmd_prove(args: argparse.Namespace) -> int:
     for ident in weaken:
         default_registry().clause(ident)
     written = _output(args.write_json, "--write-json")
-    _stop_at_once_on_ctrl_c()
     version = z3_version()
     start = time.perf_counter()
     results = run(chosen, weaken)
@@ -889,9 +901,13 @@ def _mutate_list(chosen: list[Any], as_json: bool) -> int:
 def cmd_mutate(args: argparse.Namespace) -> int:
     """Run the mutant catalogue: each rule change made in a scratch copy, and which theorems
     and which ordinary tests notice it."""
+    with _stopping_at_once_on_ctrl_c():
+        return _mutate(args)
+
+
+def _mutate(args: argparse.Namespace) -> int:
     from regelverk_proofs import mutate, theorems
 
-    _stop_at_once_on_ctrl_c()
     chosen = _mutants_chosen(args)
     if args.list:
         return _mutate_list(chosen, args.json)
