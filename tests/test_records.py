@@ -216,7 +216,11 @@ def test_a_record_shows_compares_and_hashes_as_its_dataclass_does(
     assert tuple(getattr(made, f.name) for f in fields) == tuple(
         getattr(made_twin, f.name) for f in fields
     )
-    assert pickle.loads(pickle.dumps(made)) == made == copy.copy(made)
+    assert made == copy.copy(made)
+    unpickled = pickle.loads(pickle.dumps(made))
+    if _finite(one):  # a NaN read back is another float object, equal to no other NaN
+        assert unpickled == made
+    assert repr(unpickled) == repr(made)
     assert str(inspect.signature(kind)) == str(inspect.signature(twin))
 
 
