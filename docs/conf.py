@@ -14,7 +14,9 @@ sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 project = "regelverk"
 author = "the regelverk project"
 copyright = "the regelverk project"
-extensions = ["sphinx_needs", "rulebook_site", "rulebook", "players"]
+extensions = ["sphinx.ext.autodoc", "sphinx_needs", "rulebook_site", "rulebook", "players"]
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
 exclude_patterns = ["_build"]
 
 # The theme is Furo, chosen over the PyData theme for long reference text read at the table: a
