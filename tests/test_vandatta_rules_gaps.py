@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from test_situations_vandatta import going_out
 
 from regelverk.cards import french_deck, parse_cards
 from regelverk.engine import Outcome, is_allowed, with_options
@@ -268,34 +269,15 @@ def test_V8_PEN_CARDS_COUNT_AS_HELD_in_card_points() -> None:
 # --- who is active --------------------------------------------------------------------------
 
 
-def going_out(players: list[str], start: int, options: dict[str, Any]) -> State:
-    """A, who called utgång last turn, goes out with 5H on 5S; the others hold one card each;
-    ``start`` players were active when the deal began."""
-    held = {p: [c] for p, c in zip(players[1:], ["3C", "2D", "4D"], strict=False)}
-    state = position(
-        VVV8,
-        options,
-        players=players,
-        turn="A",
-        calls=["A"],
-        pile=["5S"],
-        hands={"A": ["5H"], **held},
-        active_at_start=start,
-    )
-    over = move(state, Play(player=0, cards=parse_cards("5H"))).state
-    assert over.phase is Phase.DEAL_OVER and over.winner == 0
-    return over
-
-
 @pytest.mark.clause("V8-SESSION-DEALER-WITHOUT-LOSER", "V8-LOSS-OFFICIAL-NEEDS-THREE")
 def test_V8_SESSION_DEALER_WITHOUT_LOSER_new_draw_when_two_began_the_deal() -> None:
     """dealer_without_loser = new-draw: only two were active when the deal began (C came back
     since), so three at the going out make no official loser and a fresh draw settles the
     next dealer; had three begun the deal, the loser (C) would deal."""
     new_draw = {"dealer_without_loser": "new-draw"}
-    fresh = going_out(THREE, 2, new_draw)
+    fresh = going_out(THREE, start=2, options=new_draw).state
     assert fresh.record.official == 0 and fresh.dealer is None
-    official = going_out(THREE, 3, new_draw)
+    official = going_out(THREE, start=3, options=new_draw).state
     assert official.record.official == 1 and official.loser == 2 and official.dealer == 2
 
 
