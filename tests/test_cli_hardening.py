@@ -239,6 +239,50 @@ def test_ctrl_c_stops_prove_and_writes_nothing(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+_SOLVING_AT_LENGTH = """
+import signal, sys
+from regelverk.cli import _stopping_at_once_on_ctrl_c
+from regelverk_proofs.z3api import _z3
+
+signal.signal(signal.SIGINT, signal.default_int_handler)
+z3 = _z3()
+holes = 13  # fourteen pigeons, thirteen holes: minutes of search
+put = [[z3.Bool(f"p{i}h{j}") for j in range(holes)] for i in range(holes + 1)]
+solver = z3.Solver()
+for pigeon in put:
+    solver.add(z3.Or(pigeon))
+for j in range(holes):
+    for i in range(holes + 1):
+        for k in range(i + 1, holes + 1):
+            solver.add(z3.Not(z3.And(put[i][j], put[k][j])))
+with _stopping_at_once_on_ctrl_c():
+    print("solving", flush=True)
+    print(solver.check(), flush=True)
+print("went on", flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT as a terminal sends it")
+def test_ctrl_c_during_a_long_z3_check_stops_within_a_second() -> None:
+    """Z3 took Ctrl-C for itself (the check answered ``unknown`` and the run went on), and a
+    Python handler runs only when Z3 returns: now the process ends at once, in the check."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", _SOLVING_AT_LENGTH],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline() == "solving\n"
+    time.sleep(0.5)  # well inside the check
+    process.send_signal(signal.SIGINT)
+    sent = time.perf_counter()
+    out, err = process.communicate(timeout=60)
+    assert time.perf_counter() - sent < 1.0
+    assert process.returncode == EXIT_INTERRUPTED
+    assert (out, err) == ("", "regelverk: interrupted\n")
+
+
 def test_a_partial_table_says_so_in_every_format() -> None:
     """A table stopped by Ctrl-C is marked partial in JSON and CSV, and reads back as such."""
     import dataclasses

@@ -12,10 +12,11 @@ import io
 import json
 import os
 import re
+import shlex
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, TextIO
@@ -24,6 +25,7 @@ from regelverk import __version__
 from regelverk.engine import InvariantError
 from regelverk.errors import RegelverkError, SpecError
 from regelverk.paths import source_root, spec_dir
+from regelverk.progress import bar
 from regelverk.referee import MAX_PLAYERS
 from regelverk.registry import (
     RULEBOOKS,
@@ -587,8 +589,10 @@ def _stopping_at_once_on_ctrl_c() -> Iterator[None]:
     """While the block runs, Ctrl-C ends the process at once with one line and status 130. For
     commands that spend their time in native code (Z3) or waiting on other processes: there an
     interrupt raised as Python's KeyboardInterrupt can land in a finaliser, where Python prints
-    and drops it, and the run would go on. Nothing is half-written: their files are written
-    whole at the end. The handler before is put back after the block."""
+    and drops it, and the run would go on; and Python runs a signal handler only once native
+    code returns, which for one Z3 check can take minutes. So the signal also wakes a watching
+    thread at once (``signal.set_wakeup_fd``), which ends the process. Nothing is half-written:
+    their files are written whole at the end. The handler before is put back after the block."""
     import signal
     import threading
 
@@ -599,17 +603,35 @@ def _stopping_at_once_on_ctrl_c() -> Iterator[None]:
         yield  # Ctrl-C is ignored (a background job) or handled by the caller
         return
 
-    def stop(signum: int, frame: object) -> None:
+    once = threading.Lock()  # the handler and the watcher both stop; one line only
+
+    def stop(*_: object) -> None:
+        once.acquire()  # the second to come waits here for the first to end the process
         with contextlib.suppress(OSError, ValueError):
             sys.stdout.flush()
         os.write(2, b"regelverk: interrupted\n")
         os._exit(EXIT_INTERRUPTED)
 
+    woken, wake = os.pipe()
+    os.set_blocking(wake, False)
+
+    def watch() -> None:
+        while chunk := os.read(woken, 64):
+            if signal.SIGINT in chunk:
+                stop()
+
+    watcher = threading.Thread(target=watch, name="regelverk-ctrl-c", daemon=True)
     signal.signal(signal.SIGINT, stop)
+    before = signal.set_wakeup_fd(wake, warn_on_full_buffer=False)
+    watcher.start()
     try:
         yield
     finally:
+        signal.set_wakeup_fd(before)
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        os.close(wake)  # the watcher reads the end of the pipe and returns
+        watcher.join()
+        os.close(woken)
 
 
 def cmd_prove(args: argparse.Namespace) -> int:
@@ -657,7 +679,8 @@ def _prove(args: argparse.Namespace) -> int:
     written = _output(args.write_json, "--write-json")
     version = z3_version()
     start = time.perf_counter()
-    results = run(chosen, weaken)
+    with bar(len(chosen), "theorem", "prove", quiet=args.quiet or args.json) as progress:
+        results = run(chosen, weaken, done=lambda result: progress.advance())
     total = time.perf_counter() - start
     failed = [r for r in results if not r.holds]
     data = {
@@ -777,18 +800,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     out = _output(args.out, "--out")
     start = time.perf_counter()
-    try:
-        table = simulate(
-            args.rulebook,
-            games=args.games,
-            seed=_seed(args.seed),
-            players=args.players,
-            choices=args.option,
-            jobs=args.jobs,
-            check=args.check,
-        )
-    except SimulationInterrupted as stopped:
-        table = stopped.table
+    quiet = args.quiet or args.json
+    with contextlib.ExitStack() as stack:
+
+        def counted(total: int) -> Callable[[int], None]:
+            progress = stack.enter_context(bar(total, "game", "simulate", quiet=quiet))
+            return progress.advance
+
+        try:
+            table = simulate(
+                args.rulebook,
+                games=args.games,
+                seed=_seed(args.seed),
+                players=args.players,
+                choices=args.option,
+                jobs=args.jobs,
+                check=args.check,
+                progress=counted,
+            )
+        except SimulationInterrupted as stopped:
+            table = stopped.table
     seconds = time.perf_counter() - start
     kind = "json" if args.json else args.format
     if kind == "json":
@@ -938,19 +969,22 @@ def _mutate(args: argparse.Namespace) -> int:
         failing = [*left_out.theorems, *left_out.test_files, *left_out.tests]
         print("left out, failing on the unchanged code: " + ", ".join(failing))
 
-    def report(outcome: Any) -> None:
-        if not args.json:
-            print(_mutant_line(outcome.to_json()), flush=True)
+    with bar(len(chosen), "mutant", "mutate", quiet=args.quiet or args.json) as progress:
 
-    outcomes = mutate.run_all(
-        chosen,
-        root,
-        jobs=args.jobs or os.cpu_count() or 1,
-        theorems=suite,
-        tests=not args.no_tests,
-        left_out=left_out,
-        report=report,
-    )
+        def report(outcome: Any) -> None:
+            if not args.json:
+                progress.say(_mutant_line(outcome.to_json()))
+            progress.advance()
+
+        outcomes = mutate.run_all(
+            chosen,
+            root,
+            jobs=args.jobs or os.cpu_count() or 1,
+            theorems=suite,
+            tests=not args.no_tests,
+            left_out=left_out,
+            report=report,
+        )
     rows = [o.to_json() for o in outcomes]
     score = mutate.score(rows)
     idle = [
@@ -1040,6 +1074,91 @@ def _add_simulate(add: Any) -> None:
         help="hold each game to the engine's invariants after every action (default) or only "
         "at its end (faster); a broken invariant exits 4",
     )
+    _add_quiet(simulate_cmd)
+
+
+SHELLS = ("bash", "zsh", "fish")
+
+
+def _completion_file(shell: str) -> Path:
+    """Where ``completion --install`` puts the script: a folder the shell (with bash-completion
+    for bash) loads completions from by itself, or for zsh a file that ``~/.zshrc`` sources."""
+    home = Path.home()
+    data = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    config = Path(os.environ.get("XDG_CONFIG_HOME") or home / ".config")
+    if shell == "bash":
+        return data / "bash-completion" / "completions" / "regelverk"
+    if shell == "fish":
+        return config / "fish" / "completions" / "regelverk.fish"
+    return data / "regelverk" / "completion.zsh"
+
+
+def _zshrc() -> Path:
+    return Path(os.environ.get("ZDOTDIR") or Path.home()) / ".zshrc"
+
+
+def cmd_completion(args: argparse.Namespace) -> int:
+    """Print (or install) the shell's completion script for ``regelverk``."""
+    try:
+        from argcomplete.shell_integration import shellcode
+    except ImportError:
+        raise RegelverkError(
+            "shell completion needs argcomplete: pip install 'regelverk[cli]'"
+        ) from None
+    script = shellcode(["regelverk"], shell=args.shell)
+    if args.json:
+        target = _completion_file(args.shell)
+        _print_json({"shell": args.shell, "file": str(target), "script": script})
+        return EXIT_OK
+    if not args.install:
+        sys.stdout.write(script)
+        return EXIT_OK
+    target = _completion_file(args.shell)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    _write_whole(target, script)
+    print(f"the {args.shell} completion of regelverk is in {target}")
+    if args.shell == "zsh":
+        rc = _zshrc()
+        line = f"source {shlex.quote(str(target))}  # regelverk's completion"
+        present = rc.read_text(encoding="utf-8") if rc.exists() else ""
+        if line not in present.splitlines():
+            with rc.open("a", encoding="utf-8") as out:
+                out.write(("" if not present or present.endswith("\n") else "\n") + line + "\n")
+            print(f"added to {rc}: {line}")
+    print("it works in shells started from now on")
+    return EXIT_OK
+
+
+def _complete(parser: argparse.ArgumentParser) -> None:
+    """Answer the shell's request for completions, when the shell's completion script (from
+    ``regelverk completion``) made it; otherwise return at once. argcomplete is imported only
+    then, so it costs a normal run nothing, and nothing breaks where it is not installed."""
+    if "_ARGCOMPLETE" not in os.environ:
+        return
+    try:
+        import argcomplete
+    except ImportError:
+        return
+    argcomplete.autocomplete(parser)
+
+
+def _clause_ids(prefix: str, **_: Any) -> list[str]:
+    """Completions for a clause id: every id of every entry of the registry, matched without
+    regard to case (offered in lower case to one who types in lower case)."""
+    wanted = prefix.upper()
+    ids = (entry.id for book in default_registry().rulebooks for entry in book.entries())
+    lower = prefix != wanted  # typed in lower case: offered in lower case
+    return [ident.lower() if lower else ident for ident in ids if ident.startswith(wanted)]
+
+
+def _add_quiet(command: argparse.ArgumentParser) -> None:
+    """``--quiet``: no progress bar (there is none off a terminal or with ``--json`` either)."""
+    command.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="no progress bar (none is drawn off a terminal or with --json either)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1069,7 +1188,8 @@ def build_parser() -> argparse.ArgumentParser:
         "Show a clause: source, rule, parameters, ambiguities and links. Also takes the id of "
         "an ambiguity (…-AMB-…), a note (…-NOTE-…) or a worked example (…-EX-…).",
     )
-    clause.add_argument("id", help="an id such as V8-… (case does not matter)")
+    ident = clause.add_argument("id", help="an id such as V8-… (case does not matter)")
+    setattr(ident, "completer", _clause_ids)  # noqa: B010 (argcomplete reads the attribute)
     trace_cmd = add(
         "trace",
         cmd_trace,
@@ -1128,6 +1248,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     prove.add_argument("--list", action="store_true", help="list the theorems, run nothing")
     prove.add_argument("--write-json", metavar="FILE", help="also write the --json results to FILE")
+    _add_quiet(prove)
     mutate_cmd = add(
         "mutate",
         cmd_mutate,
@@ -1155,6 +1276,7 @@ def build_parser() -> argparse.ArgumentParser:
     mutate_cmd.add_argument(
         "--record", action="store_true", help="keep a full run's results for the trace and docs"
     )
+    _add_quiet(mutate_cmd)
     play_cmd = add(
         "play",
         cmd_play,
@@ -1174,6 +1296,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="override an option of the rulebook's preset (repeatable)",
     )
     _add_simulate(add)
+    completion = add(
+        "completion",
+        cmd_completion,
+        "Print the shell completion script for bash, zsh or fish (needs the cli extra), or "
+        "install it with --install: bash (with bash-completion) and fish load it by themselves, "
+        "zsh through a line added to ~/.zshrc once.",
+    )
+    completion.add_argument("shell", choices=SHELLS)
+    completion.add_argument(
+        "--install", action="store_true", help="write it where the shell finds it"
+    )
     return parser
 
 
@@ -1188,6 +1321,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
+    if argv is None:
+        _complete(parser)
     args = parser.parse_args(argv)
     try:
         with contextlib.redirect_stdout(_EscapingWriter(sys.stdout)):

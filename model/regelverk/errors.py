@@ -55,8 +55,12 @@ class UnknownRulebookError(RegelverkError, KeyError):
     """A rulebook id other than vvv8, vandatta, viggo and uno."""
 
     def __init__(self, ident: str, known: tuple[str, ...]) -> None:
+        import difflib  # only for the message of a fault
+
         self.ident = ident
-        super().__init__(f"{ident!r} is not a rulebook; the rulebooks are {', '.join(known)}")
+        near = difflib.get_close_matches(str(ident).lower(), known, n=1, cutoff=0.5)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        super().__init__(f"{ident!r} is not a rulebook{hint}; the rulebooks are {', '.join(known)}")
 
     def __str__(self) -> str:
         return str(self.args[0])

@@ -279,12 +279,22 @@ def _field(data: Mapping[str, Any], name: str, kind: type, where: str = "the fil
     return value
 
 
-def _game_and_options(data: Mapping[str, Any]) -> tuple[Game[Any, Any, Any], Any, str]:
-    rulebook = _field(data, "rulebook", str)
+def _rulebook_of(data: Mapping[str, Any]) -> str:
+    """The question's ``rulebook``, one of :data:`RULEBOOKS`, or an error naming the nearest."""
+    rulebook: str = _field(data, "rulebook", str)
     if rulebook not in RULEBOOKS:
+        import difflib  # only for the message of a fault
+
+        near = difflib.get_close_matches(rulebook.lower(), RULEBOOKS, n=1, cutoff=0.5)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
         raise QuestionError(
-            f"'rulebook' is {shown(rulebook)}; it must be one of {', '.join(RULEBOOKS)}"
+            f"'rulebook' is {shown(rulebook)}{hint}; it must be one of {', '.join(RULEBOOKS)}"
         )
+    return rulebook
+
+
+def _game_and_options(data: Mapping[str, Any]) -> tuple[Game[Any, Any, Any], Any, str]:
+    rulebook = _rulebook_of(data)
     game = game_for(rulebook)
     overrides = data.get("options", {})
     if not isinstance(overrides, dict):
@@ -326,11 +336,7 @@ def _can(data: Mapping[str, Any]) -> dict[str, Any]:
     from regelverk_proofs.query import answer_to_data, choose
     from regelverk_proofs.query import ask as ask_can
 
-    rulebook = _field(data, "rulebook", str)
-    if rulebook not in RULEBOOKS:
-        raise QuestionError(
-            f"'rulebook' is {shown(rulebook)}; it must be one of {', '.join(RULEBOOKS)}"
-        )
+    rulebook = _rulebook_of(data)
     question = _field(data, "can", str)
     name = data.get("scenario")
     if name is not None and not isinstance(name, str):

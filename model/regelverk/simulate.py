@@ -42,7 +42,7 @@ import multiprocessing
 import os
 import random
 import signal
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -361,6 +361,7 @@ def simulate(
     choices: Sequence[str] = (),
     jobs: int = 0,
     check: str = "every-step",
+    progress: Callable[[int], Callable[[int], None]] | None = None,
 ) -> Table:
     """Play ``games`` seeded games of each variant of each rulebook and measure them.
 
@@ -369,6 +370,8 @@ def simulate(
     ``jobs`` processes play the games (0: one per core); the table is the same for any ``jobs``.
     ``check`` (one of :data:`CHECKS`) says how often each game is held to the engine's
     invariants; the first broken state raises :class:`~regelverk.engine.InvariantError`.
+    ``progress``, if given, is called once with the number of games to play, just before the
+    first, and returns the function then told of each finished game (``1``).
     """
     if check not in CHECKS:
         raise SimulationError(f"check must be one of {', '.join(CHECKS)}, not {check!r}")
@@ -404,8 +407,9 @@ def simulate(
     ]
     workers = min(jobs or os.cpu_count() or 1, len(tasks))
     results: list[GameResult] = []
+    finished = progress(len(tasks)) if progress is not None else None
     try:
-        _play_all(tasks, workers, results)
+        _play_all(tasks, workers, results, finished)
     except KeyboardInterrupt:
         done = plan[: -(-len(results) // games)]  # the last may have fewer games
         partial = Table(
@@ -424,18 +428,28 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_all(tasks: Sequence[Any], workers: int, results: list[GameResult]) -> None:
+def _play_all(
+    tasks: Sequence[Any],
+    workers: int,
+    results: list[GameResult],
+    finished: Callable[[int], None] | None = None,
+) -> None:
     """Play ``tasks`` in order, ``workers`` processes at a time, adding each result to
     ``results`` as it comes: on Ctrl-C the workers are stopped at once (no queued game is
-    finished first) and ``results`` holds the games finished in order before it."""
+    finished first) and ``results`` holds the games finished in order before it. ``finished``,
+    if given, is told of each game as it is added."""
     if workers <= 1:
         for task in tasks:
             results.append(_task(task))
+            if finished is not None:
+                finished(1)
         return
     pool = multiprocessing.get_context().Pool(workers, initializer=_quiet_worker)
     try:
         for result in pool.imap(_task, tasks, chunksize=max(1, len(tasks) // (workers * 8))):
             results.append(result)
+            if finished is not None:
+                finished(1)
         pool.close()
     finally:
         pool.terminate()

@@ -184,6 +184,17 @@ def decide(theorem: Theorem, weaken: frozenset[str] = frozenset()) -> Result:
     return Result(theorem, finding, time.perf_counter() - start, reports)
 
 
-def run(theorems: Iterable[Theorem], weaken: frozenset[str] = frozenset()) -> tuple[Result, ...]:
-    """Check each theorem (bindings first; then with the clauses in ``weaken`` weakened)."""
-    return tuple(decide(theorem, weaken) for theorem in theorems)
+def run(
+    theorems: Iterable[Theorem],
+    weaken: frozenset[str] = frozenset(),
+    done: Callable[[Result], None] | None = None,
+) -> tuple[Result, ...]:
+    """Check each theorem (bindings first; then with the clauses in ``weaken`` weakened),
+    telling ``done`` of each result as it comes (a progress bar counts them)."""
+    results = []
+    for theorem in theorems:
+        result = decide(theorem, weaken)
+        if done is not None:
+            done(result)
+        results.append(result)
+    return tuple(results)

@@ -67,13 +67,21 @@ class ProverMissingError(RegelverkError):
 
 @cache
 def _z3() -> ModuleType:
+    """The z3 module, loaded once, with Z3's own Ctrl-C handling turned off.
+
+    By default Z3 takes Ctrl-C for itself while it solves: the check stops and answers
+    ``unknown``, and the interrupt never reaches the program, so a run would go on with a
+    theorem left undecided. With ``ctrl_c`` off, Ctrl-C reaches Python as it does elsewhere.
+    """
     try:
-        return importlib.import_module("z3")
+        z3 = importlib.import_module("z3")
     except ImportError:
         raise ProverMissingError(
             "the proofs need z3-solver: install regelverk with its 'prove' extra "
             "(pip install 'regelverk[prove]')"
         ) from None
+    z3.set_param("ctrl_c", False)
+    return z3
 
 
 def z3_version() -> str:
