@@ -5,6 +5,7 @@ Ctrl-C stops a command at once with status 130."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -281,6 +282,58 @@ def test_ctrl_c_during_a_long_z3_check_stops_within_a_second() -> None:
     assert time.perf_counter() - sent < 1.0
     assert process.returncode == EXIT_INTERRUPTED
     assert (out, err) == ("", "regelverk: interrupted\n")
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_stops_mutate_with_no_child_or_scratch_copy_left(tmp_path: Path) -> None:
+    """mutate ended at once on Ctrl-C but left its test processes running and its scratch
+    copies on disk: now both go with it."""
+    scratch, cache = tmp_path / "tmp", tmp_path / "cache"
+    scratch.mkdir()
+    env = {**os.environ, "TMPDIR": str(scratch), "REGELVERK_CACHE": str(cache)}
+    argv = ["mutate", "--mutant", "uno-failed-challenge-draws-four", "--no-tests", "--jobs", "1"]
+    process = subprocess.Popen(
+        [sys.executable, "-c", _AS_AT_A_TERMINAL, *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    deadline = time.monotonic() + 60
+    children: set[int] = set()
+    while not (children and any(scratch.iterdir())) and time.monotonic() < deadline:
+        time.sleep(0.1)
+        children = _children(process.pid)
+    assert children, "mutate started no child process"
+    process.send_signal(signal.SIGINT)
+    sent = time.perf_counter()
+    _, err = process.communicate(timeout=60)
+    assert time.perf_counter() - sent < 1.5
+    assert process.returncode == EXIT_INTERRUPTED
+    assert err == "regelverk: interrupted\n"
+    assert not [pid for pid in children if _alive(pid)]
+    assert list(scratch.iterdir()) == []
 
 
 def test_a_partial_table_says_so_in_every_format() -> None:

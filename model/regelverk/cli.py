@@ -585,14 +585,15 @@ def _result_json(result: Any) -> dict[str, Any]:
 
 
 @contextlib.contextmanager
-def _stopping_at_once_on_ctrl_c() -> Iterator[None]:
+def _stopping_at_once_on_ctrl_c(cleanup: Callable[[], None] | None = None) -> Iterator[None]:
     """While the block runs, Ctrl-C ends the process at once with one line and status 130. For
     commands that spend their time in native code (Z3) or waiting on other processes: there an
     interrupt raised as Python's KeyboardInterrupt can land in a finaliser, where Python prints
     and drops it, and the run would go on; and Python runs a signal handler only once native
     code returns, which for one Z3 check can take minutes. So the signal also wakes a watching
     thread at once (``signal.set_wakeup_fd``), which ends the process. Nothing is half-written:
-    their files are written whole at the end. The handler before is put back after the block."""
+    their files are written whole at the end; ``cleanup``, if given, runs first (to end child
+    processes and remove scratch folders). The handler before is put back after the block."""
     import signal
     import threading
 
@@ -607,6 +608,9 @@ def _stopping_at_once_on_ctrl_c() -> Iterator[None]:
 
     def stop(*_: object) -> None:
         once.acquire()  # the second to come waits here for the first to end the process
+        if cleanup is not None:
+            with contextlib.suppress(Exception):
+                cleanup()
         with contextlib.suppress(OSError, ValueError):
             sys.stdout.flush()
         os.write(2, b"regelverk: interrupted\n")
@@ -932,8 +936,15 @@ def _mutate_list(chosen: list[Any], as_json: bool) -> int:
 def cmd_mutate(args: argparse.Namespace) -> int:
     """Run the mutant catalogue: each rule change made in a scratch copy, and which theorems
     and which ordinary tests notice it."""
-    with _stopping_at_once_on_ctrl_c():
+    with _stopping_at_once_on_ctrl_c(cleanup=_stop_mutants):
         return _mutate(args)
+
+
+def _stop_mutants() -> None:
+    """On Ctrl-C: end the mutation run's child processes and remove its scratch copies."""
+    mutate = sys.modules.get("regelverk_proofs.mutate")
+    if mutate is not None:
+        mutate.stop_now()
 
 
 def _mutate(args: argparse.Namespace) -> int:

@@ -57,18 +57,21 @@ catalogue fails loudly when the code it mutates has moved on.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import tomllib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -99,6 +102,7 @@ __all__ = [
     "run_mutant",
     "score",
     "selected",
+    "stop_now",
 ]
 
 CATALOGUE = Path(__file__).resolve().parent / "mutants"
@@ -535,6 +539,55 @@ def _environment(scratch: Path) -> dict[str, str]:
     return env
 
 
+class _Running:
+    """The child processes and scratch folders of this run, so that Ctrl-C, which ends the
+    process at once (:func:`stop_now`), leaves none of them behind."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.children: set[subprocess.Popen[str]] = set()
+        self.folders: set[str] = set()
+        self.stopping = False
+
+
+_RUNNING = _Running()
+
+
+def stop_now() -> None:
+    """End every child process this run started (each with its own children: it leads its own
+    process group) and remove every scratch folder, for a process about to end without its
+    usual clean-up (Ctrl-C). A child started after this is ended as it starts."""
+    with _RUNNING.lock:
+        _RUNNING.stopping = True
+        children, folders = tuple(_RUNNING.children), tuple(_RUNNING.folders)
+    for child in children:
+        _end(child)
+    for child in children:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            child.wait(timeout=1)
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _end(child: subprocess.Popen[str]) -> None:
+    """Kill ``child`` and its process group."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(child.pid, signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def _scratch_folder(prefix: str) -> Iterator[Path]:
+    """A temporary folder for a scratch copy, removed after the block (or by :func:`stop_now`)."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
+        with _RUNNING.lock:
+            _RUNNING.folders.add(folder)
+        try:
+            yield Path(folder)
+        finally:
+            with _RUNNING.lock:
+                _RUNNING.folders.discard(folder)
+
+
 def _python(
     scratch: Path, *args: str, every_failure: bool = False, cover: Sequence[str] = ()
 ) -> subprocess.CompletedProcess[str]:
@@ -543,14 +596,25 @@ def _python(
         env["REGELVERK_MUTANT_ALL"] = "1"  # the plugin goes on after a failing assertion
     if cover:
         env["REGELVERK_MUTANT_COVER"] = os.pathsep.join(cover)
-    return subprocess.run(
+    with subprocess.Popen(
         [sys.executable, *args],
         cwd=scratch,
         env=env,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        check=False,
-    )
+        start_new_session=True,  # its own process group, which stop_now ends whole
+    ) as child:
+        with _RUNNING.lock:
+            _RUNNING.children.add(child)
+            if _RUNNING.stopping:
+                _end(child)
+        try:
+            out, err = child.communicate()
+        finally:
+            with _RUNNING.lock:
+                _RUNNING.children.discard(child)
+    return subprocess.CompletedProcess(child.args, child.returncode, out, err)
 
 
 def _last_line(text: str) -> str:
@@ -773,8 +837,7 @@ def _baseline_from(rows: dict[str, Any]) -> Baseline:
 def _baseline(
     root: Path, theorem_names: Sequence[str], *, tests: bool, modules: Sequence[str]
 ) -> Baseline:
-    with tempfile.TemporaryDirectory(prefix="regelverk-baseline-") as folder:
-        scratch = Path(folder)
+    with _scratch_folder("regelverk-baseline-") as scratch:
         _scratch_copy(root, scratch)
         found: dict[str, Any] = {}
         with ThreadPoolExecutor(max_workers=2) as pool:
@@ -823,8 +886,7 @@ def run_mutant(
     theorems (of ``theorems``) and ordinary tests that can reach it (:func:`reach`), leaving
     out what fails on the unchanged code (``left_out``)."""
     start = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="regelverk-mutant-") as folder:
-        scratch = Path(folder)
+    with _scratch_folder("regelverk-mutant-") as scratch:
         _scratch_copy(root, scratch)
         suite = list(theorems)
         names, files = reach(mutant, scratch, suite)
