@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from regelverk.engine import Ruling, with_options
+from regelverk.engine import IllegalActionError, Ruling, with_options
 from regelverk.vandatta import GAME, VANDATTA, VVV8
 from regelverk.vandatta.state import ExtraCard, State
 
@@ -101,7 +101,8 @@ def test_V8_PEN_OUT_OF_TURN() -> None:
         cards=["2C"],
     )
     assert len(locked(six.state, 1)) == 6
-    assert not rule(state, action="draw", player="Bo").events  # no penalty for drawing
+    drew = rule(state, action="draw", player="Bo")  # no penalty for drawing: stopped
+    assert drew.state == state and "V8-DRAW-OUT-OF-TURN-STOPPED" in drew.clauses
 
 
 @pytest.mark.clause(
@@ -139,11 +140,46 @@ def test_V8_PEN_OUT_ON_EIGHT_OR_ACE_THREE() -> None:
 
 @pytest.mark.clause("V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS")
 def test_V8_PEN_LAST_HAND_CARD_WITH_LOCKED_CARDS() -> None:
+    """With penalty cards locked, the last hand card may be an ace: he is not out, the others
+    draw for the ace, and he plays again on it (drawing, as he has no usable card)."""
+    state = position(
+        hands={"Ann": ["AD"], "Bo": ["2C"], "Cy": ["3C"]},
+        pile=["5D"],
+        penalties={"Ann": ["JC", "QC", "KC"]},
+    )
+    ruling = rule(state, action="play", cards=["AD"])
+    assert ruling.allowed and ruling.state.winner is None
+    assert ruling.state.turn == 0 and ruling.state.restart.value == "ace"
+    assert locked(ruling.state, 0) == ["JC", "QC", "KC"] and not ruling.state.hands[0]
+    assert hand(ruling.state, 1) == ["2C", "2S"] and hand(ruling.state, 2) == ["3C", "3S"]
+
+
+@pytest.mark.clause("V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE", "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT")
+def test_V8_PEN_OUT_ON_EIGHT_OR_ACE_THREE_are_taken_as_he_hands_the_turn_on() -> None:
+    """000 §3 ¶8: the three extra cards are taken as the turn is handed on, so the others draw
+    for the ace first: Bo and Cy get the talon's top two cards, Ann the next ones."""
     state = position(hands={"Ann": ["AD"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["5D"], calls=["Ann"])
     ruling = rule(state, action="play", cards=["AD"])
-    assert ruling.state.turn == 0 and ruling.state.restart.value == "ace"
-    assert len(locked(ruling.state, 0)) == 3 and not ruling.state.hands[0]
-    assert len(ruling.state.hands[1]) == 2
+    assert not ruling.allowed and "V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE" in ruling.clauses
+    after = ruling.state
+    assert after.turn == 0 and after.restart.value == "ace" and not after.hands[0]
+    assert hand(after, 1) == ["2C", "2S"] and hand(after, 2) == ["3C", "3S"]
+    assert locked(after, 0) == [] and [p.owed for p in after.penalties[0]] == [3]
+    drawn = rule(after, action="draw")  # 4S: no diamond and no ace on the A♦
+    assert drawn.allowed and hand(drawn.state, 0) == ["4S"]
+    state = drawn.state
+    for _ in range(2):
+        state = rule(state, action="draw").state
+    with pytest.raises(IllegalActionError) as calling:
+        GAME.check(state, GAME.action_from_data({"action": "pass", "call": True}, state))
+    assert "V8-PEN-OUT-ON-EIGHT-OR-ACE-NO-CALL" in calling.value.clauses
+    handed = rule(state, action="pass")
+    assert handed.allowed and handed.state.turn == 1 and handed.state.winner is None
+    assert hand(handed.state, 0)[:5] == ["4S", "5S", "6S", "7S", "10S"]
+    taken = [e for e in handed.events if "failed going out" in e.text]
+    assert len(taken) == 1 and "V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE" in taken[0].clauses
+    assert len(handed.state.hands[0]) == 3 + 3 and not handed.state.penalties[0]
+    assert 0 not in handed.state.calls
 
 
 @pytest.mark.clause("V8-WIN-NO-CALL-NOT-OUT")
@@ -331,3 +367,107 @@ def test_a_penalty_the_talon_cannot_serve_is_an_empty_set_and_a_sound_state() ->
             assert GAME.problems(state) == ()
     assert state.stock == ()
     assert [len(p.cards) for p in state.penalties[0]][-2:] == [1, 0]
+
+
+# --- V8-AMB-TWO-EIGHTS-TOGETHER, V8-AMB-DRAW-OUT-OF-TURN -------------------------------------
+
+EIGHTS = {"Ann": ["8H", "8S", "5C"], "Bo": ["2C", "3C"], "Cy": ["4C", "JD"]}
+
+
+@pytest.mark.clause("V8-PEN-TWO-EIGHTS-TOGETHER", "V8-EIGHT-ONE-PER-PLAY")
+def test_V8_PEN_TWO_EIGHTS_TOGETHER_is_the_standard_penalty_not_a_wrong_card() -> None:
+    """Two eights together break one eight at a time (§2 ¶7), which names no sanction; each
+    eight fits the one beneath by rank, so it is not a wrong card (§3 ¶3)."""
+    state = position(hands=EIGHTS, pile=["KH"])
+    ruling = rule(state, action="play", cards=["8H", "8S"], suit="C")
+    assert not ruling.allowed
+    assert "V8-PEN-TWO-EIGHTS-TOGETHER" in ruling.clauses
+    assert "V8-PEN-STANDARD-THREE-CARDS" in ruling.clauses
+    assert "V8-PEN-WRONG-CARD-OFFENCE" not in ruling.clauses
+    assert hand(ruling.state, 0) == ["8H", "8S", "5C"] and locked(ruling.state, 0) == [
+        "2S",
+        "3S",
+        "4S",
+    ]
+    assert ruling.state.turn == 0 and [c.code for c in ruling.state.pile] == ["KH"]
+
+
+@pytest.mark.clause("V8-PEN-TWO-EIGHTS-TOGETHER")
+def test_two_eights_under_each_reading() -> None:
+    back = rule(
+        position({"two_eights": "taken-back"}, hands=EIGHTS, pile=["KH"]),
+        action="play",
+        cards=["8H", "8S"],
+        suit="C",
+    )
+    assert not back.allowed and "V8-PEN-TWO-EIGHTS-TOGETHER" in back.clauses
+    assert hand(back.state, 0) == ["8H", "8S", "5C"] and not back.state.penalties[0]
+    assert back.state.turn == 0
+    first = rule(
+        position({"two_eights": "first-stands"}, hands=EIGHTS, pile=["KH"]),
+        action="play",
+        cards=["8H", "8S"],
+        suit="C",
+    )
+    assert not first.allowed and not first.state.penalties[0]
+    assert [c.code for c in first.state.pile] == ["KH", "8H"] and hand(first.state, 0) == [
+        "8S",
+        "5C",
+    ]
+    assert first.state.turn == 1 and first.state.named_suit is not None
+    assert first.state.named_suit.value == "C"
+
+
+@pytest.mark.clause("V8-DRAW-OUT-OF-TURN-STOPPED")
+def test_V8_DRAW_OUT_OF_TURN_STOPPED_undoes_the_draw_unpunished() -> None:
+    """§3 ¶5 punishes a card laid out of turn; a draw out of turn is stopped, and recorded."""
+    state = position(hands=HANDS, pile=["QD"])
+    ruling = rule(state, action="draw", player="Bo")
+    assert not ruling.allowed and "V8-DRAW-OUT-OF-TURN-STOPPED" in ruling.clauses
+    assert ruling.state == state
+    assert "goes back on the talon unseen" in ruling.message
+
+
+@pytest.mark.clause("V8-DRAW-OUT-OF-TURN-STOPPED")
+def test_a_draw_out_of_turn_under_each_reading() -> None:
+    penalised = rule(
+        position({"draw_out_of_turn": "standard-penalty"}, hands=HANDS, pile=["QD"]),
+        action="draw",
+        player="Bo",
+    )
+    assert "V8-PEN-STANDARD-THREE-CARDS" in penalised.clauses
+    assert hand(penalised.state, 1) == ["2C", "3C"] and locked(penalised.state, 1) == [
+        "2S",
+        "3S",
+        "4S",
+    ]
+    assert penalised.state.turn == 0
+    kept = rule(
+        position({"draw_out_of_turn": "kept-locked"}, hands=HANDS, pile=["QD"]),
+        action="draw",
+        player="Bo",
+    )
+    assert hand(kept.state, 1) == ["2C", "3C"] and locked(kept.state, 1) == ["2S"]
+    assert [p.release_after for p in kept.state.penalties[1]] == [0]
+    after = rule(kept.state, action="play", cards=["KD"])  # Bo's turn begins with the card
+    assert after.state.turn == 1 and hand(after.state, 1) == ["2C", "3C", "2S"]
+
+
+@pytest.mark.clause("V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT", "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS")
+def test_one_who_failed_to_go_out_cannot_try_again_in_that_turn() -> None:
+    """Ann failed on an ace and owes her three extra cards; having drawn another ace, she lays
+    it as her last hand card: a plain ace, allowed and listed, not a second failed going out."""
+    state = position(
+        hands={"Ann": ["AH"], "Bo": ["2C"], "Cy": ["3C"]},
+        pile=["5D", "AD"],
+        calls=["Ann"],
+        restart="ace",
+        penalties={"Ann": [{"cards": [], "owed": 3}]},
+    )
+    play = GAME.action_from_data({"action": "play", "cards": ["AH"]}, state)
+    assert play in GAME.legal_actions(state)
+    ruling = rule(state, action="play", cards=["AH"])
+    assert ruling.allowed and ruling.state.winner is None
+    assert "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT" not in ruling.clauses
+    assert [p.owed for p in ruling.state.penalties[0]] == [3] and ruling.state.turn == 0
+    assert hand(ruling.state, 1) == ["2C", "2S"] and hand(ruling.state, 2) == ["3C", "3S"]

@@ -184,7 +184,8 @@ def test_the_eight_of_a_failed_going_out_stays_or_returns() -> None:
     )
     assert not returns.allowed and "V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE" in returns.clauses
     assert pile(returns.state) == ["4C"] and returns.state.turn == ANN
-    assert hand(returns.state, ANN) == ["8C"] and locked(returns.state, ANN) == ["2S", "3S", "4S"]
+    assert hand(returns.state, ANN) == ["8C"] and locked(returns.state, ANN) == []
+    assert [p.owed for p in returns.state.penalties[ANN]] == [3]  # taken as he hands on
     state = returns.state
     for _ in range(3):
         state = rule(state, action="draw").state

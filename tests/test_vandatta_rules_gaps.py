@@ -305,3 +305,37 @@ def test_V8_PRESENCE_ABSENT_NOT_ACTIVE_a_waiting_joiner_makes_no_pass() -> None:
     assert state.decks == 2 and state.benched == {3} and not state.away
     over = passes(state, 3)
     assert over.phase is Phase.DEAL_OVER and over.winner is None
+
+
+@pytest.mark.clause("V8-TALON-REBUILD-REFERENCE-CARD", "VA-DRAW-PASS-AFTER-THREE")
+def test_a_fresh_start_card_ends_a_free_lead() -> None:
+    """Found by the long soak (vandatta, 5 players, seed 1002 of a strength-3 row): a free lead
+    (after_three_draws = pass-free-lead) outlived a rebuild whose kept card, an eight, became a
+    new start card for the dealer to name (rebuild_reference = fresh-start-card), leaving a
+    free lead in the dealer's suit choice. The new start card ends the free lead, as it ends a
+    suit named before."""
+    options = {
+        "after_three_draws": "pass-free-lead",
+        "rebuild_reference": "fresh-start-card",
+        "start_eight": "dealer-names-suit",
+        "empty_stock": "rebuild-unshuffled",
+        "voluntary_draw": "never-obliged",
+    }
+    hands = {"A": ["2C", "3D"], "B": ["4C", "5D"], "C": ["6C", "7D"]}
+    held = {"8H", *(c for cards in hands.values() for c in cards)}
+    pile = [c.code for c in french_deck() if c.code not in held]
+    state = position(
+        VANDATTA,
+        options,
+        players=THREE,
+        dealer="C",
+        turn="A",
+        free_lead=True,
+        hands=hands,
+        pile=[*pile, "8H"],  # every other card: the talon is empty
+        stock=[],
+    )
+    assert not state.stock
+    after = GAME.apply(state, Draw(player=0)).state
+    assert GAME.problems(after) == ()
+    assert after.phase is Phase.START_SUIT and not after.free_lead

@@ -51,6 +51,7 @@ from regelverk.vandatta.options import (
     CardCountScope,
     DeckSetup,
     DrawnCard,
+    DrawOutOfTurn,
     EightInHandWhen,
     EightMatching,
     EightOrDraw,
@@ -87,6 +88,7 @@ from regelverk.vandatta.options import (
     RestartFallback,
     Scoring,
     Session,
+    SeveralEights,
     StartAce,
     StartAceDraw,
     StartEight,
@@ -97,6 +99,7 @@ from regelverk.vandatta.options import (
     SurplusReturn,
     TalonPassCount,
     TurnedPile,
+    TwoEightsLaid,
     VandattaOptions,
     VetoLimit,
     VetoScope,
@@ -114,6 +117,7 @@ from regelverk.vandatta.state import (
     LookBack,
     NameSuit,
     Pass,
+    PenaltySet,
     Phase,
     Play,
     Redeal,
@@ -725,16 +729,9 @@ def _mistake_plan(p: Plan, taken: Taken) -> None:
     before, action = taken.before, taken.action
     kinds = [e.kind for e in taken.events]
     seat = getattr(action, "player", before.turn)
-    if "early" in kinds:
-        assert isinstance(action, Play)
-        p.must(Move("lay-early", seat, cards=action.cards))
-        return
-    if "overdraw" in kinds:
-        p.draws([Move("overdraw", seat)])
-        if "penalty" in kinds:
-            p.penalty(before, seat, (1,))
-        return
     stands = any(k in ("play", "draw", "pass") for k in kinds)
+    if _early_or_overdrawn(p, taken) or _unpunished_mistake(p, taken):
+        return
     if "false-call" in kinds and isinstance(action, Play | Draw | Pass):
         # false_call_detection = when-revealed: no penalty yet, the action stands
         p.move(before, dataclasses.replace(action, call=False))
@@ -750,7 +747,17 @@ def _mistake_plan(p: Plan, taken: Taken) -> None:
             p.must(Move("lay", seat, cards=action.cards))
             p.penalty(before, seat, offences)
             return
-    elif isinstance(action, Play) and not stands and not failed_out:
+    elif isinstance(action, Play) and failed_out:
+        # the extra cards are owed, taken as he hands the turn on (V8-PEN-OUT-ON-EIGHT-OR-ACE-
+        # THREE): the play stands (unless its card goes back to his hand), with an owed set
+        owed = PenaltySet(cards=(), owed=before.options.penalty_cards)
+        sets = tuple((*s, owed) if n == seat else s for n, s in enumerate(before.penalties))
+        if stands:
+            p.move(
+                dataclasses.replace(before, penalties=sets), dataclasses.replace(action, call=False)
+            )
+        return
+    elif isinstance(action, Play) and not stands:
         offences = (1 + bool(action.call),)
     p.penalty(before, seat, offences)
     if "left-on-pile" in kinds and isinstance(action, Play):
@@ -765,6 +772,51 @@ def _mistake_plan(p: Plan, taken: Taken) -> None:
     if stands and isinstance(action, Play | Draw | Pass):
         inner = dataclasses.replace(action, call=False)
         p.move(p.penalised(before, seat), inner)
+
+
+def _early_or_overdrawn(p: Plan, taken: Taken) -> bool:
+    """Förhand's early card on a start eight, laid aside; a card drawn too many, face down
+    (and the standard penalty after it under overdraw_could_play = standard-penalty). Whether
+    the plan is made here."""
+    kinds = [e.kind for e in taken.events]
+    action = taken.action
+    seat = getattr(action, "player", taken.before.turn)
+    if "early" in kinds:
+        assert isinstance(action, Play)
+        p.must(Move("lay-early", seat, cards=action.cards))
+        return True
+    if "overdraw" in kinds:
+        p.draws([Move("overdraw", seat)])
+        if "penalty" in kinds:
+            p.penalty(taken.before, seat, (1,))
+        return True
+    return False
+
+
+def _unpunished_mistake(p: Plan, taken: Taken) -> bool:
+    """The mistakes the text names no penalty for, planned by the table's reading (not by what
+    the engine did): a draw out of turn stopped (no card moves) or its card kept face down
+    (V8-AMB-DRAW-OUT-OF-TURN); eights laid together taken back, or the first of them laid
+    (V8-AMB-TWO-EIGHTS-TOGETHER). Under standard-penalty both are ordinary mistakes, planned
+    by the caller. Whether the plan is made here."""
+    before, action = taken.before, taken.action
+    options = before.options
+    if isinstance(action, Draw) and action.player != before.turn:
+        if options.draw_out_of_turn is DrawOutOfTurn.KEPT_LOCKED:
+            p.draws([Move("overdraw", action.player)])
+        return options.draw_out_of_turn is not DrawOutOfTurn.STANDARD_PENALTY
+    together = (
+        isinstance(action, Play)
+        and len(action.cards) > 1
+        and all(c.rank is Rank.EIGHT for c in action.cards)
+        and options.several_eights is SeveralEights.ONE_AT_A_TIME
+    )
+    if not together or options.two_eights is TwoEightsLaid.STANDARD_PENALTY:
+        return False
+    assert isinstance(action, Play)
+    if options.two_eights is TwoEightsLaid.FIRST_STANDS:  # the first eight laid, with its suit
+        p.move(before, dataclasses.replace(action, cards=action.cards[:1]))
+    return True
 
 
 def _out_of_turn_stands(state: State, play: Play) -> bool:
@@ -1028,6 +1080,21 @@ def _penalty_reading_scenes() -> Iterator[Taken]:
     noted = _taken("false call noted", false, called, attempt=True)
     yield noted
     yield _taken("false call caught", noted.after, RevealCall(player=1, caller=0), attempt=True)
+    together = Play(player=0, cards=parse_cards("8H 8S"), suit=Suit.CLUBS)
+    for reading in TwoEightsLaid:
+        eights = _penalty_position(
+            dataclasses.replace(o, two_eights=reading),
+            hands={"Ann": ["8H", "8S", "5C"], "Bo": ["2C"], "Cy": ["3C"]},
+            pile=["KH"],
+        )
+        yield _taken(f"two eights together ({reading.value})", eights, together, attempt=True)
+    for way in DrawOutOfTurn:
+        early = _penalty_position(
+            dataclasses.replace(o, draw_out_of_turn=way),
+            hands={"Ann": ["9C", "5H"], "Bo": ["2C", "KD"], "Cy": ["7H", "KC"]},
+            pile=["7S"],
+        )
+        yield _taken(f"draw out of turn ({way.value})", early, Draw(player=2), attempt=True)
     at_call = _penalty_position(
         o, hands={"Ann": ["8S", "5H"], "Bo": ["2C"], "Cy": ["3C"]}, pile=["9S"]
     )

@@ -229,6 +229,15 @@ def vvv8_positions() -> Iterator[tuple[str, State]]:
             f"vvv8, last hand card {last} with penalty cards locked",
             _position(stuck, last, "9D KC", penalties={"Ann": ["6S", "7S", "9S"]}),
         )
+    # a failed going out earlier this turn: its three cards are owed until he hands the turn
+    # on, so he cannot go out again (a lone ace is a plain ace) nor call (two fives)
+    # (V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT, V8-PEN-OUT-ON-EIGHT-OR-ACE-NO-CALL)
+    owing = {"Ann": [{"cards": [], "owed": 3}]}
+    for hand in ("AC", "5C 5D"):
+        yield (
+            f"vvv8, owing a failed going out's cards, holding {hand}",
+            _position(VVV8, hand, "9C 7C", calls=["Ann"], penalties=owing),
+        )
 
 
 def vandatta_positions() -> Iterator[tuple[str, State]]:
@@ -267,7 +276,7 @@ def _compare(rulebook: str) -> Iterator[Comparison]:
             yield Comparison("listing", False, f"{label}: the engine raised {error!r}")
 
 
-_LISTING_CLAIMED = {"vvv8": 463, "vandatta": 678}
+_LISTING_CLAIMED = {"vvv8": 483, "vandatta": 678}
 """The cases each rulebook's built positions give (fixed: the positions are built, and every
 candidate is compared)."""
 
@@ -284,7 +293,8 @@ def listing_binding(rulebook: str) -> Binding:
                 "a chain, a last card onto an ace or an eight under both readings of go_out_on, "
                 "a draw said with utgång as the last draw, an eight and an ace among plain cards, "
                 "a lone ace, eight or plain card with penalty cards locked under voluntary_draw = "
-                "only-when-stuck and last_hand_card_locked = treated-as-going-out"
+                "only-when-stuck and last_hand_card_locked = treated-as-going-out, a lone ace and "
+                "two fives of a player who owes the extra cards of a failed going out"
                 if rulebook == "vvv8"
                 else "LAPPEN made for the player and left to him, varning said by the player "
                 "under every varning_trigger, down to an empty hand"

@@ -137,7 +137,8 @@ class TableTerms:
     the named suit (-1: none), the restart (0 none, 1 ace, 2 eight), whether this is the first
     play on the start card, draws made, cards held (hand and penalty cards), whether the seat's
     call stands, whether the stock has a card, whether a new stock could be made, the hand, the
-    top of the stock, and the face-down cards that join the hand as this turn ends."""
+    top of the stock, the face-down cards that join the hand as this turn ends, and the extra
+    cards he owes for a failed going out this turn, to be taken as he hands the turn on."""
 
     top: CardTerm | None
     named: Int
@@ -151,6 +152,7 @@ class TableTerms:
     hand: tuple[CardTerm, ...]
     stock_top: CardTerm | None
     locked_soon: tuple[CardTerm, ...]
+    owed: int = 0
 
 
 def table_terms(state: State) -> TableTerms:
@@ -168,6 +170,7 @@ def table_terms(state: State) -> TableTerms:
         on_start=Bool.const(len(state.pile) == 1 and state.previous is None),
         draws=Int.const(state.draws),
         held=Int.const(len(state.hands[seat]) + sum(len(p.cards) for p in state.penalties[seat])),
+        owed=sum(p.owed for p in state.penalties[seat]),
         call_stands=Bool.const(calls),
         stock=Bool.const(bool(state.stock)),
         rebuildable=Bool.const(
@@ -398,10 +401,28 @@ class Rules:
             due = after == warn
         return self.rule(Bool.const(due), "VA-CALL-VARNING", "VA-CALL-VARNING")
 
+    def goes_out(self, table: TableTerms, count: int) -> Bool:
+        """Laying ``count`` cards leaves nothing held, and no extra cards are owed for a failed
+        going out this turn (V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT)."""
+        if not self.utgang:  # only vvv8 owes cards for a failed going out
+            return table.held.eq(count)
+        again = self.rule(
+            Bool.const(not table.owed),
+            "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT",
+            "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT",
+        )
+        return table.held.eq(count) & again
+
     def call_ok(self, table: TableTerms, cards: Sequence[CardTerm]) -> Bool:
-        """The call made as the turn ends, judged on the cards held next turn."""
+        """The call made as the turn ends, judged on the cards held next turn; one who owes the
+        unknown extra cards of a failed going out has no real chance to call on."""
         if self.utgang:
-            return self.real_chance((*cards, *table.locked_soon))
+            owes = self.rule(
+                Bool.const(not table.owed),
+                "V8-PEN-OUT-ON-EIGHT-OR-ACE-NO-CALL",
+                "V8-PEN-OUT-ON-EIGHT-OR-ACE-NO-CALL",
+            )
+            return owes & self.real_chance((*cards, *table.locked_soon))
         return self.lappen_due(cards) | self.varning_said(table, cards)
 
     # --- the three moves ---
@@ -438,11 +459,13 @@ class Rules:
         holds = self.holds(table.hand, cards, tag)
         fits = self.first_fits(table, first)
         group = self.group_ok(table, cards)
-        goes = table.held.eq(len(cards))
+        goes = self.goes_out(table, len(cards))
         out_ok = ~goes | (~self.barred(cards, table.top) & table.call_stands & Bool.const(not call))
-        if o.last_hand_card_locked is LastHandCardLocked.TREATED_AS_GOING_OUT and len(
-            table.hand
-        ) == len(cards):
+        if (
+            o.last_hand_card_locked is LastHandCardLocked.TREATED_AS_GOING_OUT
+            and len(table.hand) == len(cards)
+            and not table.owed  # one who failed already this turn makes no second attempt
+        ):
             # emptying the hand with face-down cards held is a going out attempt
             # (V8-AMB-EMPTY-HAND-WITH-PENALTY-CARDS, ``adjudication._emptied_hand_error``)
             out_ok = out_ok & self.rule(
@@ -487,10 +510,11 @@ class Rules:
         last_hand_card_locked = treated-as-going-out neither may the hand's last card laid with
         face-down cards held, which is a going out attempt too
         (V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS), so such a card is no play."""
-        alone = table.held.eq(1)
+        alone = self.goes_out(table, 1)
         emptied = (
             len(table.hand) == 1
             and self.options.last_hand_card_locked is LastHandCardLocked.TREATED_AS_GOING_OUT
+            and not table.owed
         )
         options = []
         for card in table.hand:

@@ -257,10 +257,18 @@ class Plan:
         hand: int,
         calls: frozenset[int] | None = None,
     ) -> None:
-        """The turn ends: a standing LAPPEN not made good costs the penalty cards; penalty sets
-        whose time has come join the hand; the next seat's sets due at its turn's start join
-        his."""
+        """The turn ends: the extra cards owed for a failed going out are taken (the standard
+        penalty, as he hands the turn on); a standing LAPPEN not made good costs the penalty
+        cards; penalty sets whose time has come join the hand; the next seat's sets due at its
+        turn's start join his."""
         options = state.options
+        if any(p.owed for p in state.penalties[seat]):
+            self.penalty(state, seat, (1,))
+            settled = tuple(
+                tuple(p for p in sets if not p.owed) if s == seat else sets
+                for s, sets in enumerate(state.penalties)
+            )
+            state = self.penalised(dataclasses.replace(state, penalties=settled), seat)
         if options.go_out_call is GoOutCall.LAPPEN and (
             options.varning_omission is VarningOmission.THREE_CARDS
             or options.lappen_omission is LappenOmission.NO_GO_OUT

@@ -167,6 +167,7 @@ def _position(
     stock: int,
     penalties: Mapping[str, Sequence[str]] | None = None,
     release_after: int = 1,
+    owed: Mapping[str, int] | None = None,
     **extra: Any,
 ) -> State:
     """A position in play: the hands and penalty cards as given (the penalty cards joining the
@@ -189,6 +190,8 @@ def _position(
             name: [{"cards": list(cards), "release_after": release_after}]
             for name, cards in penalties.items()
         }
+    for name, count in (owed or {}).items():  # a failed going out's extra cards, still owed
+        data.setdefault("penalties", {}).setdefault(name, []).append({"cards": [], "owed": count})
     return GAME.position_from_data(data, options)
 
 
@@ -209,7 +212,7 @@ def play_values(state: State, play: Play) -> dict[str, int | bool]:
     seat, cards = play.player, play.cards
     fits = _first_error(state, play) is None and _group_error(state, play) is None
     chance = _call_error(state, _after(state, play), play.cards) is None if play.call else False
-    spare = max(0, len(state.pile) - 1)
+    spare = max(0, len(state.pile) + len(cards) - 1)  # a rebuild as he hands on, cards laid
     return {
         "hand": len(state.hands[seat]),
         "pen": sum(len(p.cards) for p in state.penalties[seat]),
@@ -224,6 +227,7 @@ def play_values(state: State, play: Play) -> dict[str, int | bool]:
         "say": play.call,
         "chance": chance,
         "avail": min(state.options.penalty_cards, len(state.stock) + spare),
+        "owes": any(p.owed for p in state.penalties[seat]),
     }
 
 
@@ -285,6 +289,9 @@ def compare_play(state: State, play: Play, ruling: Ruling[State]) -> Iterator[Co
 
 _OTHERS = {"P2": ["9D", "10D", "JD"], "P3": ["9C", "10C", "JC"]}
 
+OWED = "owed"
+"""A penalty-zone case of the last-card plays: an owed set of a failed going out, no cards."""
+
 
 _CLASS_RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.ACE)
 """One rank of each class the going-out rules tell apart."""
@@ -298,6 +305,7 @@ def _last_card_cases(options: VandattaOptions, *, every_rank: bool) -> Iterator[
     held); every rank (``every_rank``, or under REGELVERK_BINDINGS=full) or one of each
     class, and two cards of one of each class only (every rank under the full bound)."""
     brott = options.penalties.value == "brott-och-straff"
+    pens: tuple[bool | str, ...] = (False, True, OWED) if brott else (False,)
     for rank in Rank if every_rank or full() else _CLASS_RANKS:
         for count in (1, 2):
             if count == 2 and rank not in _CLASS_RANKS and not full():
@@ -305,11 +313,15 @@ def _last_card_cases(options: VandattaOptions, *, every_rank: bool) -> Iterator[
             for called, say, pen, fit, empty in product(
                 (False, True),
                 (False, True),
-                (False, True) if brott else (False,),
+                pens,
                 (True, False),
                 (False, True),
             ):
-                if empty != pen and not full():
+                if pen == OWED and say:
+                    # a call said while owing is a false call, ruled by the false-call rules
+                    # this encoding leaves out; vvv8.cards.listing judges whether it may be said
+                    continue
+                if empty != bool(pen) and not full():
                     continue
                 yield from _last_card_case(
                     options,
@@ -330,7 +342,7 @@ def _last_card_case(
     count: int,
     called: bool,
     say: bool,
-    pen: bool,
+    pen: bool | str,
     fit: bool,
     empty: bool,
 ) -> Iterator[Comparison]:
@@ -338,7 +350,7 @@ def _last_card_case(
     top_rank = "6" if rank is Rank.FOUR else "4"
     top = f"{top_rank}{'H' if fit else 'C'}"
     hands = {"P1": [c.code for c in cards], **_OTHERS}
-    penalty = {"P1": ["3D" if rank is Rank.TWO else "2D"]} if pen else None
+    penalty = {"P1": ["3D" if rank is Rank.TWO else "2D"]} if pen is True else None
     state = _position(
         options,
         ["P1", "P2", "P3"],
@@ -346,6 +358,7 @@ def _last_card_case(
         top,
         stock=0 if empty else 10,
         penalties=penalty,
+        owed={"P1": options.penalty_cards} if pen == OWED else None,
         turn="P1",
         previous="P3",
         calls=["P1"] if called else [],

@@ -303,7 +303,11 @@ class PlayVars:
     chance: Bool
     """The call would pass the real-chance test (or LAPPEN is due)."""
     avail: Int
-    """Cards a penalty draw can find now (at most the penalty's size)."""
+    """Cards the penalty draw of a failed going out can find as he hands the turn on, the play
+    laid (at most the penalty's size)."""
+    owes: Bool
+    """He failed to go out earlier this turn and owes its extra cards, to be taken as he hands
+    the turn on (an owed set in his penalty zone): he cannot go out again this turn."""
 
     @classmethod
     def fresh(cls, tag: str) -> PlayVars:
@@ -322,6 +326,7 @@ class PlayVars:
             say=Bool.var(f"{tag}.say"),
             chance=Bool.var(f"{tag}.chance"),
             avail=Int.var(f"{tag}.avail"),
+            owes=Bool.var(f"{tag}.owes"),
         )
 
     def shape(self, rules: Rules) -> Bool:
@@ -334,6 +339,7 @@ class PlayVars:
                 self.hand >= 0,
                 self.pen >= 0,
                 implies(self.pen > 0, self.sets),
+                implies(self.owes, self.sets & Bool.const(rules.brott)),
                 self.k >= 1,
                 self.k <= self.hand,
                 ~(self.last_ace & self.last_eight),
@@ -369,7 +375,8 @@ class Guards:
 
     goes_out: Bool
     """Laying the cards leaves nothing held, face-down penalty cards counted
-    (V8-PEN-CARDS-COUNT-AS-HELD, VA-WIN-FIRST-EMPTY-HAND)."""
+    (V8-PEN-CARDS-COUNT-AS-HELD, VA-WIN-FIRST-EMPTY-HAND), and he owes no extra cards for a
+    failed going out this turn (V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT)."""
     barred: Bool
     """The last card is an ace or an eight (V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT,
     VA-WIN-NOT-ON-ACE-OR-EIGHT)."""
@@ -412,8 +419,10 @@ def guards(v: PlayVars, rules: Rules, weaken: frozenset[str]) -> Guards:
         if {"V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT", "VA-WIN-NOT-ON-ACE-OR-EIGHT"} & weaken
         else v.last_ace | v.last_eight
     )
+    retry = "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT" in weaken
+    held = v.hand.eq(v.k) if counted else (v.hand + v.pen).eq(v.k)
     return Guards(
-        goes_out=v.hand.eq(v.k) if counted else (v.hand + v.pen).eq(v.k),
+        goes_out=held if retry else held & ~v.owes,
         barred=barred,
         stands=(
             v.called if rules.call_required and "V8-CALL-REQUIRED-TO-WIN" not in weaken else true()
@@ -430,13 +439,16 @@ def going_out(
     the ruling on a failed going out (``_going_out_error``, ``_play``, ``_out``,
     ``attempts._failed_out``): a going out must not end on an ace or an eight, needs a standing
     call (vvv8), and says no call of its own (V8-CALL-TIMING); the player wins if, the cards
-    laid, he holds nothing, unless the play began with an eight; a failed going out (vvv8) costs
-    the standard penalty, then the play stands. ``given`` replaces the guards (a scenario ties
-    them to its clauses)."""
+    laid, he holds nothing, unless the play began with an eight; a failed going out (vvv8) owes
+    the standard penalty, taken only as he hands the turn on (V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE),
+    so for now his penalty zone holds a set with no cards, and the play stands. ``given``
+    replaces the guards (a scenario ties them to its clauses)."""
     g = given if given is not None else guards(v, rules, weaken)
     ends_turn = ite_bool(v.first_eight, Bool.const(rules.eight_passes_turn), ~v.any_ace)
     # last_hand_card_locked = treated-as-going-out: the hand emptied with face-down cards held
-    emptying = Bool.const(rules.emptying_is_going_out) & ~g.goes_out & v.hand.eq(v.k) & g.barred
+    emptying = (
+        Bool.const(rules.emptying_is_going_out) & ~g.goes_out & v.hand.eq(v.k) & g.barred & ~v.owes
+    )
     legal = all_of(
         [
             v.fits,
@@ -457,13 +469,14 @@ def going_out(
     counted = "V8-PEN-CARDS-COUNT-AS-HELD" in weaken
     # failed_out_card = card-returns: an ace or an eight of a failed going out is not laid
     kept = ite(Bool.const(rules.card_returns) & g.barred, v.hand, v.hand - v.k)
-    if rules.usable_at_once:
-        # The cards found go to his hand; a penalty that finds none leaves an empty set.
-        found = v.avail > 0
-        hand2 = ite(found, kept + v.avail, kept)
-        sets2, pen2 = ite_bool(found, v.sets, true()), v.pen
-    else:
-        hand2, sets2, pen2 = kept, true(), v.pen + v.avail
+    # The extra cards are owed until he hands the turn on: an owed set (no cards) stands in his
+    # penalty zone meanwhile, which keeps the emptied hand from counting as a going out. If the
+    # play itself ends his turn (it is laid, and it is no ace, or an eight that passes the
+    # turn), he takes them within the ruling: what the talon can serve then (``avail``).
+    owes = "V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE" not in weaken
+    handed_on = ~(Bool.const(rules.card_returns) & g.barred) & ends_turn
+    hand2 = ite(handed_on, kept + v.avail, kept)
+    sets2, pen2 = Bool.const(owes) | v.sets, v.pen
     emptied2 = hand2.eq(0) if counted else hand2.eq(0) & ~sets2
     wins_failed = failed & ~g.eight_passes & emptied2
     return GoingOut(

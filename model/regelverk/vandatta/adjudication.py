@@ -6,6 +6,7 @@ the check; it is private and must only ever see an action that ``check`` has acc
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections import Counter
 from itertools import combinations, pairwise, permutations
@@ -46,6 +47,7 @@ from regelverk.vandatta.options import (
     VarningTrigger,
     VoluntaryDraw,
 )
+from regelverk.vandatta.penalty import penalise
 from regelverk.vandatta.prepared import Prepared, prepared
 from regelverk.vandatta.rules import (
     ACE,
@@ -72,6 +74,7 @@ from regelverk.vandatta.rules import (
     lappen_due,
     last_card_barred,
     next_seat,
+    owed,
     real_chance,
     restart_possible,
     stuck,
@@ -540,6 +543,7 @@ def _emptied_hand_error(state: State, play: Play) -> IllegalActionError | None:
     seat, cards = play.player, play.cards
     if (
         state.options.last_hand_card_locked is ALLOWED_NOT_OUT
+        or owed(state, seat)  # he failed to go out this turn already: no second attempt
         or len(state.hands[seat]) != len(cards)
         or not last_card_barred(state.options, cards, state.top)
     ):
@@ -584,12 +588,14 @@ class _CallFault(enum.Enum):
 
     EIGHT_BEING_LAID = "eight-being-laid"
     NO_REAL_CHANCE = "no-real-chance"
+    OWES_UNKNOWN_CARDS = "owes-unknown-cards"
     NOT_DUE = "not-due"
 
 
 EIGHT_BEING_LAID = _CallFault.EIGHT_BEING_LAID
 NOT_DUE = _CallFault.NOT_DUE
 NO_REAL_CHANCE = _CallFault.NO_REAL_CHANCE
+OWES_UNKNOWN_CARDS = _CallFault.OWES_UNKNOWN_CARDS
 
 
 @implements("V8-PEN-OVERDRAW-MAY-CALL", "V8-PEN-NEXT-ROUND-CALL-RISK", "V8-CALL-NEVER-WITH-EIGHT")
@@ -604,6 +610,8 @@ def _call_fault(
     if state.options.go_out_call is UTGANG:
         if state.options.eight_in_hand_when is AT_CALL and any(is_eight(c) for c in laid):
             return EIGHT_BEING_LAID
+        if owed(state, state.turn):
+            return OWES_UNKNOWN_CARDS
         if state.penalties[state.turn]:
             cards = cards + tuple(
                 c for p in state.penalties[state.turn] if p.release_after <= 1 for c in p.cards
@@ -629,6 +637,13 @@ def _call_error(
             "utgång may never be called with an eight in hand, and the eight being played "
             "is still in his hand as he calls",
             ("V8-CALL-NEVER-WITH-EIGHT", "V8-CALL-TIMING", "V8-CALL-ONLY-WITH-REAL-CHANCE"),
+        )
+    if fault is OWES_UNKNOWN_CARDS:
+        return _refuse(
+            f"{state.players[state.turn]} must take three unknown extra cards for his failed "
+            "going out as he hands the turn on, so he has no real chance of going out to call "
+            "utgång on",
+            ("V8-PEN-OUT-ON-EIGHT-OR-ACE-NO-CALL", "V8-CALL-ONLY-WITH-REAL-CHANCE"),
         )
     if fault is NO_REAL_CHANCE:
         return _refuse(
@@ -1612,6 +1627,25 @@ def _utgang_calls(table: Table, seat: int, *, call: bool) -> None:
         )
 
 
+@implements("V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE", "V8-PEN-OUT-ON-EIGHT-OR-ACE-NO-CALL")
+def _take_owed(table: Table, seat: int) -> None:
+    """A player who failed to go out takes his three extra cards as he hands the turn on (after
+    the others' draws for his ace, if he failed on one): the standard penalty, drawn now, while
+    he is still spelförare, so they join his hand as this turn ends (under the standard timing)
+    and he has cards he does not know when the turn passes, and no call."""
+    sets = table.penalties[seat]
+    if not any(p.owed for p in sets):
+        return
+    table.penalties[seat] = tuple(p for p in sets if not p.owed)
+    penalise(
+        table,
+        seat,
+        1,
+        f"{table.name(seat)} hands the turn on after a failed going out",
+        ("V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE", "V8-PEN-OUT-ON-EIGHT-OR-ACE-NO-CALL"),
+    )
+
+
 @implements("V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE", "V8-PEN-OVERDRAW-KEEP-LOCKED")
 def _release_penalties(table: Table, seat: int) -> None:
     """Face-down cards whose time has come join the hand as the owner's turn ends."""
@@ -1623,7 +1657,7 @@ def _release_penalties(table: Table, seat: int) -> None:
         if item.release_after <= 1:
             table.hands[seat] = (*table.hands[seat], *item.cards)
         else:
-            keep.append(PenaltySet(cards=item.cards, release_after=item.release_after - 1))
+            keep.append(dataclasses.replace(item, release_after=item.release_after - 1))
     table.penalties[seat] = tuple(keep)
 
 
@@ -1684,6 +1718,8 @@ def _end_turn(
     pass-free-lead (VA-AMB-AFTER-THREE-DRAWS) the next player may start with any card."""
     options = table.options
     table.free_lead = False
+    if table.penalties[seat]:
+        _take_owed(table, seat)
     _false_call_lapses(table, seat)
     if options.go_out_call is LAPPEN:
         _vandatta_calls(table, seat, call=call, laid=laid)

@@ -43,6 +43,7 @@ from regelverk.vandatta.conduct import paused
 from regelverk.vandatta.early import early_play
 from regelverk.vandatta.options import (
     CommentPenaltyText,
+    DrawOutOfTurn,
     FailedOutCard,
     FalseCallDetection,
     HiddenBundlePenalty,
@@ -52,6 +53,8 @@ from regelverk.vandatta.options import (
     OverdrawOtherDraws,
     OverdrawRelease,
     Penalties,
+    SeveralEights,
+    TwoEightsLaid,
     WrongCardTakeBack,
 )
 from regelverk.vandatta.penalty import penalise
@@ -127,7 +130,7 @@ def _mistake(state: State, action: Action, error: IllegalActionError) -> Ruling[
     if not 0 <= action.player < len(state.players) or action.player in state.away:
         return None
     if action.player != state.turn:
-        return _out_of_turn(state, action, error) if isinstance(action, Play) else None
+        return _not_his_turn(state, action, error)
     if isinstance(action, Play):
         return _play_mistake(state, action, error)
     if isinstance(action, Draw) and draws_left(state) <= 0:
@@ -200,6 +203,112 @@ def _ruling(
 # --- the mistakes -----------------------------------------------------------------------------
 
 
+def _not_his_turn(
+    state: State, action: Play | Draw | Pass, error: IllegalActionError
+) -> Ruling[State] | None:
+    """A card laid or drawn out of turn (a pass out of turn is a plain refusal)."""
+    if isinstance(action, Play):
+        return _out_of_turn(state, action, error)
+    return _draw_out_of_turn(state, action, error) if isinstance(action, Draw) else None
+
+
+def _eights_together(state: State, play: Play) -> bool:
+    """A play of two or more eights, and nothing else, where one eight goes at a time, whose
+    first eight may be laid: the one rule it breaks is one eight at a time (V8-EIGHT-ONE-PER-
+    PLAY), not the fit of any card (the second eight fits the first by rank)."""
+    return (
+        len(play.cards) > 1
+        and all(is_eight(c) for c in play.cards)
+        and state.options.several_eights is SeveralEights.ONE_AT_A_TIME
+        and _first_error(state, play) is None
+    )
+
+
+@implements("V8-PEN-TWO-EIGHTS-TOGETHER", "V8-EIGHT-ONE-PER-PLAY")
+def _two_eights(state: State, play: Play, error: IllegalActionError) -> Ruling[State] | None:
+    """Eights laid together (V8-AMB-TWO-EIGHTS-TOGETHER): the text forbids it but names no
+    sanction. two_eights = standard-penalty: he takes them back and plays again, with the three
+    cards of the standard penalty; taken-back: the same, unpunished; first-stands: the first
+    eight stands with its suit and ends his turn, the others go back to his hand."""
+    seat = play.player
+    rule = state.options.two_eights
+    table = Table.of(state)
+    name = table.name(seat)
+    clauses = ("V8-EIGHT-ONE-PER-PLAY", "V8-PEN-TWO-EIGHTS-TOGETHER")
+    if rule is TwoEightsLaid.FIRST_STANDS:
+        first = Play(player=seat, cards=play.cards[:1], suit=play.suit, call=play.call)
+        if _error(state, first) is not None:
+            return None
+        back = ", ".join(str(c) for c in play.cards[1:])
+        verb = "goes" if len(play.cards) == 2 else "go"
+        table.say("eights-back", f"{back} {verb} back to {name}'s hand, unpunished", clauses, seat)
+        return _ruling(table, error, first)
+    if rule is TwoEightsLaid.TAKEN_BACK:
+        table.say(
+            "eights-back",
+            f"{name} takes the eights back and plays again, unpunished: no sanction is named",
+            clauses,
+            seat,
+        )
+        return _ruling(table, error)
+    penalise(
+        table,
+        seat,
+        1 + bool(play.call),  # a call said with it is void too, as with a wrong card
+        f"{name} laid {len(play.cards)} eights together; he takes them back and plays again",
+        clauses,
+    )
+    return _ruling(table, error)
+
+
+@implements("V8-DRAW-OUT-OF-TURN-STOPPED")
+def _draw_out_of_turn(state: State, draw: Draw, error: IllegalActionError) -> Ruling[State]:
+    """A card drawn from the talon out of turn (V8-AMB-DRAW-OUT-OF-TURN): 000 §3 ¶5 punishes a
+    card laid out of turn, and a draw only when an absent player's card for an ace is forgotten.
+    draw_out_of_turn = stopped: the draw is undone, unpunished; standard-penalty: undone, with
+    the three cards of the standard penalty; kept-locked: he keeps the card face down, and it
+    joins his hand as his next turn begins."""
+    seat = draw.player
+    rule = state.options.draw_out_of_turn
+    table = Table.of(state)
+    name = table.name(seat)
+    clauses = ("V8-DRAW-OUT-OF-TURN-STOPPED",)
+    if rule is DrawOutOfTurn.STANDARD_PENALTY:
+        penalise(
+            table,
+            seat,
+            1,
+            f"{name} drew from the talon out of turn; the card goes back on the talon",
+            clauses,
+        )
+        return _ruling(table, error)
+    if rule is DrawOutOfTurn.KEPT_LOCKED:
+        card = table.draw_one(seat)
+        if card is not None:
+            table.hands[seat] = table.hands[seat][:-1]
+            table.penalties[seat] = (
+                *table.penalties[seat],
+                PenaltySet(cards=(card,), release_after=0),
+            )
+            table.say(
+                "kept-locked",
+                f"{name} drew {card} out of turn: he keeps it face down; it joins his hand as "
+                "his next turn begins",
+                clauses,
+                seat,
+                (card,),
+            )
+            return _ruling(table, error)
+    table.say(
+        "draw-undone",
+        f"{name} drew out of turn: the card goes back on the talon unseen, unpunished (the "
+        "text punishes a card laid out of turn, not a draw)",
+        clauses,
+        seat,
+    )
+    return _ruling(table, error)
+
+
 @implements("V8-PEN-OUT-OF-TURN", "V8-PEN-OUT-OF-TURN-CARD-RETURNED")
 def _out_of_turn(state: State, play: Play, error: IllegalActionError) -> Ruling[State] | None:
     """A card laid out of turn goes back to the offender's hand, and he takes three penalty
@@ -263,6 +372,8 @@ def _play_mistake(state: State, play: Play, error: IllegalActionError) -> Ruling
         return None
     if is_eight(play.cards[0]) != (play.suit is not None):
         return None
+    if _eights_together(state, play):
+        return _two_eights(state, play, error)
     if _first_error(state, play) is not None or _group_error(state, play) is not None:
         return _wrong_card(state, play, error)
     if same_rank_error(state, play) is not None:
@@ -346,11 +457,12 @@ def _failed_out(
     state: State, play: Play, error: IllegalActionError, *, no_call: bool
 ) -> Ruling[State]:
     """Going out on an ace or an eight (or without a call): he is not out, the card stays with
-    its normal effect, and he takes three penalty cards, locked through this turn, so he has
-    cards again when the turn passes and cannot call. Under failed_out_card = card-returns the
-    ace or eight goes back to his hand instead and he finishes his turn by the normal rules.
-    Under last_hand_card_locked = treated-as-going-out emptying the hand on an ace or an eight
-    while penalty cards are locked is ruled the same way."""
+    its normal effect, and he owes three extra cards, which he takes as he hands the turn on
+    (after the others' draws for his ace, and his own draws and plays, if any), so he has cards
+    again when the turn passes and cannot call. Under failed_out_card = card-returns the ace or
+    eight goes back to his hand instead and he finishes his turn by the normal rules. Under
+    last_hand_card_locked = treated-as-going-out emptying the hand on an ace or an eight while
+    penalty cards are locked is ruled the same way."""
     seat = play.player
     returns = not no_call and state.options.failed_out_card is FailedOutCard.CARD_RETURNS
     clauses: tuple[str, ...] = (
@@ -364,13 +476,15 @@ def _failed_out(
     )
     table = Table.of(state)
     what = "without a call" if no_call else f"on {play.cards[-1]}"
-    penalise(
-        table,
-        seat,
-        1,
-        f"{table.name(seat)} tried to go out {what}: he is not out and cannot call"
+    count = state.options.penalty_cards
+    table.penalties[seat] = (*table.penalties[seat], PenaltySet(cards=(), owed=count))
+    table.say(
+        "owes",
+        f"{table.name(seat)} tried to go out {what}: he is not out and cannot call; he takes "
+        f"{count} extra cards as he hands the turn on"
         + ("; the card goes back to his hand and he finishes his turn" if returns else ""),
         (*clauses, "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS"),
+        seat,
     )
     if returns:
         return _ruling(table, error)

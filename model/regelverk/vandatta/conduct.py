@@ -8,6 +8,8 @@ that are mistakes are given by :mod:`regelverk.vandatta.attempts`.
 
 from __future__ import annotations
 
+import dataclasses
+
 from regelverk.engine import IllegalActionError
 from regelverk.trace import implements
 from regelverk.vandatta.options import (
@@ -28,7 +30,6 @@ from regelverk.vandatta.state import (
     ForgetAbsentCard,
     HideBundle,
     LookBack,
-    PenaltySet,
     Phase,
     Remark,
     RemarkKind,
@@ -408,8 +409,8 @@ def _veto(table: Table, veto: Veto) -> None:
                 left.remove(card)
             else:
                 kept.append(card)
-        if kept:
-            sets.append(PenaltySet(cards=tuple(kept), release_after=item.release_after))
+        if kept or item.owed:
+            sets.append(dataclasses.replace(item, cards=tuple(kept)))
     table.penalties[offender] = tuple(sets)
     if left:
         table.take_from_hand(offender, tuple(left))

@@ -115,6 +115,13 @@ def _seat_problems(state: State) -> list[str]:  # noqa: PLR0912
         # out from counting as one (penalty.penalise), so only its timing is checked.
         if any(p.release_after < 0 for p in sets):
             found.append(f"{state.players[seat]} has a badly timed penalty set")
+        if any(p.owed and p.cards for p in sets) or any(p.owed < 0 for p in sets):
+            found.append(f"{state.players[seat]} owes cards in a set that already holds some")
+        if any(p.owed for p in sets) and state.phase is Phase.PLAY and seat != state.turn:
+            found.append(
+                f"{state.players[seat]} owes the extra cards of a failed going out outside his "
+                "own turn: he takes them as he hands the turn on"
+            )
     if state.early and state.phase is not Phase.START_SUIT:
         found.append("cards laid early on a start eight lie there after the suit is named")
     if not state.joining <= state.benched:

@@ -42,6 +42,7 @@ __all__ = [
     "CommentPenaltyText",
     "DealerWithoutLoser",
     "DeckSetup",
+    "DrawOutOfTurn",
     "DrawTieScope",
     "DrawnCard",
     "EightInHandWhen",
@@ -110,6 +111,7 @@ __all__ = [
     "TalonEmptyMidDraw",
     "TalonPassCount",
     "TurnedPile",
+    "TwoEightsLaid",
     "VandattaOptions",
     "VarningOmission",
     "VarningTrigger",
@@ -968,6 +970,33 @@ class OutOfTurnCard(Reading):
     would empty the offender's hand go back all the same."""
 
 
+class TwoEightsLaid(Reading):
+    """Eights laid together where only one may go at a time (V8-AMB-TWO-EIGHTS-TOGETHER)."""
+
+    STANDARD_PENALTY = "standard-penalty"
+    """A mistake: he takes the eights back and plays again, and takes the three cards of the
+    standard penalty."""
+    TAKEN_BACK = "taken-back"
+    """No sanction is named: he takes the eights back and plays again, unpunished."""
+    FIRST_STANDS = "first-stands"
+    """The first eight stands with the suit he names and ends his turn; the others go back to
+    his hand, unpunished."""
+
+
+class DrawOutOfTurn(Reading):
+    """A card drawn from the talon out of turn (V8-AMB-DRAW-OUT-OF-TURN)."""
+
+    STOPPED = "stopped"
+    """Not an offence the text lists: the draw is undone (the card goes back on the talon
+    unseen) and nothing else happens."""
+    STANDARD_PENALTY = "standard-penalty"
+    """A mistake like a card laid out of turn: the card goes back on the talon, and he takes
+    the three cards of the standard penalty."""
+    KEPT_LOCKED = "kept-locked"
+    """Like cards drawn too many: he keeps the card face down, and it joins his hand as his
+    next turn begins."""
+
+
 class LookBackDepth(Reading):
     """How far back anyone may look through the pile (V8-AMB-LOOK-BACK-DEPTH)."""
 
@@ -1305,6 +1334,10 @@ class VandattaOptions:
     V8-PEN-FALSE-CALL-SAME-BREATH)."""
     out_of_turn_card: OutOfTurnCard = OutOfTurnCard.RETURNED
     """A card laid out of turn (V8-AMB-OUT-OF-TURN-CARD)."""
+    draw_out_of_turn: DrawOutOfTurn = DrawOutOfTurn.STOPPED
+    """A card drawn from the talon out of turn (V8-AMB-DRAW-OUT-OF-TURN)."""
+    two_eights: TwoEightsLaid = TwoEightsLaid.STANDARD_PENALTY
+    """Eights laid together against one eight at a time (V8-AMB-TWO-EIGHTS-TOGETHER)."""
     look_back_depth: LookBackDepth = LookBackDepth.LATEST_PLAY
     """How far back the pile may be looked through (V8-AMB-LOOK-BACK-DEPTH)."""
     overdraw_release: OverdrawRelease = OverdrawRelease.NEXT_OWN_TURN

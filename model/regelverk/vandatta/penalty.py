@@ -3,6 +3,8 @@ offender, locked until he has used up his turn as spelförare; the utgång calle
 
 from __future__ import annotations
 
+import dataclasses
+
 from regelverk.cards import Card
 from regelverk.trace import implements
 from regelverk.vandatta.options import (
@@ -86,7 +88,7 @@ def penalise(table: Table, seat: int, offences: int, why: str, clauses: tuple[st
         sets = (*table.penalties[seat], PenaltySet(cards=cards, release_after=release))
         if options.penalty_sets_timing is PenaltySetsTiming.MERGED and len(sets) > 1:
             latest = max(p.release_after for p in sets)
-            sets = tuple(PenaltySet(cards=p.cards, release_after=latest) for p in sets)
+            sets = tuple(dataclasses.replace(p, release_after=latest) for p in sets)
             when += " (all his face-down cards together)"
         table.penalties[seat] = sets
     shown = " ".join(str(c) for c in cards)

@@ -60,6 +60,8 @@ from regelverk.vandatta.state import (
 __all__ = ["action_from_data", "action_to_data", "position_from_data", "position_to_data"]
 
 _SUITS = {s.value: s for s in Suit}
+MAX_OWED = 6
+"""The most extra cards a failed going out can owe (three, or six under penalty_cards)."""
 
 
 def _cards(raw: Any, where: str, error: type[Exception] = PositionError) -> tuple[Card, ...]:
@@ -282,7 +284,9 @@ def _penalty_sets(raw: Any, where: str) -> tuple[PenaltySet, ...]:
     """A player's face-down cards: a list of cards (one set, locked until his turn as
     spelförare is used up), or a list of sets ``{"cards": [...], "release_after": n}`` where
     ``n`` counts the turns as spelförare he must still use up (0: usable from the start of his
-    next turn). A penalty the talon could not serve is a set with no cards."""
+    next turn). A penalty the talon could not serve is a set with no cards. A set with
+    ``"owed": n`` and no cards is the n extra cards a failed going out costs, still to be
+    taken as the player hands the turn on (V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE)."""
     if not isinstance(raw, list):
         raise PositionError(f"{where} must be a list of cards or of penalty sets, not {raw!r}")
     if all(isinstance(item, str) for item in raw):
@@ -299,9 +303,16 @@ def _penalty_sets(raw: Any, where: str) -> tuple[PenaltySet, ...]:
             raise PositionError(
                 f"{where}[{number}].release_after must be 0, 1 or 2, not {release!r}"
             )
-        sets.append(
-            PenaltySet(cards=_cards(item["cards"], f"{where}[{number}]"), release_after=release)
-        )
+        owe = item.get("owed", 0)
+        if not isinstance(owe, int) or isinstance(owe, bool) or not 0 <= owe <= MAX_OWED:
+            raise PositionError(f"{where}[{number}].owed must be 0 to {MAX_OWED}, not {owe!r}")
+        cards = _cards(item["cards"], f"{where}[{number}]")
+        if owe and cards:
+            raise PositionError(
+                f"{where}[{number}] owes {owe} cards not yet taken, so it holds none, not "
+                f"{len(cards)} (V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE)"
+            )
+        sets.append(PenaltySet(cards=cards, release_after=release, owed=owe))
     return tuple(sets)
 
 
@@ -310,7 +321,11 @@ def _penalties_data(sets: tuple[PenaltySet, ...]) -> list[Any]:
     for one ordinary set, else every set with its timing."""
     if len(sets) == 1 and sets[0].cards and sets[0].release_after == 1:
         return [c.code for c in sets[0].cards]
-    return [{"cards": [c.code for c in p.cards], "release_after": p.release_after} for p in sets]
+    return [
+        {"cards": [c.code for c in p.cards], "release_after": p.release_after}
+        | ({"owed": p.owed} if p.owed else {})
+        for p in sets
+    ]
 
 
 def _position_flag(data: Mapping[str, Any], key: str) -> bool:

@@ -397,13 +397,21 @@ def follow_fits(state: State, first: Card, card: Card, beneath: Card) -> bool:  
 # --- going out and calls ----------------------------------------------------------------------
 
 
-@implements("V8-PEN-CARDS-COUNT-AS-HELD")
+@implements("V8-PEN-CARDS-COUNT-AS-HELD", "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT")
 def held(state: State, seat: int) -> int:
-    """Every card a seat holds, hand and face-down penalty cards (what going out empties)."""
+    """Every card a seat holds, hand and face-down penalty cards, and the extra cards he owes
+    for a failed going out, to be taken as he hands the turn on: what going out must empty, so
+    that he cannot go out in the turn he failed (V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT)."""
     penalties = state.penalties[seat]
     if not penalties:
         return len(state.hands[seat])
-    return len(state.hands[seat]) + sum(len(p.cards) for p in penalties)
+    return len(state.hands[seat]) + sum(len(p.cards) + p.owed for p in penalties)
+
+
+def owed(state: State, seat: int) -> int:
+    """The extra cards a seat owes for a failed going out, not yet taken
+    (V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE)."""
+    return sum(p.owed for p in state.penalties[seat])
 
 
 @implements("V8-CALL-CARD-COUNT-ON-DEMAND", "V8-CALL-CARD-COUNT-ALL-HELD")
@@ -412,7 +420,7 @@ def card_count(state: State, seat: int) -> int:
     (card_count_scope = all-held), or only the cards in his hand (hand-only)."""
     if state.options.card_count_scope is HAND_ONLY:
         return len(state.hands[seat])
-    return held(state, seat)
+    return held(state, seat) - owed(state, seat)
 
 
 CALL_WORDS = ("utgång", "varning", "lappen")

@@ -622,7 +622,8 @@ def start_suit(table: Table, suit: Suit | None) -> None:
 )
 def fresh_start_card(table: Table) -> None:
     """rebuild_reference = fresh-start-card (V8-AMB-REBUILD-REFERENCE-STATUS): the card kept face
-    up at a rebuild counts as a new start card. A suit named on it no longer binds. A start
+    up at a rebuild counts as a new start card. A suit named on it no longer binds, nor does a
+    free lead (after_three_draws = pass-free-lead): the spelförare plays on the new card. A start
     eight goes back into the new stock and another card is turned (start_eight =
     back-into-stock), or the dealer names a suit (dealer-names-suit): play waits for him as at
     the start of a deal, the spelförare keeping his turn, his draws and the draw in progress. A
@@ -631,6 +632,7 @@ def fresh_start_card(table: Table) -> None:
     the deal is under way and nobody else is to play first."""
     options = table.options
     table.named_suit = None
+    table.free_lead = False
     utgang = options.go_out_call is GoOutCall.UTGANG
     table.say(
         "fresh-start-card",

@@ -100,10 +100,16 @@ class PenaltySet:
     drawn too many by mistake (V8-PEN-OVERDRAW-KEEP-LOCKED). ``release_after`` is the number of
     the owner's own turns that must end before the cards join his hand; 0 means they join it as
     his next turn begins (penalty_cards_usable = at-next-turn-start).
+
+    ``owed`` counts cards not yet taken: a failed going out (on an ace or an eight, or without
+    a call) costs three extra cards taken as the player hands the turn on
+    (V8-PEN-OUT-ON-EIGHT-OR-ACE-THREE), so until then his set has no cards and owes them. It
+    keeps him from going out or calling for the rest of that turn.
     """
 
     cards: tuple[Card, ...]
     release_after: int = 1
+    owed: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
