@@ -14,7 +14,14 @@ sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 project = "regelverk"
 author = "the regelverk project"
 copyright = "the regelverk project"
-extensions = ["sphinx.ext.autodoc", "sphinx_needs", "rulebook_site", "rulebook", "players"]
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx_needs",
+    "rulebook_site",
+    "rulebook",
+    "players",
+    "disputes",
+]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 exclude_patterns = ["_build"]

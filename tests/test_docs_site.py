@@ -25,6 +25,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from regelverk.registry import default_registry
+
 ROOT = Path(__file__).resolve().parent.parent
 PHONE_WIDTH = 390
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -149,7 +151,7 @@ def test_a_long_rulebook_has_a_page_per_section_with_a_heading_per_paragraph(sit
     cards = {
         p.name: p.read_text(encoding="utf-8").count('<div class="clause-card') for p in sections
     }
-    assert sum(cards.values()) == 151, cards
+    assert sum(cards.values()) == len(default_registry().clauses("vvv8")), cards
     assert max(cards.values()) <= 64, cards
     for page in sections:
         headings = re.findall(r"<h2>¶(\d+) ", page.read_text(encoding="utf-8"))

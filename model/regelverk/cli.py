@@ -374,18 +374,22 @@ def cmd_check(args: argparse.Namespace) -> int:
     problems: list[str] = []
     seeds = find_seeds(args.seeds)
     checked_texts = 0
+    texts: dict[str, str] = {}
     if seeds is not None:
         for book in registry.rulebooks:
             path = seeds / book.seed
             if not path.is_file():
                 problems.append(f"{book.seed} is missing from {seeds}")
                 continue
-            text = path.read_text(encoding="utf-8")
+            text = texts[book.seed] = path.read_text(encoding="utf-8")
             checked_texts += 1
             problems += problems_against_text(book, text)
             own = (spec_dir() / f"{book.id}.toml").read_text(encoding="utf-8")
             for run in shared_runs(text, own):
                 problems.append(f"{book.id}.toml repeats the text's words: '{run}'")
+    from regelverk.disputes import check as dispute_problems
+
+    problems += dispute_problems(registry, texts if seeds is not None else None)
     counts = Counter(i.status.value for i in items)
     summary = {
         "clauses": len(items),
@@ -408,6 +412,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             print("texts: not found (give --seeds DIR or set REGELVERK_SEEDS to check locators)")
         else:
             print(f"texts: {checked_texts} checked for locators and shared wording")
+        print(
+            "disputes: the vvv8 table checked against the spec and its question files"
+            + (" and the text" if seeds is not None else "")
+        )
         for problem in problems:
             print(f"problem: {problem}")
     return EXIT_FAILED if problems else EXIT_OK

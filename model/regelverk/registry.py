@@ -345,8 +345,9 @@ class Registry:
         return tuple(e for e in book.examples if any(clause_id in s.clauses for s in e.steps))
 
 
-class _Checker:
-    """Collects the problems of one spec file while it is read."""
+class FieldChecker:
+    """Collects the problems of one spec file (or other data file read the same way, such as a
+    dispute table) while it is read: each field checked, each fault kept with where it is."""
 
     def __init__(self, where: str) -> None:
         self.where = where
@@ -381,7 +382,7 @@ class _Checker:
 
 
 def _locator(
-    check: _Checker, raw: object, seed: str, sections: Mapping[int, Section], where: str
+    check: FieldChecker, raw: object, seed: str, sections: Mapping[int, Section], where: str
 ) -> Locator | None:
     if not isinstance(raw, dict):
         check.fail(f"{where}: a locator must be a table such as {{ section = 1, paragraph = 2 }}")
@@ -403,7 +404,7 @@ def _locator(
     return Locator(seed=seed, section=section, paragraph=paragraph, row=row)
 
 
-def _parameters(check: _Checker, raw: object, where: str) -> tuple[tuple[str, Any], ...]:
+def _parameters(check: FieldChecker, raw: object, where: str) -> tuple[tuple[str, Any], ...]:
     if raw is None:
         return ()
     if not isinstance(raw, dict):
@@ -418,7 +419,7 @@ def _parameters(check: _Checker, raw: object, where: str) -> tuple[tuple[str, An
     return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in raw.items()))
 
 
-def _sections(check: _Checker, data: Mapping[str, Any]) -> dict[int, Section]:
+def _sections(check: FieldChecker, data: Mapping[str, Any]) -> dict[int, Section]:
     found: dict[int, Section] = {}
     for raw in data.get("section", []):
         number = raw.get("number")
@@ -475,7 +476,7 @@ class _NotTomlError(ValueError):
 
 
 def _read_rulebook(path: Path, problems: list[str]) -> Rulebook | None:
-    check = _Checker(path.name)
+    check = FieldChecker(path.name)
     try:
         data = _parsed_toml(path)
     except (OSError, UnicodeDecodeError, _NotTomlError) as error:
@@ -522,7 +523,7 @@ class _EntryReader:
     """Reads the entries of one rulebook file, reporting faults to its checker."""
 
     def __init__(
-        self, check: _Checker, ident: str, prefix: str, seed: str, sections: dict[int, Section]
+        self, check: FieldChecker, ident: str, prefix: str, seed: str, sections: dict[int, Section]
     ) -> None:
         self.check, self.ident, self.prefix = check, ident, prefix
         self.seed, self.sections = seed, sections
@@ -679,7 +680,7 @@ class _EntryReader:
         )
 
 
-def _check_book(check: _Checker, book: Rulebook) -> None:
+def _check_book(check: FieldChecker, book: Rulebook) -> None:
     """Unique ids, resolving references, and every paragraph covered."""
     ids: dict[str, str] = {}
     entries = book.entries()
@@ -715,7 +716,7 @@ def _check_book(check: _Checker, book: Rulebook) -> None:
 
 
 def _check_steps(
-    check: _Checker, book: Rulebook, expect: Callable[[str, set[str], str, str], None]
+    check: FieldChecker, book: Rulebook, expect: Callable[[str, set[str], str, str], None]
 ) -> None:
     """Every worked-example step cites clauses and ambiguities that exist."""
     clause_ids = {c.id for c in book.clauses}
@@ -731,7 +732,7 @@ def _check_steps(
                 check.fail(f"{where}: a per-register verdict must name its ambiguity")
 
 
-def _check_coverage(check: _Checker, book: Rulebook) -> None:
+def _check_coverage(check: FieldChecker, book: Rulebook) -> None:
     """Every paragraph of the text is covered by a clause, note or example step."""
     covered = {(loc.section, loc.paragraph) for loc in _covering_locators(book)}
     for loc in book.paragraphs():
@@ -755,7 +756,7 @@ def _read_comparison(path: Path, problems: list[str]) -> tuple[ComparisonRow, ..
     if not path.exists():
         problems.append(f"{path.name} is missing")
         return ()
-    check = _Checker(path.name)
+    check = FieldChecker(path.name)
     try:
         data = _parsed_toml(path)
     except (OSError, UnicodeDecodeError, _NotTomlError) as error:
@@ -780,7 +781,7 @@ def _read_glossary(path: Path, problems: list[str]) -> tuple[Term, ...]:
     if not path.exists():
         problems.append(f"{path.name} is missing")
         return ()
-    check = _Checker(path.name)
+    check = FieldChecker(path.name)
     try:
         data = _parsed_toml(path)
     except (OSError, UnicodeDecodeError, _NotTomlError) as error:

@@ -20,11 +20,20 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import re
 from collections.abc import Sequence
 
 from regelverk.records import record
 
-__all__ = ["Paragraph", "SectionStart", "fingerprint", "split", "table_rows"]
+__all__ = [
+    "ABBREVIATIONS",
+    "Paragraph",
+    "SectionStart",
+    "fingerprint",
+    "sentences",
+    "split",
+    "table_rows",
+]
 
 
 @record
@@ -153,4 +162,82 @@ def shared_runs(seed_text: str, other: str, length: int = 6) -> tuple[str, ...]:
         run = tuple(other_words[i : i + length])
         if run in seed_runs and not all(w.isdigit() or len(w) <= 2 for w in run):
             found[" ".join(run)] = None
+    return tuple(found)
+
+
+ABBREVIATIONS: frozenset[str] = frozenset(
+    {
+        "t.ex.",
+        "p.g.a.",
+        "m.h.a.",
+        "bl.a.",
+        "dvs.",
+        "d.v.s.",
+        "obs.",
+        "obs!",
+        "o.s.v.",
+        "osv.",
+        "s.k.",
+        "m.fl.",
+        "m.m.",
+        "ca.",
+        "e.d.",
+        "jfr.",
+        "resp.",
+        "f.d.",
+        "nr.",
+        "kl.",
+        "fr.o.m.",
+        "t.o.m.",
+        "f.ö.",
+        "f.eks.",
+    }
+)
+"""Swedish (and Norwegian) abbreviations whose full stop (or, for *Obs!*, whose exclamation
+mark) does not end a sentence: ``t.ex.``, ``p.g.a.``, ``m.h.a.``, ``bl.a.``, ``dvs.``, ``obs``
+and the like, compared in lower case."""
+
+_END = re.compile(r"[.!?]+[)\]\"'”’»]*[.!?]*(?=\s)")
+"""A run that may end a sentence: stops, then closing brackets or quotes, then stops again, with
+white space after it."""
+
+_NEXT = re.compile(r"\s+[(\[\"'“”‘’«]*[A-ZÀ-Þ0-9]")
+"""What must follow a sentence's end: white space, any opening brackets or quotes, and a
+capital letter or a digit."""
+
+
+def sentences(paragraph_text: str) -> tuple[str, ...]:
+    """The sentences of a paragraph of Swedish or Norwegian prose, in order, white space folded.
+
+    A sentence ends at a full stop, exclamation or question mark (with any closing brackets or
+    quotes after it) that is followed by white space and a capital letter or digit, possibly
+    behind opening brackets or quotes. The stop of an abbreviation (:data:`ABBREVIATIONS`) ends
+    no sentence, nor does a stop followed by a small letter. A stop inside brackets ends a
+    sentence as one outside them does, so an opening bracket the text never closes cannot
+    swallow the rest of the paragraph; a colon never ends one. Text after the last stop (a
+    paragraph that breaks off with a comma) is a sentence of its own.
+
+    >>> sentences('Ess räknas som 14. (Gäller t.ex. Viggo.) Obs! "Utgång" är ett ord.')
+    ('Ess räknas som 14.', '(Gäller t.ex. Viggo.)', 'Obs! "Utgång" är ett ord.')
+    >>> sentences("Fel: Något. Straff: Tre kort. Han tar p.g.a. detta tre kort,")
+    ('Fel: Något.', 'Straff: Tre kort.', 'Han tar p.g.a. detta tre kort,')
+    >>> sentences("  ")
+    ()
+    """
+    text = " ".join(paragraph_text.split())
+    found: list[str] = []
+    start = 0
+    for match in _END.finditer(text):
+        end = match.end()
+        if not _NEXT.match(text, end):
+            continue
+        word = text[:end].rsplit(" ", 1)[-1].lstrip("([\"'“”«").lower()
+        stripped = word.rstrip(")]\"'”’»")
+        if stripped in ABBREVIATIONS:
+            continue
+        found.append(text[start:end].strip())
+        start = end
+    rest = text[start:].strip()
+    if rest:
+        found.append(rest)
     return tuple(found)
