@@ -428,7 +428,12 @@ def _print_ruling(data: dict[str, Any]) -> None:
         print(f"  {ident}: {registry_for(ident).clause(ident).rule}")
     for event in data["events"]:
         print(f"  event: {event['text']} ({', '.join(event['clauses'])})")
-    for reading in data["readings"]:
+    _print_readings(data["readings"])
+
+
+def _print_readings(readings: list[dict[str, Any]]) -> None:
+    """What each reading of the deciding ambiguities gives, one line each."""
+    for reading in readings:
         mark = " (default)" if reading["default"] else ""
         answer = "allowed" if reading["allowed"] else "not allowed"
         print(
@@ -546,11 +551,19 @@ def _print_replay(answer: dict[str, Any]) -> None:
         print("0. the deal")
         for event in answer["opening"]:
             print(f"  event: {event['text']} ({', '.join(event['clauses'])})")
+        _print_readings(answer.get("readings", []))
     for step in answer["steps"]:
         print(f"{step['number']}. {json.dumps(step['action'], ensure_ascii=False)}")
         _print_ruling(step)
-    if not answer["allowed"]:
-        print(f"the replay stops at action {answer['steps'][-1]['number']}: the rules refuse it")
+    refused = [str(step["number"]) for step in answer["steps"] if not step["allowed"]]
+    if answer.get("stopped") is not None:
+        print(f"the replay stops at action {answer['stopped']}: the rules refuse it")
+    elif refused:
+        ending = "with the game over" if answer["over"] else "mid-game"
+        print(
+            f"the rules refuse action {', '.join(refused)}, but the ruling stands and play goes "
+            f"on; the {answer['kind']} ends {ending}"
+        )
     else:
         ending = "with the game over" if answer["over"] else "mid-game"
         if answer["kind"] == "deal":

@@ -13,15 +13,18 @@ A question file (JSON, or TOML when its name ends in ``.toml``) is one of:
       {"rulebook": "vvv8", "options": {...}, "position": {...}, "actions": [{...}, ...]}
 
   Every action is ruled on in turn, with its events and clauses and what each reading of the
-  deciding ambiguities gives (the earlier actions replayed under that reading); the replay
-  stops at the first action the rules refuse (a penalised mistake included).
+  deciding ambiguities gives (the earlier actions replayed under that reading). A mistake
+  whose ruling stands (a penalty dealt, a false utgång noted as void) is played on from the
+  position the ruling leaves, as an allowed action is; the replay stops at the first action
+  refused outright (the position unchanged), or at a mistake that ends the game or leaves a
+  position that cannot occur.
 * a record printed by ``regelverk play --json``::
 
       {"rulebook": "uno", "players": [...], "seed": 7, "options": {...}, "actions": [...]}
 
   The game is dealt again from the seed (the answer gives the deal's own events: the dealer
   chosen, the first card turned up and what it does) and every action is replayed and ruled on
-  in turn; the replay stops at the first action the rules refuse.
+  in turn, stopping where a sequence stops.
 * a "can it ever happen?" question, in the condition language of
   :mod:`regelverk_proofs.query`::
 
@@ -33,6 +36,7 @@ A question file (JSON, or TOML when its name ends in ``.toml``) is one of:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -44,7 +48,9 @@ from regelverk.engine import (
     ActionError,
     Event,
     Game,
+    IllegalActionError,
     OptionError,
+    Outcome,
     PositionError,
     ReadingResult,
     Ruling,
@@ -370,6 +376,7 @@ def ask(data: Mapping[str, Any]) -> dict[str, Any]:
         return {"rulebook": rulebook, **_partial(game, options, data, kind)}
     position = _watched(_field(data, "position", dict))
     state = _position(game, options, position)
+    _nothing_given_is_lost(game, data["position"], state)
     if kind == "sequence":
         actions = _field(data, "actions", list)
         if not actions:
@@ -406,6 +413,7 @@ def _partial(
         except PositionError as error:
             raise QuestionError(f"position: {error}") from None
         _all_read(watched, "position")
+        _nothing_given_is_lost(game, completed, state)
         return state
 
     try:
@@ -448,6 +456,48 @@ def _position(game: Game[Any, Any, Any], options: Any, position: Any) -> Any:
     return state
 
 
+_CARD_FIELDS = ("hands", "penalties", "pile", "turned", "early", "stock")
+"""The fields of a Vändåtta position that place cards."""
+
+
+def _nothing_given_is_lost(game: Game[Any, Any, Any], raw: Mapping[str, Any], state: Any) -> None:
+    """Refuse a Vändåtta position in phase ``ready`` whose given cards the deal to come would
+    throw away unread: the deal after the first gathers and shuffles every card, and a draw for
+    the deal is followed by a shuffle and a cut. A stock stacked for a deal is given with the
+    dealer, for the first deal (``"deal": 0``)."""
+    if game.family != "vandatta":
+        return
+    built = game.position_to_data(state)
+    if built["phase"] != "ready":
+        return
+    given = [name for name in _CARD_FIELDS if _holds_cards(raw.get(name))]
+    if built["deal"] >= 1 and given:
+        fields = " and ".join(repr(name) for name in given)
+        how = "" if "deal" in raw else ", the default"
+        raise QuestionError(
+            f"position: the {fields} given would be thrown away: in phase 'ready' after deal "
+            f"{built['deal']} ('deal' is {built['deal']}{how}) the next deal gathers every card "
+            "and shuffles them by the position's 'seed' (VA-DEAL-SHUFFLE); only the first deal "
+            f"('deal': 0) is dealt from the cards as given: give 'deal': 0, or leave out the "
+            f"{fields}"
+        )
+    if built["dealer"] is None and "stock" in given:
+        raise QuestionError(
+            "position: a 'stock' cannot be given before the draw for the deal ('dealer' is "
+            "null): whoever draws the lowest card shuffles the pack and the player on his right "
+            "cuts it before the deal (000 §1 ¶2: V8-DEALER-DRAW-LOWEST-SHUFFLES, "
+            "V8-DEALER-DRAW-RIGHT-CUTS), so the cards cannot lie as given; give the 'dealer', "
+            "or leave out the 'stock'"
+        )
+
+
+def _holds_cards(value: Any) -> bool:
+    """Whether a position's field places any card (a list, or a table of lists per player)."""
+    if isinstance(value, Mapping):
+        return any(_holds_cards(inner) for inner in value.values())
+    return isinstance(value, list) and bool(value)
+
+
 def _action(game: Game[Any, Any, Any], state: Any, raw: Any, where: str) -> Any:
     """An action read from a question, every field of it read."""
     if not isinstance(raw, dict):
@@ -484,6 +534,32 @@ def _last(steps: list[dict[str, Any]]) -> dict[str, Any]:
     return {"message": steps[-1]["message"], "clauses": steps[-1]["clauses"]}
 
 
+def _plays_on(game: Game[Any, Any, Any], before: Any, ruling: Ruling[Any]) -> bool:
+    """Whether a replay goes on after ``ruling`` on an action in ``before``: an allowed action
+    stands; so does a mistake whose ruling changes the position (a penalty dealt, the action
+    kept without a false call), as long as the position it leaves can be played on (the game
+    not over, no invariant broken). A mistake refused outright leaves the position as it was,
+    and what follows it was played in a position that never came about."""
+    if ruling.allowed:
+        return True
+    return (
+        ruling.state != before
+        and not game.is_over(ruling.state)
+        and not game.problems(ruling.state)
+    )
+
+
+def _replayed(game: Game[Any, Any, Any], options: Any, state: Any, actions: Sequence[Any]) -> Any:
+    """``state`` after ``actions``, each ruled on as in a replay (under the options ``state``
+    carries); :class:`IllegalActionError` if one of them would stop the replay there."""
+    for number, action in enumerate(actions, 1):
+        ruling: Ruling[Any] = adjudicate(game, options, state, action)
+        if not _plays_on(game, state, ruling):
+            raise IllegalActionError(f"action {number} stops the replay: {ruling.message}", ())
+        state = ruling.state
+    return state
+
+
 def _sequence(
     game: Game[Any, Any, Any],
     options: Any,
@@ -493,22 +569,22 @@ def _sequence(
 ) -> dict[str, Any]:
     """Rule on each action of a sequence played from ``state`` (which ``start(options)``
     rebuilds under other options), in turn, with the readings of each step (the earlier
-    actions replayed under the reading)."""
+    actions replayed under the reading). The replay goes on while the rulings leave a position
+    to play on (:func:`_plays_on`)."""
     steps: list[dict[str, Any]] = []
     played: list[Any] = []
+    stopped = None
     for number, raw in enumerate(actions, 1):
         action = _action(game, state, raw, f"actions[{number}]")
         earlier = tuple(played)
 
         def rebuild(other: Any, earlier: tuple[Any, ...] = earlier) -> Any:
-            reached = start(other)
-            for before in earlier:
-                reached = game.apply(reached, before).state  # IllegalActionError: not reached
-            return reached
+            return _replayed(game, other, start(other), earlier)
 
         ruling = adjudicate(game, options, state, action, rebuild=rebuild)
         steps.append(_step(game, number, action, ruling))
-        if not ruling.allowed:
+        if not _plays_on(game, state, ruling):
+            stopped = number
             break
         played.append(action)
         state = ruling.state
@@ -517,6 +593,7 @@ def _sequence(
         "opening": [],
         **_last(steps),
         "allowed": all(step["allowed"] for step in steps),
+        "stopped": stopped,
         "steps": steps,
         "position": game.position_to_data(state),
         "over": game.is_over(state),
@@ -526,7 +603,8 @@ def _sequence(
 
 _NO_GIVEN_DEAL = {
     "vandatta": "a Vändåtta deal is an action of its own: give a position in phase 'ready' "
-    "whose stock is stacked as the cards are to be dealt, and the action {'action': 'deal'}",
+    "with its 'dealer', 'deal': 0 and a stock stacked as the cards are to be dealt, and the "
+    "action {'action': 'deal'}",
     "viggo": "a Viggo deal has no effect of its own to rule on: give the position after it "
     "(hands, and 'first_hand')",
 }
@@ -557,7 +635,53 @@ def _given_deal(game: Game[Any, Any, Any], options: Any, data: Mapping[str, Any]
     if not actions:
         cited = list(dict.fromkeys(c for e in dealt.events for c in e.clauses))
         answer |= {"message": "; ".join(e.text for e in dealt.events), "clauses": cited}
-    return {**answer, "kind": "deal", "opening": [e.to_data() for e in dealt.events]}
+    readings = _deal_readings(options, dealt, lambda other: dealer(raw, other))
+    return {
+        **answer,
+        "kind": "deal",
+        "opening": [e.to_data() for e in dealt.events],
+        "readings": [_reading_data(r) for r in readings],
+    }
+
+
+def _deal_readings(
+    options: Any, dealt: Outcome[Any], redeal: Callable[[Any], Outcome[Any]]
+) -> tuple[ReadingResult, ...]:
+    """What each reading of the ambiguities of the deal's clauses gives: the same cards dealt
+    again under it (``redeal(options)``), as :func:`~regelverk.engine.adjudicate` rules on an
+    action again under each reading of its deciding clauses."""
+    from regelverk.registry import registry_for
+
+    fields = {f.name for f in dataclasses.fields(options)}
+    found: list[ReadingResult] = []
+    seen: set[str] = set()
+    for ident in dict.fromkeys(c for e in dealt.events for c in e.clauses):
+        for ambiguity in registry_for(ident).ambiguities_of(ident):
+            if ambiguity.id in seen or ambiguity.option not in fields:
+                continue
+            seen.add(ambiguity.id)
+            for reading in ambiguity.readings:
+                try:
+                    other = with_options(options, {ambiguity.option: reading.name})
+                except OptionError:
+                    continue
+                try:
+                    events = redeal(other).events
+                except PositionError as error:
+                    allowed, summary = False, f"the deal cannot be made: {error}"
+                else:
+                    allowed, summary = True, "; ".join(e.text for e in events)
+                found.append(
+                    ReadingResult(
+                        ambiguity=ambiguity.id,
+                        option=ambiguity.option,
+                        reading=reading.name,
+                        is_default=reading.name == ambiguity.default,
+                        allowed=allowed,
+                        summary=summary,
+                    )
+                )
+    return tuple(found)
 
 
 def _players(raw: Any) -> tuple[str, ...]:
@@ -608,11 +732,13 @@ def _replay(
     dealt_game = opening(game, options, players, dealt)
     state = dealt_game.state
     steps = []
+    stopped = None
     for number, raw in enumerate(actions, 1):
         action = _action(game, state, raw, f"actions[{number}]")
         ruling = adjudicate(game, options, state, action)
         steps.append(_step(game, number, action, ruling))
-        if not ruling.allowed:
+        if not _plays_on(game, state, ruling):
+            stopped = number
             break
         state = ruling.state
     if "final" in data and all(step["allowed"] for step in steps):
@@ -625,6 +751,7 @@ def _replay(
         "opening": [e.to_data() for e in dealt_game.events],
         **_last(steps),
         "allowed": all(step["allowed"] for step in steps),
+        "stopped": stopped,
         "steps": steps,
         "position": game.position_to_data(state),
         "over": game.is_over(state),
