@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import types
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -47,6 +47,7 @@ __all__ = [
     "opening",
     "option_values",
     "position_seed",
+    "readings_of_clauses",
     "with_options",
 ]
 
@@ -437,15 +438,34 @@ def adjudicate(
     option is a field of ``options``. ``rebuild(options)`` must return ``state`` under other
     options (states carry their options); without it, readings are not explored.
     """
-    from regelverk.registry import registry_for
-
     ruling = _judge(game, state, action)
     if rebuild is None:
         return ruling
+
+    def judge(other: Opts) -> tuple[bool, str]:
+        try:
+            result = _judge(game, rebuild(other), action)
+        except IllegalActionError as error:
+            return False, f"the position is not reached: {error}"
+        return result.allowed, result.message
+
+    found = readings_of_clauses(options, ruling.clauses, judge)
+    return dataclasses.replace(ruling, readings=found)
+
+
+def readings_of_clauses(
+    options: Opts, clauses: Iterable[str], judge: Callable[[Opts], tuple[bool, str]]
+) -> tuple[ReadingResult, ...]:
+    """What each reading of the ambiguities of ``clauses`` gives: ``judge`` under ``options``
+    with that reading (allowed, and the ruling in words), for every ambiguity of the registry
+    that names one of the clauses and whose option is a field of ``options``; a reading the
+    options refuse to combine with is left out."""
+    from regelverk.registry import registry_for
+
     fields = {f.name for f in dataclasses.fields(options)}  # type: ignore[arg-type]
     found: list[ReadingResult] = []
     seen: set[str] = set()
-    for ident in ruling.clauses:
+    for ident in dict.fromkeys(clauses):
         for ambiguity in registry_for(ident).ambiguities_of(ident):
             if ambiguity.id in seen or ambiguity.option not in fields:
                 continue
@@ -455,12 +475,7 @@ def adjudicate(
                     other = with_options(options, {ambiguity.option: reading.name})
                 except OptionError:
                     continue
-                try:
-                    result = _judge(game, rebuild(other), action)
-                except IllegalActionError as error:
-                    allowed, summary = False, f"the position is not reached: {error}"
-                else:
-                    allowed, summary = result.allowed, result.message
+                allowed, summary = judge(other)
                 found.append(
                     ReadingResult(
                         ambiguity=ambiguity.id,
@@ -471,4 +486,4 @@ def adjudicate(
                         summary=summary,
                     )
                 )
-    return dataclasses.replace(ruling, readings=tuple(found))
+    return tuple(found)

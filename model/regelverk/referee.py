@@ -36,7 +36,6 @@ A question file (JSON, or TOML when its name ends in ``.toml``) is one of:
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -57,6 +56,7 @@ from regelverk.engine import (
     adjudicate,
     opening,
     option_values,
+    readings_of_clauses,
     with_options,
 )
 from regelverk.errors import RegelverkError
@@ -650,38 +650,15 @@ def _deal_readings(
     """What each reading of the ambiguities of the deal's clauses gives: the same cards dealt
     again under it (``redeal(options)``), as :func:`~regelverk.engine.adjudicate` rules on an
     action again under each reading of its deciding clauses."""
-    from regelverk.registry import registry_for
 
-    fields = {f.name for f in dataclasses.fields(options)}
-    found: list[ReadingResult] = []
-    seen: set[str] = set()
-    for ident in dict.fromkeys(c for e in dealt.events for c in e.clauses):
-        for ambiguity in registry_for(ident).ambiguities_of(ident):
-            if ambiguity.id in seen or ambiguity.option not in fields:
-                continue
-            seen.add(ambiguity.id)
-            for reading in ambiguity.readings:
-                try:
-                    other = with_options(options, {ambiguity.option: reading.name})
-                except OptionError:
-                    continue
-                try:
-                    events = redeal(other).events
-                except PositionError as error:
-                    allowed, summary = False, f"the deal cannot be made: {error}"
-                else:
-                    allowed, summary = True, "; ".join(e.text for e in events)
-                found.append(
-                    ReadingResult(
-                        ambiguity=ambiguity.id,
-                        option=ambiguity.option,
-                        reading=reading.name,
-                        is_default=reading.name == ambiguity.default,
-                        allowed=allowed,
-                        summary=summary,
-                    )
-                )
-    return tuple(found)
+    def judge(other: Any) -> tuple[bool, str]:
+        try:
+            events = redeal(other).events
+        except PositionError as error:
+            return False, f"the deal cannot be made: {error}"
+        return True, "; ".join(e.text for e in events)
+
+    return readings_of_clauses(options, (c for e in dealt.events for c in e.clauses), judge)
 
 
 def _players(raw: Any) -> tuple[str, ...]:
