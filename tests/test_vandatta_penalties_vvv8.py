@@ -471,3 +471,117 @@ def test_one_who_failed_to_go_out_cannot_try_again_in_that_turn() -> None:
     assert "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT" not in ruling.clauses
     assert [p.owed for p in ruling.state.penalties[0]] == [3] and ruling.state.turn == 0
     assert hand(ruling.state, 1) == ["2C", "2S"] and hand(ruling.state, 2) == ["3C", "3S"]
+
+
+# --- who may be blamed, which clause refuses ---------------------------------------------------
+
+ACE_AWAY = {"Ann": ["9C", "5H"], "Bo": ["2C", "3C"], "Cy": ["4C", "JD"], "Di": ["QC"]}
+
+
+@pytest.mark.clause("V8-ACE-NEXT-GIVES-ABSENT-CARD", "V8-PEN-ABSENT-ACE-CARD-FORGOTTEN")
+def test_V8_ACE_NEXT_GIVES_ABSENT_CARD_blames_only_the_drawer_after_the_absent() -> None:
+    """Ann has laid AH and Cy is away: Di, whose draw follows Cy's, had to take Cy's card. Bo,
+    who draws before Cy, cannot have forgotten it, nor can anyone when no ace lies on top: such
+    a 'forgetting' is refused, without penalty."""
+    aced = position(players=FOUR, away=["Cy"], hands=ACE_AWAY, pile=["KH", "AH"])
+    blamed = rule(aced, action="forget-absent-card", player="Di", absent="Cy")
+    assert not blamed.allowed and locked(blamed.state, 3) == ["2S", "3S", "4S"]
+    assert "V8-PEN-ABSENT-ACE-CARD-FORGOTTEN" in blamed.clauses
+    before = rule(aced, action="forget-absent-card", player="Bo", absent="Cy")
+    assert not before.allowed and before.state is aced
+    assert before.clauses == ("V8-ACE-NEXT-GIVES-ABSENT-CARD",)
+    assert "draw follows his" in before.message
+    no_ace = position(players=FOUR, away=["Cy"], hands=ACE_AWAY, pile=["KH"])
+    nothing = rule(no_ace, action="forget-absent-card", player="Di", absent="Cy")
+    assert not nothing.allowed and nothing.state is no_ace and not locked(nothing.state, 3)
+    assert nothing.clauses == ("V8-ACE-NEXT-GIVES-ABSENT-CARD",)
+    assert "no ace" in nothing.message
+    # Bo laid the ace and Cy and Di are both away: the draws go Cy, Di, Ann, so Ann takes
+    # both their cards; Bo, who laid the ace, draws none and is not to blame
+    both = position(players=FOUR, turn="Bo", away=["Cy", "Di"], hands=ACE_AWAY, pile=["KH", "AH"])
+    ann = rule(both, action="forget-absent-card", player="Ann", absent="Cy")
+    assert locked(ann.state, 0) == ["2S", "3S", "4S"]
+    assert rule(both, action="forget-absent-card", player="Bo", absent="Cy").state is both
+
+
+@pytest.mark.clause("V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE")
+def test_V8_PEN_CARDS_LOCKED_UNTIL_TURN_DONE_a_locked_card_is_refused_by_its_clause() -> None:
+    state = position(
+        hands={"Ann": ["9C", "KS"], "Bo": ["2C"], "Cy": ["3C"]},
+        penalties={"Ann": ["2H", "3H", "4H"]},
+        pile=["KH"],
+    )
+    ruling = rule(state, action="play", cards=["2H"])
+    assert not ruling.allowed and ruling.state is state
+    assert ruling.clauses == ("V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE",)
+    assert "locked" in ruling.message
+    # a card neither in his hand nor among his penalty cards is simply not held
+    other = rule(state, action="play", cards=["5H"])
+    assert other.clauses == () and "does not hold" in other.message
+
+
+@pytest.mark.clause("V8-PEN-VETO-CONDITION", "V8-PEN-VETO-RIGHT")
+def test_V8_PEN_VETO_CONDITION_no_caller_vetoes_his_own_penalty() -> None:
+    state = position(
+        turn="Bo", calls=["Ann", "Cy"], hands=HANDS, pile=["KH"], stock=["9S", "10S", "JS", "QS"]
+    )
+    penalised = rule(state, action="remark", player="Cy", kind="other-hand").state
+    assert penalised.vetoable is not None and penalised.vetoable[0] == 2
+    own = rule(penalised, action="veto", player="Cy")
+    assert not own.allowed and "V8-PEN-VETO-CONDITION" in own.clauses
+    assert "another player's mistake" in own.message and "has not called" not in own.message
+
+
+@pytest.mark.clause("V8-PEN-CARDS-COUNT-AS-HELD", "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS")
+def test_V8_PEN_CARDS_COUNT_AS_HELD_is_cited_when_the_hand_empties() -> None:
+    for reading in ("allowed-not-out", "treated-as-going-out"):
+        state = position(
+            {"last_hand_card_locked": reading},
+            turn="Bo",
+            calls=["Bo"],
+            hands={"Ann": ["3C", "4C"], "Bo": ["5H"], "Cy": ["2D", "3D"]},
+            penalties={"Bo": ["JS", "QS", "KS"]},
+            pile=["9S", "5S"],
+            stock=["2S", "3S", "4S"],
+        )
+        ruling = rule(state, action="play", cards=["5H"])
+        assert ruling.allowed and ruling.state.winner is None
+        assert {
+            "V8-PEN-CARDS-COUNT-AS-HELD",
+            "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS",
+        } <= set(ruling.clauses)
+    # with a card left in hand the clauses have nothing to decide
+    kept = position(
+        turn="Bo",
+        hands={"Ann": ["3C"], "Bo": ["5H", "KD"], "Cy": ["2D"]},
+        penalties={"Bo": ["JS", "QS", "KS"]},
+        pile=["5S"],
+        stock=["2S", "3S", "4S"],
+    )
+    assert (
+        "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS"
+        not in rule(kept, action="play", cards=["5H"]).clauses
+    )
+
+
+@pytest.mark.clause("V8-TALON-REBUILD-DURING-ANY-DRAW", "V8-PEN-STANDARD-THREE-CARDS")
+def test_V8_TALON_REBUILD_DURING_ANY_DRAW_explains_a_short_penalty() -> None:
+    """One card is left in the talon and the pile holds only its top card: every other card of
+    the deck is in a hand, so no rebuild can find a card."""
+    deck = [f"{r}{s}" for s in "CDHS" for r in (*"23456789", "10", "J", "Q", "K", "A")]
+    rest = [c for c in deck if c not in ("AH", "9S")]
+    full = {"Ann": rest[0::3], "Bo": rest[1::3], "Cy": rest[2::3]}
+
+    def thin(reading: str) -> Ruling[State]:
+        state = position({"talon_empty_mid_draw": reading}, hands=full, pile=["AH"], stock=["9S"])
+        return rule(state, action="remark", player="Cy", kind="other-hand")
+
+    short = thin("rebuild-and-continue")
+    assert locked(short.state, 2) == ["9S"]
+    assert "V8-TALON-REBUILD-DURING-ANY-DRAW" in short.clauses and "lapse" in short.message
+    other = thin("draw-what-is-there")
+    assert locked(other.state, 2) == ["9S"]
+    assert "V8-TALON-REBUILD-DURING-ANY-DRAW" not in other.clauses
+    plenty = rule(position(hands=HANDS, pile=["KH"]), action="remark", player="Cy", kind="history")
+    assert len(locked(plenty.state, 2)) == 3
+    assert "V8-TALON-REBUILD-DURING-ANY-DRAW" not in plenty.clauses

@@ -339,3 +339,37 @@ def test_a_fresh_start_card_ends_a_free_lead() -> None:
     after = GAME.apply(state, Draw(player=0)).state
     assert GAME.problems(after) == ()
     assert after.phase is Phase.START_SUIT and not after.free_lead
+
+
+@pytest.mark.clause("V8-TALON-REBUILD-REFERENCE-CARD", "VA-DRAW-PASS-AFTER-THREE")
+def test_a_penalty_that_turns_up_a_new_start_card_grants_no_free_lead() -> None:
+    """Found by the binding of vandatta.free-lead: a LAPPEN caller who drew his three cards in
+    vain takes his penalty as the turn ends (lappen_penalty = draw-then-penalty); the talon is
+    empty, so the penalty rebuilds it, and the kept 8♥ becomes a new start eight for the dealer
+    to name. The turn passes to a player who must wait for that suit: no free lead."""
+    options = {
+        "after_three_draws": "pass-free-lead",
+        "rebuild_reference": "fresh-start-card",
+        "start_eight": "dealer-names-suit",
+        "lappen_penalty": "draw-then-penalty",
+        "empty_stock": "rebuild-unshuffled",
+    }
+    hands = {"A": ["2C", "3D", "4D", "5D"], "B": ["4C", "5C"], "C": ["6C", "7D"]}
+    held = {"8H", *(c for cards in hands.values() for c in cards)}
+    pile = [c.code for c in french_deck() if c.code not in held]
+    state = position(
+        VANDATTA,
+        options,
+        players=THREE,
+        dealer="C",
+        turn="A",
+        hands=hands,
+        pile=[*pile, "8H"],
+        stock=[],
+        named_suit="S",
+        draws=3,
+        calls=["A"],
+    )
+    after = GAME.apply(state, Pass(player=0)).state
+    assert GAME.problems(after) == ()
+    assert after.phase is Phase.START_SUIT and not after.free_lead

@@ -588,3 +588,89 @@ def test_V8_JOIN_LATE_TAKE_FREE_SEAT_only_while_the_next_deal_can_be_dealt() -> 
         GAME.check(in_play(seven), Join(name="H", seat=3))
     assert "V8-DEAL-SEVEN-ROUNDS" in error.value.clauses
     GAME.check(in_play(seven[:6]), Join(name="G", seat=3))
+
+
+# --- the clause that decided the ruling is cited ----------------------------------------------
+
+
+@pytest.mark.clause("V8-MISDEAL-TOO-MANY-RETURN")
+def test_V8_MISDEAL_TOO_MANY_RETURN_a_kept_surplus_is_cited() -> None:
+    def misdeal(bo: str, **options: Any) -> State:
+        return position(
+            options,
+            phase="misdeal",
+            dealer="Cy",
+            turn="Ann",
+            pile=["10H"],
+            hands=hands(Ann="2C 3C 4C 5C 6C 7C 9C", Bo=bo, Cy="2H 3H 4H 5H 6H 7H 9H"),
+        )
+
+    kept, cited = act(misdeal("2D 3D 4D 5D 6D 8D 8S 9D"), action="complete", player="Cy")
+    assert len(kept.hands[1]) == 8 and "V8-MISDEAL-TOO-MANY-RETURN" in cited
+    strict = misdeal("2D 3D 4D 5D 6D 8D 8S 9D", surplus_return="must-return")
+    assert "V8-MISDEAL-TOO-MANY-RETURN" in refused(strict, action="complete", player="Cy")
+    # nobody dealt too many: the clause has nothing to say
+    _, plain = act(misdeal("2D 3D 4D 5D 6D 8D 9D"), action="complete", player="Cy")
+    assert "V8-MISDEAL-TOO-MANY-RETURN" not in plain
+
+
+@pytest.mark.clause("V8-START-EIGHT-FORHAND-EARLY-PENALTY", "V8-START-EIGHT-DEALER-NAMES-SUIT")
+def test_V8_START_EIGHT_FORHAND_EARLY_PENALTY_is_cited_when_it_spares_him() -> None:
+    def named(suit: str, reading: str) -> tuple[State, set[str]]:
+        state = position(
+            {"start_eight_other_suit": reading},
+            phase="start-suit",
+            dealer="Cy",
+            turn="Ann",
+            early=["5S"],
+            pile=["8H"],
+            stock=["2S", "3S", "4S"],
+            hands=hands(Ann="2C 3C 4C 6C 7C 9C", Bo="2D 3D 4D", Cy="2H 3H 4H"),
+        )
+        return act(state, action="name-suit", player="Cy", suit=suit)
+
+    spared, cited = named("S", "other-than-forhand-card")
+    assert spared.pile[-1].code == "5S" and not spared.penalties[0]
+    assert "V8-START-EIGHT-FORHAND-EARLY-PENALTY" in cited
+    eights, cited = named("H", "other-than-eight-suit")
+    assert not eights.penalties[0] and "V8-START-EIGHT-FORHAND-EARLY-PENALTY" in cited
+    penalised, cited = named("S", "other-than-eight-suit")
+    assert penalised.penalties[0] and "V8-START-EIGHT-FORHAND-EARLY-PENALTY" in cited
+
+
+@pytest.mark.clause("V8-PRESENCE-ABSENT-NOT-COUNTED-FOR-LOSER", "V8-LOSS-PLAYER-BEFORE-WINNER")
+def test_V8_PRESENCE_ABSENT_NOT_COUNTED_FOR_LOSER_is_cited_on_the_loser() -> None:
+    def won(away: list[str], reading: str = "seat-before") -> tuple[State, set[str]]:
+        state = GAME.position_from_data(
+            {
+                "players": ["Ann", "Bo", "Cy", "Di"],
+                "turn": "Ann",
+                "calls": ["Ann"],
+                "away": away,
+                "pile": ["5S"],
+                "hands": {"Ann": ["5H"], "Bo": ["2D"], "Cy": ["3C"], "Di": ["6D"]},
+            },
+            with_options(VVV8, {"loser_rule": reading}),
+        )
+        return act(state, action="play", cards=["5H"])
+
+    for reading in ("seat-before", "last-turn-before"):
+        passed, cited = won(["Di"], reading)
+        assert passed.loser == 2 and "V8-PRESENCE-ABSENT-NOT-COUNTED-FOR-LOSER" in cited
+        present, cited = won([], reading)
+        assert present.loser == 3 and "V8-LOSS-PLAYER-BEFORE-WINNER" in cited
+        assert "V8-PRESENCE-ABSENT-NOT-COUNTED-FOR-LOSER" not in cited
+    # someone away who does not sit between the loser and the winner is not passed over
+    elsewhere, cited = won(["Bo"])
+    assert elsewhere.loser == 3 and "V8-PRESENCE-ABSENT-NOT-COUNTED-FOR-LOSER" not in cited
+
+
+@pytest.mark.clause("V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER", "V8-PLAY-SUIT-THEN-SAME-RANK")
+def test_V8_PLAY_RANK_THEN_SAME_RANK_FREE_ORDER_is_cited_for_a_rank_opening() -> None:
+    state = position(pile=["7H"], hands=hands(Ann="7C 7S 7D 2C 4H 4S", Bo="2D", Cy="5D"))
+    _, by_rank = act(state, action="play", cards=["7C", "7S", "7D"])
+    assert "V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER" in by_rank
+    assert "V8-PLAY-SUIT-THEN-SAME-RANK" not in by_rank
+    _, by_suit = act(state, action="play", cards=["4H", "4S"])
+    assert "V8-PLAY-SUIT-THEN-SAME-RANK" in by_suit
+    assert "V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER" not in by_suit

@@ -343,8 +343,7 @@ def _play_error(state: State, play: Play, *, from_hand: bool = False) -> Illegal
         else (Counter(cards) - Counter(state.hands[play.player]))
     )
     if missing:
-        shown = " ".join(str(c) for c in missing.elements())
-        return _refuse(f"{name} does not hold {shown} in his hand", ())
+        return _missing_error(state, play.player, missing)
     error = _first_error(state, play)
     if error is None:
         error = _group_error(state, play)
@@ -378,6 +377,21 @@ def _restart_error(state: State, play: Play) -> IllegalActionError | None:
         f" only with a {named} (or another eight) left to restart with",
         ("VA-EIGHT-LEAD-NAMED-SUIT", "VA-TURN-RESTART-FALLBACK"),
     )
+
+
+@implements("V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE")
+def _missing_error(state: State, seat: int, missing: Counter[Card]) -> IllegalActionError:
+    """Cards laid that are not in the hand: if they lie among his face-down penalty cards, they
+    are locked until he has used up his turn as spelförare, not his to lay yet."""
+    name, shown = state.players[seat], " ".join(str(c) for c in missing.elements())
+    locked = Counter(c for item in state.penalties[seat] for c in item.cards)
+    if not missing - locked:
+        return _refuse(
+            f"{name}'s {shown} lies among his face-down penalty cards, still locked: he may not "
+            "lay it yet",
+            ("V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE",),
+        )
+    return _refuse(f"{name} does not hold {shown} in his hand", ())
 
 
 def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
@@ -1237,6 +1251,7 @@ def _play_clauses(table: Table, play: Play) -> tuple[str, ...]:
             else ("VA-EIGHT-WHEN-STUCK", "VA-EIGHT-BY-CHOICE")
         )
     found: tuple[str, ...]
+    by_rank = False
     if state.restart is not NO_RESTART:
         found = (
             ("V8-ACE-SAME-PLAYER-AGAIN",)
@@ -1270,7 +1285,11 @@ def _play_clauses(table: Table, play: Play) -> tuple[str, ...]:
     if len(play.cards) > 1:
         found += (
             (
-                "V8-PLAY-SUIT-THEN-SAME-RANK",
+                (
+                    "V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER"
+                    if by_rank
+                    else "V8-PLAY-SUIT-THEN-SAME-RANK"
+                ),
                 "V8-PLAY-SHOW-EVERY-CARD",
                 "V8-PEN-WRONG-CARD-EACH-FITS-BELOW",
             )
@@ -1292,6 +1311,8 @@ def _play(table: Table, play: Play) -> None:
     table.free_lead = False
     shown = str(cards[0]) if len(cards) == 1 else ", ".join([str(c) for c in cards])
     table.say("play", f"{table.name(seat)} plays {shown}", _play_clauses(table, play), seat, cards)
+    if not table.hands[seat] and table.penalties[seat]:
+        _not_out_while_locked(table, seat)
     if cards[0].rank is EIGHT:
         _eight(table, play)
         return
@@ -1307,6 +1328,20 @@ def _play(table: Table, play: Play) -> None:
         _ace(table, seat, aces)
         return
     _end_turn(table, seat, call=play.call, laid=True)
+
+
+@implements("V8-PEN-CARDS-COUNT-AS-HELD", "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS")
+def _not_out_while_locked(table: Table, seat: int) -> None:
+    """His hand is empty, but the face-down cards in front of him (or the extra cards he owes)
+    are still his: he is not out (last_hand_card_locked decides what else follows)."""
+    held = sum(len(p.cards) + p.owed for p in table.penalties[seat])
+    table.say(
+        "not-out-locked",
+        f"{table.name(seat)}'s hand is empty, but the {held} penalty card(s) he holds or owes are "
+        "still his: he is not out",
+        ("V8-PEN-CARDS-COUNT-AS-HELD", "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS"),
+        seat,
+    )
 
 
 @implements(
@@ -1743,7 +1778,10 @@ def _end_turn(
             wait_for_absent(table, following)
     table.previous, table.turn, table.draws, table.restart = seat, following, 0, NO_RESTART
     table.vetoed = frozenset()  # veto_limit = once-per-offender-turn counts per turn
-    if dead and options.after_three_draws is PASS_FREE_LEAD:
+    if dead and options.after_three_draws is PASS_FREE_LEAD and table.phase is PLAY:
+        # (a penalty drawn as the turn ended may have rebuilt the talon onto a new start card,
+        # which the dealer names a suit for: that ends the free lead, V8-TALON-REBUILD-
+        # REFERENCE-CARD)
         table.free_lead = True
         table.say(
             "free-lead",

@@ -39,7 +39,7 @@ from regelverk.vandatta.adjudication import (
     same_rank_error,
     withdrawn_too_late,
 )
-from regelverk.vandatta.conduct import paused
+from regelverk.vandatta.conduct import forgetting_possible, paused
 from regelverk.vandatta.early import early_play
 from regelverk.vandatta.options import (
     CommentPenaltyText,
@@ -609,7 +609,7 @@ def _conduct_mistake(
     standard-penalty."""
     if state.phase not in (Phase.PLAY, Phase.START_SUIT) or action.player in state.away:
         return None
-    if isinstance(action, ForgetAbsentCard) and action.absent not in state.away:
+    if isinstance(action, ForgetAbsentCard) and not forgetting_possible(state, action):
         return None
     if isinstance(action, LookBack) and (
         action.cards >= len(state.pile) or action.cards < 0 or action.latest_play < 1

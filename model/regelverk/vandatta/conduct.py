@@ -23,7 +23,7 @@ from regelverk.vandatta.options import (
     VetoLimit,
 )
 from regelverk.vandatta.penalty import penalise
-from regelverk.vandatta.rules import Table, card_count
+from regelverk.vandatta.rules import Table, card_count, is_ace, seats_after
 from regelverk.vandatta.state import (
     AskCount,
     Back,
@@ -41,8 +41,10 @@ from regelverk.vandatta.state import (
 
 __all__ = [
     "Conduct",
+    "absent_card_taker",
     "active_seats",
     "conduct_error",
+    "forgetting_possible",
     "paused",
     "perform_conduct",
     "wait_for_absent",
@@ -292,11 +294,42 @@ def _look_back_error(state: State, look: LookBack) -> IllegalActionError | None:
     )
 
 
+def absent_card_taker(state: State, absent: int) -> int | None:
+    """The player who had to take ``absent``'s card for the ace on top of the pile: the first
+    present player whose draw follows the absent one's, the draws starting on the left of the
+    spelförare, who laid the ace and plays again on it. ``None`` when no ace lies on top (no
+    card is owed to anyone) or nobody present draws after him."""
+    top = state.top
+    if state.phase is not Phase.PLAY or top is None or not is_ace(top):
+        return None
+    others = seats_after(len(state.players), state.turn, state.record.out | state.benched)
+    if absent not in others:
+        return None
+    after = others[others.index(absent) + 1 :]
+    return next((o for o in after if o not in state.away), None)
+
+
+@implements("V8-ACE-NEXT-GIVES-ABSENT-CARD", "V8-PEN-ABSENT-ACE-CARD-FORGOTTEN")
 def _forgotten_error(state: State, forgot: ForgetAbsentCard) -> IllegalActionError | None:
+    """Forgetting an absent player's card for an ace is a mistake only of the player whose draw
+    follows the absent one's, and only while an ace's draws are what was just done; any other
+    forgetting cannot have happened and is simply refused."""
     if forgot.absent not in state.away:
         return _refuse(
             f"{state.players[forgot.absent] if 0 <= forgot.absent < len(state.players) else '?'}"
             " is not away",
+            ("V8-ACE-NEXT-GIVES-ABSENT-CARD",),
+        )
+    if not forgetting_possible(state, forgot):
+        top = state.top
+        why = (
+            "no ace has been laid, so no card is owed to him"
+            if state.phase is not Phase.PLAY or top is None or not is_ace(top)
+            else "only the player whose draw follows his takes his card for the ace"
+        )
+        return _refuse(
+            f"{state.players[forgot.player]} cannot have forgotten "
+            f"{state.players[forgot.absent]}'s card: {why}",
             ("V8-ACE-NEXT-GIVES-ABSENT-CARD",),
         )
     return _refuse(
@@ -306,14 +339,25 @@ def _forgotten_error(state: State, forgot: ForgetAbsentCard) -> IllegalActionErr
     )
 
 
-@implements("V8-PEN-VETO-RIGHT")
+def forgetting_possible(state: State, forgot: ForgetAbsentCard) -> bool:
+    """Whether ``forgot.player`` is the one who had to take the absent player's card for the
+    ace just laid (V8-ACE-NEXT-GIVES-ABSENT-CARD), so that his forgetting it is a mistake."""
+    return forgot.absent in state.away and absent_card_taker(state, forgot.absent) == forgot.player
+
+
+@implements("V8-PEN-VETO-RIGHT", "V8-PEN-VETO-CONDITION")
 def _veto_error(state: State, veto: Veto) -> IllegalActionError | None:
     """A player with a standing utgång call may veto penalty cards just taken by another
-    (which ones penalise.penalise offers: veto_scope, veto_limit)."""
+    (which ones penalise.penalise offers: veto_scope, veto_limit); never his own."""
     name = state.players[veto.player]
     if state.vetoable is None:
         return _refuse("no penalty cards have just been taken that a veto could stop", ())
-    if veto.player not in state.calls or veto.player == state.vetoable[0]:
+    if veto.player == state.vetoable[0]:
+        return _refuse(
+            f"{name} cannot veto his own penalty cards: a veto is against another player's mistake",
+            ("V8-PEN-VETO-CONDITION", "V8-PEN-VETO-RIGHT"),
+        )
+    if veto.player not in state.calls:
         return _refuse(
             f"{name} has not called utgång: only callers may veto", ("V8-PEN-VETO-RIGHT",)
         )

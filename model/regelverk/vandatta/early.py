@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from regelverk.cards import Suit
 from regelverk.engine import IllegalActionError, Ruling
 from regelverk.trace import implements
 from regelverk.vandatta.options import (
@@ -32,6 +33,7 @@ from regelverk.vandatta.options import (
 )
 from regelverk.vandatta.penalty import penalise
 from regelverk.vandatta.rules import Table, is_eight
+from regelverk.vandatta.setup import suit_name
 from regelverk.vandatta.state import Phase, Play, State
 
 __all__ = ["early_play", "resolve_early"]
@@ -72,6 +74,24 @@ def early_play(state: State, play: Play, error: IllegalActionError) -> Ruling[St
     )
 
 
+@implements("V8-START-EIGHT-FORHAND-EARLY-PENALTY")
+def _no_penalty(table: Table, seat: int, against: Suit, *, free: bool) -> None:
+    """The suit the dealer chose is not 'another suit' (start_eight_other_suit says than
+    what), so förhand's early play costs no penalty."""
+    if free:
+        why = "the dealer named no suit, so no other suit"
+    elif table.options.start_eight_other_suit is StartEightOtherSuit.OTHER_THAN_FORHAND_CARD:
+        why = f"{suit_name(against)} is the suit of his early card, not another suit"
+    else:
+        why = f"{suit_name(against)} is the start eight's own suit, not another suit"
+    table.say(
+        "early-no-penalty",
+        f"{table.name(seat)} played before the dealer's choice, but {why}: no penalty",
+        ("V8-START-EIGHT-FORHAND-EARLY-PENALTY",),
+        seat,
+    )
+
+
 Lay = Callable[[Table, Play], None]
 """Carries out a play on the table (:mod:`regelverk.vandatta.adjudication`)."""
 Fits = Callable[[State, Play], bool]
@@ -99,6 +119,7 @@ def resolve_early(table: Table, lay: Lay, fits: Fits) -> None:
     )
     free = table.named_suit is None and options.start_eight_no_choice is StartEightNoChoice.ANY_SUIT
     if named == against or free:
+        _no_penalty(table, seat, against, free=free)
         if fits(table.freeze(), play):
             lay(table, play)
         else:

@@ -178,6 +178,7 @@ def _return_surplus(table: Table, action: ReturnSurplus) -> None:
 def _complete(table: Table, start: Start) -> None:
     dealer = table.dealer
     assert dealer is not None
+    _surplus_kept(table)
     if _short(table):
         table.short_deal = True
         if _all_short(table):
@@ -192,6 +193,24 @@ def _complete(table: Table, start: Start) -> None:
     if table.pile:
         table.stock.append(table.pile.pop())  # the start card is turned again as it lay
     start(table, dealer)
+
+
+@implements("V8-MISDEAL-TOO-MANY-RETURN")
+def _surplus_kept(table: Table) -> None:
+    """Players still holding too many as the dealer completes the deal keep their surplus:
+    handing it over is their right, not their duty (surplus_return = may-keep; under
+    must-return the completion is refused until they have)."""
+    over = _over(table)
+    if not over:
+        return
+    names = ", ".join(table.name(s) for s in over)
+    table.say(
+        "surplus-kept",
+        f"{names} {'keeps' if len(over) == 1 else 'keep'} the surplus: handing it to the "
+        "dealer is a right, not a duty",
+        ("V8-MISDEAL-TOO-MANY-RETURN",),
+        over[0],
+    )
 
 
 @implements("V8-MISDEAL-TOO-FEW-COMPLETE")

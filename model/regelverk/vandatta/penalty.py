@@ -11,6 +11,7 @@ from regelverk.vandatta.options import (
     PenaltyCardsUsable,
     PenaltySetsTiming,
     PenaltyStacking,
+    TalonEmptyMidDraw,
     VetoLimit,
     VetoScope,
 )
@@ -92,10 +93,14 @@ def penalise(table: Table, seat: int, offences: int, why: str, clauses: tuple[st
             when += " (all his face-down cards together)"
         table.penalties[seat] = sets
     shown = " ".join(str(c) for c in cards)
+    clauses += STANDARD
+    if len(cards) < count and not table.drawn_deal:
+        when += f"; the other {count - len(cards)} cannot be drawn and lapse"
+        clauses += _short_talon(table)
     table.say(
         "penalty",
         f"{why}: {table.name(seat)} takes {len(cards)} penalty cards face down ({shown}), {when}",
-        clauses + STANDARD,
+        clauses,
         seat,
         cards,
     )
@@ -116,6 +121,17 @@ def penalise(table: Table, seat: int, offences: int, why: str, clauses: tuple[st
             ("V8-PEN-VETO-RIGHT",),
             seat,
         )
+
+
+@implements("V8-TALON-REBUILD-DURING-ANY-DRAW")
+def _short_talon(table: Table) -> tuple[str, ...]:
+    """Why a penalty came up short: under talon_empty_mid_draw = rebuild-and-continue the talon
+    was rebuilt as far as it could be and the draws it still cannot serve lapse
+    (V8-TALON-REBUILD-DURING-ANY-DRAW); under draw-what-is-there the penalty simply takes what
+    is left, and that model clause does not apply."""
+    if table.options.talon_empty_mid_draw is TalonEmptyMidDraw.REBUILD_AND_CONTINUE:
+        return ("V8-TALON-REBUILD-DURING-ANY-DRAW",)
+    return ()
 
 
 @implements("V8-PEN-VETO-CONDITION", "V8-PEN-VETO-RIGHT")

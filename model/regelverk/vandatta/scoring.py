@@ -105,6 +105,30 @@ def loser_of(table: Table, winner: int) -> int | None:
     return None
 
 
+@implements("V8-PRESENCE-ABSENT-NOT-COUNTED-FOR-LOSER")
+def _passed_over(table: Table, winner: int, loser: int) -> list[int]:
+    """The absent players passed over in finding the loser: those seated between him and the
+    winner, and (loser_rule = last-turn-before) the last spelförare if he has stepped away."""
+    count = len(table.players)
+    last = table.previous
+    if table.options.loser_rule is LoserRule.LAST_TURN_BEFORE and loser == last:
+        return []  # the last spelförare loses: no seat was walked over to find him
+    passed = [
+        (winner - step) % count
+        for step in range(1, (winner - loser) % count)
+        if (winner - step) % count in table.away
+    ]
+    if (
+        table.options.loser_rule is LoserRule.LAST_TURN_BEFORE
+        and last is not None
+        and last not in (winner, loser)
+        and last in table.away
+        and last not in passed
+    ):
+        passed.append(last)
+    return passed
+
+
 @implements(
     "V8-LOSS-OFFICIAL-NEEDS-THREE",
     "V8-PRESENCE-ABSENT-NOT-ACTIVE",
@@ -340,12 +364,13 @@ def finish_deal(
                 and loser == table.previous
                 else "the nearest present player seated before the winner"
             )
-            table.say(
-                "loser",
-                f"{table.name(loser)}, {how}, loses",
-                ("V8-LOSS-PLAYER-BEFORE-WINNER",),
-                loser,
-            )
+            clauses_of_loss: tuple[str, ...] = ("V8-LOSS-PLAYER-BEFORE-WINNER",)
+            passed = _passed_over(table, winner, loser)
+            if passed:
+                names = ", ".join(table.name(s) for s in passed)
+                how += f" (passing over {names}, away)"
+                clauses_of_loss += ("V8-PRESENCE-ABSENT-NOT-COUNTED-FOR-LOSER",)
+            table.say("loser", f"{table.name(loser)}, {how}, loses", clauses_of_loss, loser)
             tally(table, winner, loser)
     if winner is not None and table.options.game_end is GameEnd.SINGLE_DEAL:
         single_deal_game(table, winner)
