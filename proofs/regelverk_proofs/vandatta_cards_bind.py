@@ -113,6 +113,7 @@ from regelverk.vandatta.state import (
     Deal,
     Draw,
     ExtraCard,
+    ForgetAbsentCard,
     Join,
     LookBack,
     NameSuit,
@@ -801,6 +802,8 @@ def _unpunished_mistake(p: Plan, taken: Taken) -> bool:
     by the caller. Whether the plan is made here."""
     before, action = taken.before, taken.action
     options = before.options
+    if isinstance(action, ForgetAbsentCard):
+        return action.player != _absent_card_taker(before, action.absent)
     if isinstance(action, Draw) and action.player != before.turn:
         if options.draw_out_of_turn is DrawOutOfTurn.KEPT_LOCKED:
             p.draws([Move("overdraw", action.player)])
@@ -817,6 +820,23 @@ def _unpunished_mistake(p: Plan, taken: Taken) -> bool:
     if options.two_eights is TwoEightsLaid.FIRST_STANDS:  # the first eight laid, with its suit
         p.move(before, dataclasses.replace(action, cards=action.cards[:1]))
     return True
+
+
+def _absent_card_taker(state: State, absent: int) -> int | None:
+    """Who had to take an absent player's card for the ace on top of the pile
+    (V8-ACE-NEXT-GIVES-ABSENT-CARD), as the text puts it: the draws for an ace go round from
+    the seat after the spelförare who laid it, and the first present player whose draw comes
+    after the absent one's takes his card too. None without an ace on top."""
+    if state.phase is not Phase.PLAY or not state.pile or state.pile[-1].rank is not Rank.ACE:
+        return None
+    count = len(state.players)
+    outside = state.record.out | state.benched
+    order = [(state.turn + step) % count for step in range(1, count)]
+    drawers = [s for s in order if s not in outside]
+    if absent not in drawers:
+        return None
+    later = drawers[drawers.index(absent) + 1 :]
+    return next((s for s in later if s not in state.away), None)
 
 
 def _out_of_turn_stands(state: State, play: Play) -> bool:
@@ -1080,6 +1100,19 @@ def _penalty_reading_scenes() -> Iterator[Taken]:
     noted = _taken("false call noted", false, called, attempt=True)
     yield noted
     yield _taken("false call caught", noted.after, RevealCall(player=1, caller=0), attempt=True)
+    # an absent player's card for the ace on top: forgotten by the one whose draw follows his
+    # (a mistake), or "forgotten" by one who drew before him, or with no ace laid (no mistake)
+    for top, who in (("AS", 3), ("AS", 1), ("9S", 3)):
+        away = _penalty_position(
+            o,
+            hands={"Ann": ["9C", "5H"], "Bo": ["2C", "KD"], "Cy": ["7H", "KC"], "Di": ["4D"]},
+            players=list(NAMES[:4]),
+            pile=[top],
+            away=["Cy"],
+            stock=["2S", "3S", "4S", "5S"],
+        )
+        forgot = ForgetAbsentCard(player=who, absent=2)
+        yield _taken(f"absent card forgotten ({top}, by {NAMES[who]})", away, forgot, attempt=True)
     together = Play(player=0, cards=parse_cards("8H 8S"), suit=Suit.CLUBS)
     for reading in TwoEightsLaid:
         eights = _penalty_position(
