@@ -42,8 +42,15 @@ from typing import Any
 from regelverk.errors import SpecError
 from regelverk.paths import source_root, spec_dir
 from regelverk.records import record
-from regelverk.registry import Ambiguity, Clause, FieldChecker, Registry, Rulebook
-from regelverk.source import SectionStart, fingerprint, sentences, shared_runs, split
+from regelverk.registry import (
+    Ambiguity,
+    Clause,
+    FieldChecker,
+    Registry,
+    Rulebook,
+    text_paragraphs,
+)
+from regelverk.source import fingerprint, sentences, shared_runs
 
 __all__ = [
     "KINDS",
@@ -343,12 +350,8 @@ def _question_problems(
 def problems_against_text(table: DisputeTable, book: Rulebook, text: str) -> list[str]:
     """Check ``table`` against its text: every sentence of every paragraph has exactly one row,
     whose fingerprint matches the sentence, and the table repeats no six words of the text."""
-    starts = [
-        SectionStart(number=s.number, first_line=s.first_line, heading=s.heading)
-        for s in book.sections
-    ]
     try:
-        paragraphs = split(text, starts)
+        paragraphs = text_paragraphs(book, text)
     except ValueError as error:
         return [f"{book.seed}: {error}"]
     expected: dict[tuple[int, int, int], str] = {}

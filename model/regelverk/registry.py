@@ -25,7 +25,7 @@ from regelverk.cards import parse_card, parse_uno_card
 from regelverk.errors import CardError, SpecError, UnknownClauseError, UnknownRulebookError
 from regelverk.paths import cached_json, spec_dir
 from regelverk.records import record
-from regelverk.source import SectionStart, fingerprint, split, table_rows
+from regelverk.source import Paragraph, SectionStart, fingerprint, split, table_rows
 
 __all__ = [
     "RULEBOOKS",
@@ -958,6 +958,16 @@ if __name__ == "__main__":
     sys.exit(_main(sys.argv[1:]))
 
 
+def text_paragraphs(book: Rulebook, text: str) -> tuple[Paragraph, ...]:
+    """The paragraphs of ``book``'s text, split by its section inventory
+    (:func:`regelverk.source.split`); ``ValueError`` if the text does not fit it."""
+    starts = [
+        SectionStart(number=s.number, first_line=s.first_line, heading=s.heading)
+        for s in book.sections
+    ]
+    return split(text, starts)
+
+
 def problems_against_text(book: Rulebook, text: str) -> list[str]:
     """Compare a rulebook's section inventory with its text: every paragraph where the spec says.
 
@@ -965,12 +975,8 @@ def problems_against_text(book: Rulebook, text: str) -> list[str]:
     line and fingerprint, and each table row a locator names. An empty list means every locator
     of the rulebook points at the paragraph it was written for.
     """
-    starts = [
-        SectionStart(number=s.number, first_line=s.first_line, heading=s.heading)
-        for s in book.sections
-    ]
     try:
-        paragraphs = split(text, starts)
+        paragraphs = text_paragraphs(book, text)
     except ValueError as error:
         return [f"{book.seed}: {error}"]
     problems: list[str] = []
