@@ -307,6 +307,26 @@ def test_V8_PRESENCE_ABSENT_NOT_ACTIVE_a_waiting_joiner_makes_no_pass() -> None:
     assert over.phase is Phase.DEAL_OVER and over.winner is None
 
 
+def _talon_gone(
+    options: dict[str, Any], hands: dict[str, list[str]], top: str, **fields: Any
+) -> State:
+    """A vandatta position with an empty talon: every card not in a hand lies on the pile,
+    ``top`` on top, so the next draw rebuilds the talon."""
+    held = {top, *(c for cards in hands.values() for c in cards)}
+    pile = [c.code for c in french_deck() if c.code not in held]
+    return position(
+        VANDATTA,
+        options,
+        players=THREE,
+        dealer="C",
+        turn="A",
+        hands=hands,
+        pile=[*pile, top],
+        stock=[],
+        **fields,
+    )
+
+
 @pytest.mark.clause("V8-TALON-REBUILD-REFERENCE-CARD", "VA-DRAW-PASS-AFTER-THREE")
 def test_a_fresh_start_card_ends_a_free_lead() -> None:
     """Found by the long soak (vandatta, 5 players, seed 1002 of a strength-3 row): a free lead
@@ -322,19 +342,7 @@ def test_a_fresh_start_card_ends_a_free_lead() -> None:
         "voluntary_draw": "never-obliged",
     }
     hands = {"A": ["2C", "3D"], "B": ["4C", "5D"], "C": ["6C", "7D"]}
-    held = {"8H", *(c for cards in hands.values() for c in cards)}
-    pile = [c.code for c in french_deck() if c.code not in held]
-    state = position(
-        VANDATTA,
-        options,
-        players=THREE,
-        dealer="C",
-        turn="A",
-        free_lead=True,
-        hands=hands,
-        pile=[*pile, "8H"],  # every other card: the talon is empty
-        stock=[],
-    )
+    state = _talon_gone(options, hands, "8H", free_lead=True)
     assert not state.stock
     after = GAME.apply(state, Draw(player=0)).state
     assert GAME.problems(after) == ()
@@ -355,21 +363,23 @@ def test_a_penalty_that_turns_up_a_new_start_card_grants_no_free_lead() -> None:
         "empty_stock": "rebuild-unshuffled",
     }
     hands = {"A": ["2C", "3D", "4D", "5D"], "B": ["4C", "5C"], "C": ["6C", "7D"]}
-    held = {"8H", *(c for cards in hands.values() for c in cards)}
-    pile = [c.code for c in french_deck() if c.code not in held]
-    state = position(
-        VANDATTA,
-        options,
-        players=THREE,
-        dealer="C",
-        turn="A",
-        hands=hands,
-        pile=[*pile, "8H"],
-        stock=[],
-        named_suit="S",
-        draws=3,
-        calls=["A"],
-    )
+    state = _talon_gone(options, hands, "8H", named_suit="S", draws=3, calls=["A"])
     after = GAME.apply(state, Pass(player=0)).state
     assert GAME.problems(after) == ()
     assert after.phase is Phase.START_SUIT and not after.free_lead
+
+
+@pytest.mark.clause("V8-TALON-REBUILD-REFERENCE-CARD", "VA-DRAW-PASS-AFTER-THREE")
+def test_a_penalty_that_turns_up_any_new_start_card_grants_no_free_lead() -> None:
+    """The same with a plain new start card (9♥): nobody has yet failed to follow it, so the
+    next player plays on it, as a new start card ends a free lead that stands."""
+    options = {
+        "after_three_draws": "pass-free-lead",
+        "rebuild_reference": "fresh-start-card",
+        "empty_stock": "rebuild-unshuffled",
+    }
+    hands = {"A": ["2C"], "B": ["4C", "5C"], "C": ["6C", "7D"]}
+    state = _talon_gone(options, hands, "9H", draws=3, calls=["A"])
+    after = GAME.apply(state, Pass(player=0)).state
+    assert GAME.problems(after) == ()
+    assert after.phase is Phase.PLAY and after.turn == 1 and not after.free_lead

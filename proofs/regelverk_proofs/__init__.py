@@ -25,13 +25,21 @@ from regelverk_proofs.theorem import Theorem, TheoremError
 
 __all__ = ["FAMILIES", "SERVES", "scenarios", "theorems"]
 
-FAMILIES: tuple[str, ...] = ("vandatta_cards", "vandatta_end", "vandatta_endless", "viggo", "uno")
+FAMILIES: tuple[str, ...] = (
+    "vandatta_cards",
+    "vandatta_end",
+    "vandatta_endless",
+    "vandatta_lead",
+    "viggo",
+    "uno",
+)
 """The modules of :mod:`regelverk_proofs` that hold theorems and scenarios, in rulebook order."""
 
 SERVES: dict[str, tuple[str, ...]] = {
     "vandatta_cards": ("vvv8", "vandatta"),
     "vandatta_end": ("vvv8", "vandatta"),
     "vandatta_endless": ("vvv8", "vandatta"),
+    "vandatta_lead": ("vvv8", "vandatta"),
     "viggo": ("viggo",),
     "uno": ("uno",),
 }

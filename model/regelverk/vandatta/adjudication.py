@@ -1753,6 +1753,7 @@ def _end_turn(
     pass-free-lead (VA-AMB-AFTER-THREE-DRAWS) the next player may start with any card."""
     options = table.options
     table.free_lead = False
+    told = len(table.events)
     if table.penalties[seat]:
         _take_owed(table, seat)
     _false_call_lapses(table, seat)
@@ -1778,10 +1779,11 @@ def _end_turn(
             wait_for_absent(table, following)
     table.previous, table.turn, table.draws, table.restart = seat, following, 0, NO_RESTART
     table.vetoed = frozenset()  # veto_limit = once-per-offender-turn counts per turn
-    if dead and options.after_three_draws is PASS_FREE_LEAD and table.phase is PLAY:
-        # (a penalty drawn as the turn ended may have rebuilt the talon onto a new start card,
-        # which the dealer names a suit for: that ends the free lead, V8-TALON-REBUILD-
-        # REFERENCE-CARD)
+    # a penalty drawn as the turn ended may have rebuilt the talon onto a new start card
+    # (rebuild_reference = fresh-start-card): nobody has yet failed to follow that one, so it
+    # grants no free lead, as it ends one that stands (V8-TALON-REBUILD-REFERENCE-CARD)
+    fresh = any(e.kind == "fresh-start-card" for e in table.events[told:])
+    if dead and options.after_three_draws is PASS_FREE_LEAD and not fresh:
         table.free_lead = True
         table.say(
             "free-lead",
