@@ -71,8 +71,10 @@ __all__ = [
     "may_lay",
     "naming_clauses",
     "needs_colour",
+    "playable_clauses",
     "readings",
     "seating",
+    "unfit_clauses",
     "wd4_condition_met",
 ]
 
@@ -822,6 +824,7 @@ def _check_draw(state: UnoState, who: str) -> None:
         raise _refuse(
             f"{who} holds a card he can lay, and must lay one instead of drawing",
             "UNO-DRAW-BY-CHOICE",
+            *playable_clauses(state),
         )
 
 
@@ -899,16 +902,36 @@ def _refuse_misfit(state: UnoState, who: str, card: UnoCard) -> None:
         )
     colour = top.colour if options.current_colour is CurrentColour.PRINTED_COLOUR else state.colour
     shown = COLOUR_NAMES[colour] if colour else "no printed colour"
-    clauses = ["UNO-PLAY-MATCH"]
-    if card.value in _WHEN_PLAYABLE:
-        clauses.append(_WHEN_PLAYABLE[card.value])
-    if top.colour is None:
-        clauses.append("UNO-WILD-NAMED-COLOUR-GOVERNS")
     raise _refuse(
         f"{who} cannot lay {card} on {top} ({shown}): it matches neither the colour nor the "
         "number or symbol",
-        *clauses,
+        *unfit_clauses(card, top),
     )
+
+
+def unfit_clauses(card: UnoCard, top: UnoCard) -> tuple[str, ...]:
+    """The clauses by which ``card`` may not be laid on ``top`` when :func:`may_lay` says so:
+    for a blank wild, the rule that makes it a plain Wild (or, by option, a dead card); for a
+    Wild Draw Four, its condition; for any other card the matching rule, its own card's rule of
+    when it may be laid, and on a wild card the rule of the colour named for it."""
+    value = card.value
+    if value is _BLANK:
+        return ("UNO-BLANK-WILD-PLAIN",)
+    if value is _WD4:
+        return ("UNO-WD4-CONDITION",)
+    own = _WHEN_PLAYABLE.get(value)
+    named = ("UNO-WILD-NAMED-COLOUR-GOVERNS",) if top.colour is None else ()
+    return ("UNO-PLAY-MATCH", *((own,) if own else ()), *named)
+
+
+def playable_clauses(state: UnoState) -> tuple[str, ...]:
+    """The clauses that let the player in turn lay each card of his hand he may lay now (the
+    clauses of :func:`fit_clauses`, the Wild Draw Four's condition among them)."""
+    rules, top, colour = readings(state.options), state.top, state.colour
+    found: list[str] = []
+    for card in rules.playable(state.hands[state.turn], top, colour):
+        found += rules.why(card, top, colour) or ()
+    return tuple(dict.fromkeys(found))
 
 
 def _check_play_words(state: UnoState, action: Play, who: str, held: int) -> None:

@@ -60,6 +60,7 @@ from regelverk.uno.rules import (
     naming_clauses,
     readings,
     seating,
+    unfit_clauses,
     value_clauses,
     wd4_condition_met,
 )
@@ -342,13 +343,14 @@ def _take(t: _Table, seat: int, count: int, clauses: Sequence[str]) -> tuple[Uno
             _rebuild(t)
         pile = t.pile
         if not pile:
+            # the discard pile has no card left to rebuild the draw pile from
             if t.options.empty_piles is EmptyPiles.HAND_VOID:
                 _void_hand(t)
             t.say(
                 "lapse",
                 f"no card is left to draw: {t.name(seat)} draws {len(got)} of {count}; the "
                 "rest lapses",
-                ["UNO-PILES-EXHAUSTED-NO-DRAW"],
+                [*clauses, "UNO-PILES-EXHAUSTED-NO-DRAW", "UNO-DRAW-PILE-REBUILD"],
                 seat,
             )
             break
@@ -643,7 +645,8 @@ def _end_hand(t: _Table, winner: int) -> None:
     t.scores = tuple(s + r for s, r in zip(t.scores, row, strict=True))
     t.results = (*t.results, tuple(row))
     counted = [c for hand in t.hands for card in hand for c in value_clauses(card, options)]
-    t.say("score", text, [*clauses, *counted, "UNO-WIN-HAND-GO-OUT"], winner)
+    # the totals are held against the target score whether or not the game ends here
+    t.say("score", text, [*clauses, *counted, "UNO-WIN-HAND-GO-OUT", "UNO-WIN-GAME-500"], winner)
     _reset_hand_state(t)
     if max(t.scores) >= options.target_score:
         if options.scoring is Scoring.WINNER_COLLECTS:
@@ -770,8 +773,15 @@ def _deal(t: _Table, dealer: int, stacked: Sequence[UnoCard] | None = None) -> N
     t.dealer = dealer
     t.direction = _LEFT
     _reset_hand_state(t)
-    t.say("deal", f"{t.name(dealer)} deals seven cards each", ["UNO-DEAL-SEVEN"], dealer)
+    t.say("deal", f"{t.name(dealer)} deals seven cards each", _DEAL_CLAUSES[t.options.deck], dealer)
     _first_card(t, pack)
+
+
+_DEAL_CLAUSES = {
+    108: ("UNO-DEAL-SEVEN", "UNO-DECK-108"),
+    112: ("UNO-DEAL-SEVEN", "UNO-DECK-112", "UNO-DECK-NEW-CARDS-OPTIONAL"),
+}
+"""What a deal cites: seven cards each, from the pack the options choose."""
 
 
 # --- the first card ------------------------------------------------------------------------
@@ -962,26 +972,33 @@ def _draw_on_turn(t: _Table, seat: int) -> None:
     top, hand = t.discard[-1], t.hands[seat]
     rules = t.rules
     able = bool(rules.playable(hand, top, t.colour))
-    clause = "UNO-DRAW-BY-CHOICE" if able else "UNO-DRAW-CANNOT-PLAY"
-    got = _take(t, seat, TURN_DRAW, [clause])
+    clauses = ["UNO-DRAW-BY-CHOICE" if able else "UNO-DRAW-CANNOT-PLAY"]
+    if not able and not rules.may_draw:
+        # drawing is allowed only because no card of his may be laid (must-play reading)
+        clauses += [c for card in hand for c in unfit_clauses(card, top)]
+    got = _take(t, seat, TURN_DRAW, clauses)
     if got and rules.may_lay(t.hands[seat], got[0], top, t.colour):
+        card = got[0]
         t.phase = _DRAWN
-        t.drawn = got[0]
-        words = f"{t.players[seat]} may lay {CODES[got[0]._key]} or keep it"
-        t.say("drawn", words, ("UNO-DRAW-PLAY-DRAWN",), seat)
+        t.drawn = card
+        words = f"{t.players[seat]} may lay {CODES[card._key]} or keep it"
+        t.say(
+            "drawn", words, ("UNO-DRAW-PLAY-DRAWN", *(rules.why(card, top, t.colour) or ())), seat
+        )
         return
-    _turn_passes(t, seat, bool(got))
+    _turn_passes(t, seat, bool(got), unfit_clauses(got[0], top) if got else ())
 
 
 @implements("UNO-DRAW-TURN-PASSES")
-def _turn_passes(t: _Table, seat: int, drew: bool) -> None:
-    """After drawing a card that does not fit, or keeping it, the turn passes."""
+def _turn_passes(t: _Table, seat: int, drew: bool, why: Sequence[str] = ()) -> None:
+    """After drawing a card that does not fit, or keeping it, the turn passes; ``why`` are the
+    clauses by which the card drawn may not be laid."""
     t.phase = _PLAY
     t.drawn = None
     t.turn = t.seat_after(seat)
     clauses = ["UNO-DRAW-TURN-PASSES"] if drew else ["UNO-PILES-EXHAUSTED-NO-DRAW"]
     words = f"{t.players[seat]}'s turn passes to {t.players[t.turn]}"
-    t.say("pass", words, clauses, seat)
+    t.say("pass", words, [*clauses, *why], seat)
 
 
 def _accept_wd4(t: _Table, seat: int) -> None:
@@ -1055,7 +1072,8 @@ def _challenge_succeeds(t: _Table, seat: int, wd4: WildDrawFour) -> None:
         t.turn = seat
         t.say("turn", f"{t.name(seat)} plays", ["UNO-WD4-CHALLENGE-SUCCESS"], seat)
     else:
-        _lose_turn(t, seat, ["UNO-WD4-CHALLENGE-SUCCESS"])
+        # the challenger-skipped reading: the card's skip still strikes him
+        _lose_turn(t, seat, ["UNO-WD4-CHALLENGE-SUCCESS", "UNO-WD4-EFFECT"])
 
 
 @implements("UNO-WD4-CHALLENGE-FAILED-SIX", "UNO-WD4-CHALLENGE-FAILED-STANDS")
@@ -1077,7 +1095,8 @@ def _challenge_fails(t: _Table, seat: int) -> None:
     t.wd4 = None
     t.phase = _PLAY
     if t.options.failed_challenge_turn is FailedChallengeTurn.LOSES_TURN:
-        _lose_turn(t, seat, ["UNO-WD4-CHALLENGE-FAILED-STANDS"])
+        # the card stands, and with it its effect: its victim loses his turn
+        _lose_turn(t, seat, ["UNO-WD4-CHALLENGE-FAILED-STANDS", "UNO-WD4-EFFECT"])
     else:
         t.turn = seat
         t.say("turn", f"{t.name(seat)} plays after drawing", ["UNO-WD4-CHALLENGE-FAILED-SIX"], seat)

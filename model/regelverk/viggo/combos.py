@@ -346,8 +346,23 @@ def describe(cards: Sequence[Card]) -> str:
 
 
 _HIGHER = ("VG-PLAY-BEAT-SAME-TYPE-HIGHER", "VG-RANK-ORDER")
-_RANKS_HIGHER = Verdict(allowed=True, reason="it ranks higher", clauses=_HIGHER)
-_RANKS_LOWER = Verdict(allowed=False, reason="it ranks lower", clauses=_HIGHER)
+_RANKED = {
+    (higher, run, three): Verdict(
+        allowed=higher,
+        reason="it ranks higher" if higher else "it ranks lower",
+        clauses=_HIGHER
+        + (("VG-SEQ-NO-WRAP-COMPARE-TOP",) if run else ())
+        + (("VG-RANK-THREE-HIGHEST",) if three else ()),
+    )
+    for higher in (True, False)
+    for run in (True, False)
+    for three in (True, False)
+}
+"""The verdicts on a reply of another rank, by: it ranks higher, the two are runs, a three
+decides the rank of either. Each cites the clauses that ranked them: the rank order; for runs,
+that a run ranks by its top card (VG-SEQ-NO-WRAP-COMPARE-TOP); where a three is the deciding
+card, that the three ranks highest (VG-RANK-THREE-HIGHEST), the clause the three-trumps reading
+of VG-AMB-THREE-IN-COMBINATION reads otherwise."""
 
 
 @implements(
@@ -382,10 +397,13 @@ def beats(new: Combo, old: Combo, options: ViggoOptions) -> Verdict:
                 if new.has_three
                 else "a combination without a three cannot beat one holding a three"
             ),
-            clauses=("VG-PLAY-THREE-COMBINATION-BEATS",),
+            clauses=("VG-PLAY-THREE-COMBINATION-BEATS",)
+            + (("VG-COMBO-SEQUENCE-OF-FIVE",) if new.kind is Kind.SEQUENCE else ()),
         )
     if new.key != old.key:
-        return _RANKS_HIGHER if new.key > old.key else _RANKS_LOWER
+        return _RANKED[
+            new.key > old.key, new.kind is Kind.SEQUENCE, new.top_is_three or old.top_is_three
+        ]
     return _equal_reply(new, old, options)
 
 

@@ -132,18 +132,31 @@ def _check_keep(state: ViggoState, action: Keep) -> None:
         )
 
 
-_SEES_BOTH_FIRST = ("VG-DRAFT-FIRST-HAND-SEES-BOTH-FIRST-TURN", "VG-DRAFT-PUT-AWAY-OUT-OF-PLAY")
-_SEES_BOTH_LAST = ("VG-DRAFT-SECOND-PLAYER-SEES-BOTH-LAST-TURN", "VG-DRAFT-PUT-AWAY-OUT-OF-PLAY")
+_SEES_BOTH_FIRST = (
+    "VG-DRAFT-FIRST-HAND-SEES-BOTH-FIRST-TURN",
+    "VG-DRAFT-PUT-AWAY-OUT-OF-PLAY",
+    "VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN",
+)
+_SEES_BOTH_LAST = (
+    "VG-DRAFT-SECOND-PLAYER-SEES-BOTH-LAST-TURN",
+    "VG-DRAFT-PUT-AWAY-OUT-OF-PLAY",
+    "VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN",
+)
 _KEEPS_SEEN = (
     "VG-DRAFT-TAKE-TWO-SEE-ONE",
     "VG-DRAFT-KEEP-SEEN-CARD",
     "VG-DRAFT-PUT-AWAY-OUT-OF-PLAY",
+    "VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN",
 )
 _TAKES_OTHER = (
     "VG-DRAFT-TAKE-TWO-SEE-ONE",
     "VG-DRAFT-REJECT-SEEN-TAKE-OTHER",
     "VG-DRAFT-PUT-AWAY-OUT-OF-PLAY",
+    "VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN",
 )
+"""What a keep cites: how the two cards were drawn and seen, which was kept, where the other
+went, and that the players draft in turn until both hold thirteen (which says whether the draft
+goes on)."""
 
 
 @implements(
@@ -285,6 +298,21 @@ def _club_four_must_lead(state: ViggoState) -> bool:
     )
 
 
+def _club_four_judges(state: ViggoState) -> bool:
+    """Whether the must-include reading of VG-AMB-CLUB-FOUR-MUST-INCLUDE has a lead by the
+    holder of the 4♣ to judge: a club-four rule is on (the house rule, whose table size and
+    scope may leave this round out, or the club-four-holder reading of the first round's lead)
+    and the leader holds the 4♣. The reading asks only the round's opening lead to hold the 4♣,
+    so any other lead is free by it; either way it has decided."""
+    options = state.options
+    return (
+        options.club_four_starts or club_four_opens(options, state.count, state.round)
+    ) and CLUB_FOUR in state.hands[state.turn]
+
+
+_CLUB_FOUR_LEAD = ("VG-VAR-CLUB-FOUR-STARTS", "VG-VAR-CLUB-FOUR-FREE-OPENING")
+
+
 def _combo(state: ViggoState, action: Play) -> Combo:
     hand = state.hands[state.turn]
     if card_mask(action.cards) & ~card_mask(hand):
@@ -374,8 +402,21 @@ def _check_pass(state: ViggoState) -> None:
                 f"{state.player} may not pass: he can beat "
                 f"{describe(state.trick[-1].cards)} (with {describe(beating[0].cards)}, for "
                 "one), and a player who can beat must (must-beat reading)",
-                ["VG-PLAY-REPLY-OR-PASS", "VG-PLAY-BEAT-SAME-TYPE-HIGHER"],
+                _beating_clauses(state, beating),
             )
+
+
+def _beating_clauses(state: ViggoState, beating: list[Play]) -> tuple[str, ...]:
+    """Why a player may not pass under the must-beat reading: the reading's clauses, and the
+    clauses of every verdict that lets one of his combinations beat the top (the pass is
+    refused as long as any of them does)."""
+    old = _top_combo(state)
+    found = ["VG-PLAY-REPLY-OR-PASS", "VG-PLAY-BEAT-SAME-TYPE-HIGHER"]
+    for play in beating:
+        new = classify(play.cards, state.options)
+        if new is not None and old is not None:
+            found += _reply_verdict(new, old, state.options).clauses
+    return tuple(dict.fromkeys(found))
 
 
 @implements("VG-TURN-ROUND-THE-TABLE")
@@ -508,7 +549,10 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
     passed = state.passed | _SEAT[seat]
     replies = state.replies + 1
     name = state.players[seat]
-    said = _pass_event(name)
+    if state.options.pass_when_able is _MUST_BEAT:
+        said = _build_event("pass", f"{name} passes", _cannot_beat(state), name, ())
+    else:
+        said = _pass_event(name)
     if trick_over(state, state.trick[-1].seat, passed, replies):
         return _close_trick(state, state.hands, state.trick, state.highest, (said,))
     nxt = _in_trick(
@@ -526,13 +570,40 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
 
 @lru_cache(maxsize=256)
 def _pass_event(name: str) -> Event:
-    """The event of a pass by ``name``: events are immutable, so all his passes share one."""
+    """The event of a pass by ``name``, citing :data:`_PASS_CLAUSES`: events are immutable, so
+    all his passes share one."""
     return _build_event("pass", f"{name} passes", _PASS_CLAUSES, name, ())
+
+
+def _cannot_beat(state: ViggoState) -> tuple[str, ...]:
+    """What a pass cites under the must-beat reading of VG-AMB-PASS-WHEN-ABLE, which allows it
+    only because nothing in the hand beats the top: :data:`_PASS_CLAUSES`, the rule that a reply
+    must beat, the clauses of the verdict refusing each combination of the hand of the top's
+    size, and for a run on top the rule of which runs there are."""
+    options = state.options
+    old = _top_combo(state)
+    found = [*_PASS_CLAUSES, "VG-PLAY-BEAT-SAME-TYPE-HIGHER"]
+    if old is None:
+        return tuple(found)
+    size = len(state.trick[-1].cards)
+    for play in _unsorted_plays(state.hands[state.turn], size, run_starts(options)):
+        new = classify(play.cards, options)
+        if new is not None:
+            found += _reply_verdict(new, old, options).clauses
+    if old.kind is Kind.SEQUENCE:
+        found.append("VG-COMBO-SEQUENCE-OF-FIVE")
+    return tuple(dict.fromkeys(found))
 
 
 _SEAT = tuple(frozenset((seat,)) for seat in range(4))
 """Each seat alone, to add to the seats that have passed."""
-_TRICK_CLAUSES = ("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST")
+_TRICK_CLAUSES = (
+    "VG-PLAY-TRICK-SET-ASIDE",
+    "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST",
+    "VG-TURN-ROUND-THE-TABLE",
+)
+"""A trick set aside, and the lead going to the seat after the highest, the next seat in the
+direction of play."""
 
 
 @implements("VG-PLAY-TRICK-SET-ASIDE", "VG-PLAY-NEXT-LEAD-AFTER-HIGHEST")
@@ -544,8 +615,9 @@ def _close_trick(
     said: tuple[Event, ...],
 ) -> Outcome[ViggoState]:
     """No one beats the top: the trick's cards are set aside, and the player seated after the
-    one who laid highest leads the next trick. ``state`` is the state the last action (``said``)
-    was made in; ``hands``, ``trick`` and ``highest`` are as that action left them."""
+    one who laid highest (in the direction of play) leads the next trick. ``state`` is the
+    state the last action (``said``) was made in; ``hands``, ``trick`` and ``highest`` are as
+    that action left them."""
     cards = tuple([c for laid in trick for c in laid.cards])
     lead = after(state.options, state.count, highest)
     nxt = _in_trick(
@@ -583,17 +655,21 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
         text = f"{name} leads {shown}"
         clauses = _LEAD_CLAUSES[len(played)]
         highest = seat
+        if state.options.club_four_opening is _MUST_INCLUDE and _club_four_judges(state):
+            clauses += _CLUB_FOUR_LEAD
     else:
         text = f"{name} lays {shown}: {verdict.reason}"
         clauses = verdict.clauses
         keeps_first = not verdict.strict and state.options.lead_after_tie is _FIRST_TO_PLAY
         highest = state.highest if keeps_first else seat
-    event = _build_event("play", text, clauses, name, played_codes)
+        if not verdict.strict:
+            clauses += _TIE_CLAUSES
     final = state.options.pass_is_final is _FINAL
     passed = state.passed if final else frozenset()
     replies = 0 if verdict is None else state.replies + 1
     trick = (*state.trick, laid)
     if not hand:
+        event = _build_event("play", text, clauses, name, played_codes)
         over = _in_trick(
             state,
             turn=seat,
@@ -607,7 +683,10 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
         done, events = finish_round(over, seat)
         return _build_outcome(done, (event, *events))
     if verdict is not None and trick_over(state, seat, passed, replies):
+        event = _build_event("play", text, clauses, name, played_codes)
         return _close_trick(state, hands, trick, highest, (event,))
+    more = _LEAD_ON if verdict is None else _REPLY_ON
+    event = _build_event("play", text, clauses + more, name, played_codes)
     nxt = _in_trick(
         state,
         turn=_next_to_act(state, seat, passed),
@@ -623,6 +702,16 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
 
 _LEAD_CLAUSES = ((), *(("VG-PLAY-FIRST-HAND-LEADS-FREE", c) for c in _COMBO_CLAUSES))
 """A lead's clauses by its number of cards: the free lead, and the clause of its kind."""
+_LEAD_ON = ("VG-TURN-ROUND-THE-TABLE",)
+"""What a lead that leaves cards in hand cites besides: the turn goes to the next seat."""
+_REPLY_ON = ("VG-PLAY-PASS-NOT-FINAL", "VG-PLAY-TRICK-SET-ASIDE", "VG-TURN-ROUND-THE-TABLE")
+"""What a reply that leaves the trick open cites besides: the trick goes on, not being over by
+the rules of :func:`trick_over` (every other player must pass since, and those who passed come
+back in: VG-PLAY-PASS-NOT-FINAL and VG-PLAY-TRICK-SET-ASIDE, read by VG-AMB-PASS-FINAL and
+VG-AMB-EXAMPLE-TRICK-END), and the turn goes to the next seat."""
+_TIE_CLAUSES = ("VG-PLAY-NEXT-LEAD-AFTER-HIGHEST",)
+"""What a reply that only matches the rank on top cites besides: who counts as having laid
+highest, which VG-AMB-LEAD-AFTER-HIGHEST-TIE reads."""
 
 
 def _less(hand: tuple[Card, ...], played: tuple[Card, ...], played_mask: int) -> tuple[Card, ...]:
@@ -873,7 +962,9 @@ _KEEP_OF = {card._key: Keep(card=card) for card in CARD_OF}
 shares them."""
 
 
-_PASS_CLAUSES = ("VG-PLAY-REPLY-OR-PASS",)
+_PASS_CLAUSES = ("VG-PLAY-REPLY-OR-PASS", "VG-PLAY-TRICK-SET-ASIDE", "VG-TURN-ROUND-THE-TABLE")
+"""What a pass cites: the choice to pass, the rule that says whether the trick is over by it
+(:func:`trick_over`), and the turn going round the table."""
 _LISTED: Listed[ViggoState, ViggoAction] = Listed()
 """The last listing, so that :func:`apply` need not judge again an action it lists."""
 

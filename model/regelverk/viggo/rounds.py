@@ -124,7 +124,9 @@ def club_four_opens(options: ViggoOptions, count: int, round_no: int) -> bool:
 @implements("VG-PLAY-FIRST-HAND-LEADS-FREE")
 def leader(state: ViggoState) -> tuple[int, tuple[str, ...]]:
     """Who opens the round once the hands are known: the 4♣ holder where a club-four rule
-    applies and someone holds it, otherwise first hand."""
+    applies and someone holds it, otherwise first hand (citing the club-four house rule too
+    when it is on but leaves this table or round out: it is for four players, and its scope,
+    VG-AMB-CLUB-FOUR-SCOPE, may cover the first round only)."""
     if club_four_opens(state.options, state.count, state.round):
         for seat, hand in enumerate(state.hands):
             if CLUB_FOUR in hand:
@@ -134,6 +136,8 @@ def leader(state: ViggoState) -> tuple[int, tuple[str, ...]]:
                     else ("VG-PLAY-FIRST-HAND-LEADS-FREE",)
                 )
                 return seat, clauses
+    if state.options.club_four_starts:  # on, but not for this table or this round
+        return state.first_hand, ("VG-PLAY-FIRST-HAND-LEADS-FREE", "VG-VAR-CLUB-FOUR-STARTS")
     return state.first_hand, ("VG-PLAY-FIRST-HAND-LEADS-FREE",)
 
 
@@ -159,17 +163,19 @@ def start_round(
     winner: int,
     scores: tuple[int, ...],
     history: tuple[tuple[int, ...], ...],
+    dealer_why: tuple[str, ...] = (),
 ) -> tuple[ViggoState, tuple[Event, ...]]:
     """Shuffle (by the game's seed and the round's number) and deal a round: with three or four
     players one card at a time round the table from first hand; with two nothing is dealt and
-    first hand starts the draft."""
+    first hand starts the draft. ``dealer_why`` are the clauses that chose the dealer besides
+    the deal round the table (a house rule's)."""
     count = len(players)
     first, why = _first_hand(options, count, round_no, dealer, winner)
     deck = _shuffled(seed, round_no)
     opening = _build_event(
         "round",
         f"round {round_no}: {players[dealer]} deals, {players[first]} is first hand",
-        ("VG-DEAL-ROUND-THE-TABLE", *why),
+        ("VG-DEAL-ROUND-THE-TABLE", *dealer_why, *why),
         players[first],
         (),
     )
@@ -364,7 +370,7 @@ def finish_round(state: ViggoState, winner: int) -> tuple[ViggoState, tuple[Even
             "score",
             "points for the cards left: "
             + ", ".join([f"{names[s]} +{p} = {scores[s]}" for s, p in enumerate(points)]),
-            ("VG-SCORE-POINT-PER-CARD", "VG-SCORE-WINNER-ZERO", "VG-SCORE-CUMULATIVE"),
+            _SCORE_CLAUSES,
             None,
             (),
         ),
@@ -378,8 +384,11 @@ def finish_round(state: ViggoState, winner: int) -> tuple[ViggoState, tuple[Even
                 "game-lost",
                 " and ".join([names[s] for s in lost])
                 + f" reached {state.options.loss_points} and lost the game",
-                ("VG-LOSS-FIRST-TO-53", "VG-WIN-GAME-LOSER-ONLY")
-                + (("VG-LOSS-TIE-HIGHEST-TOTAL",) if len(lost) > 1 else ()),
+                (
+                    "VG-LOSS-FIRST-TO-53",
+                    "VG-WIN-GAME-LOSER-ONLY",
+                    *_several_reached(state.options, scores),
+                ),
                 names[lost[0]],
                 (),
             )
@@ -403,8 +412,44 @@ def finish_round(state: ViggoState, winner: int) -> tuple[ViggoState, tuple[Even
         winner=winner,
         scores=scores,
         history=history,
+        dealer_why=_dealer_why(state.options, state.hands),
     )
     return fresh, (*events, *dealt)
+
+
+_SCORE_CLAUSES = (
+    "VG-SCORE-POINT-PER-CARD",
+    "VG-SCORE-WINNER-ZERO",
+    "VG-SCORE-CUMULATIVE",
+    "VG-LOSS-FIRST-TO-53",
+)
+"""What the points of a round cite: a point a card, none for the winner, the running totals,
+and the losing total they are held against (the game goes on, or ends, by it)."""
+
+
+def _several_reached(options: ViggoOptions, scores: tuple[int, ...]) -> tuple[str, ...]:
+    """Where several players reach the losing total in one round, the rule for that decides who
+    loses (VG-LOSS-TIE-HIGHEST-TOTAL, read by VG-AMB-SIMULTANEOUS-53), and under the reading
+    first-in-turn-order the seat order does too (VG-TURN-ROUND-THE-TABLE)."""
+    reached = losers(dataclasses.replace(options, simultaneous_loss=_ALL_OVER), scores, 0)
+    if len(reached) < 2:
+        return ()
+    if options.simultaneous_loss is SimultaneousLoss.FIRST_IN_TURN_ORDER:
+        return ("VG-LOSS-TIE-HIGHEST-TOTAL", "VG-TURN-ROUND-THE-TABLE")
+    return ("VG-LOSS-TIE-HIGHEST-TOTAL",)
+
+
+_ALL_OVER = SimultaneousLoss.ALL_OVER_LOSE
+
+
+def _dealer_why(options: ViggoOptions, hands: tuple[tuple[Card, ...], ...]) -> tuple[str, ...]:
+    """The clauses that chose the next dealer beside the deal round the table: the most-cards
+    house rule, and its tie-break where several hold the most cards."""
+    if not options.most_cards_deal:
+        return ()
+    most = max(len(h) for h in hands)
+    tied = sum(len(h) == most for h in hands) > 1
+    return ("VG-VAR-MOST-CARDS-DEAL",) + (("VG-VAR-MOST-CARDS-TIE-BREAK",) if tied else ())
 
 
 def _over(
