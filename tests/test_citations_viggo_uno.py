@@ -889,14 +889,6 @@ def _key(judged: Judged) -> Key:
     return (judged.allowed, judged.events, _plain(judged.state) if judged.allowed else None)
 
 
-_ALSO_BROKEN = {"uno-opponent-plays-at-three": ("UNO-WD4-EFFECT",)}
-"""Clauses a mutant breaks besides those its catalogue entry lists. ``uno-opponent-plays-at-three``
-lets the victim of a Draw Two or a Wild Draw Four play after drawing at three players too; its
-entry names the Draw Two's clause (UNO-DRAW-TWO-EFFECT) but not the Wild Draw Four's, which
-decides that victim's turn as the Draw Two's decides his (the two-player rule, out of its scope
-at three players, is deliberately not cited there: tests/test_situations_uno.py)."""
-
-
 def _mutants(family: str) -> tuple[Mutant, ...]:
     return tuple(
         m
@@ -925,7 +917,7 @@ def mutant_misses(family: str, mutant: Mutant) -> tuple[list[Miss], int] | None:
     """The rulings the mutant changes that cite none of its clauses, and how many it changes
     (``None``: the mutant no longer fits the code)."""
     real = _real_rulings(family)
-    wanted = frozenset((*mutant.clauses, *_ALSO_BROKEN.get(mutant.id, ())))
+    wanted = frozenset(mutant.clauses)
     misses: list[Miss] = []
     changed = 0
     with mutated(family, mutant) as game:

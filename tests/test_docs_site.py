@@ -56,7 +56,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         html = Path(named)
         assert (html / "index.html").is_file(), f"REGELVERK_DOCS_HTML={named} holds no site"
         return html
-    shared = tmp_path_factory.getbasetemp().parent / "rulebook-site"
+    # One build per test run, shared by the xdist workers of that run (a site left by an
+    # earlier run would show the rulebook as it was then)
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent / f"rulebook-site-{run}" if run else base / "rulebook-site"
     shared.mkdir(exist_ok=True)
     return build_site(shared)
 
