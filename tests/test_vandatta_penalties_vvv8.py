@@ -585,3 +585,78 @@ def test_V8_TALON_REBUILD_DURING_ANY_DRAW_explains_a_short_penalty() -> None:
     plenty = rule(position(hands=HANDS, pile=["KH"]), action="remark", player="Cy", kind="history")
     assert len(locked(plenty.state, 2)) == 3
     assert "V8-TALON-REBUILD-DURING-ANY-DRAW" not in plenty.clauses
+
+
+@pytest.mark.clause("V8-PEN-VETO-SEVERAL-CALLERS", "V8-PEN-VETO-RIGHT", "V8-PEN-VETO-CONDITION")
+def test_V8_PEN_VETO_SEVERAL_CALLERS() -> None:
+    """Bo and Di have both called; Cy makes a remark and takes three penalty cards; Bo vetoes
+    (V8-AMB-VETO-SEVERAL-CALLERS)."""
+
+    def penalised(reading: str) -> tuple[State, State]:
+        state = position(
+            {"veto_callers": reading},
+            players=FOUR,
+            calls=["Bo", "Di"],
+            hands={**HANDS, "Di": ["6D", "7D"]},
+            pile=["KH"],
+        )
+        ruling = rule(state, action="remark", player="Cy", kind="history")
+        assert ruling.state.may_veto == {1, 3}
+        assert "V8-PEN-VETO-SEVERAL-CALLERS" in ruling.clauses
+        return state, ruling.state
+
+    before, after = penalised("any-caller")
+    one = rule(after, action="veto", player="Bo")
+    assert one.allowed and not one.state.penalties[2] and one.state.vetoable is None
+    assert "V8-PEN-VETO-SEVERAL-CALLERS" in one.clauses and one.state.stock == before.stock
+    before, both = penalised("all-callers")
+    first = rule(both, action="veto", player="Bo")
+    assert first.allowed and locked(first.state, 2) == ["2S", "3S", "4S"]
+    assert first.state.may_veto == {3} and first.state.vetoable == both.vetoable
+    assert "Di" in first.message and "V8-PEN-VETO-SEVERAL-CALLERS" in first.clauses
+    again = rule(first.state, action="veto", player="Bo")
+    assert not again.allowed and "already" in again.message
+    second = rule(first.state, action="veto", player="Di")
+    assert second.allowed and not second.state.penalties[2] and second.state.vetoable is None
+    assert second.state.stock == before.stock
+    # with a single caller the readings agree, and the model clause decides nothing
+    lone = position({"veto_callers": "all-callers"}, hands=HANDS, pile=["QD"], calls=["Cy"])
+    taken = rule(lone, action="remark", player="Bo", kind="history")
+    assert "V8-PEN-VETO-SEVERAL-CALLERS" not in taken.clauses
+    assert not rule(taken.state, action="veto", player="Cy").state.penalties[1]
+
+
+def test_V8_PEN_VETO_CONDITION_only_placed_callers_may_veto() -> None:
+    """Under veto_scope = turned-talon-or-before-caller a caller whose turn comes before the
+    offender's has no veto, even when another caller has one (V8-AMB-VETO-INFLUENCE)."""
+    state = position(
+        {"veto_scope": "turned-talon-or-before-caller"},
+        players=FOUR,
+        calls=["Bo", "Di"],
+        hands={**HANDS, "Di": ["6D", "7D"]},
+        pile=["KH"],
+    )
+    taken = rule(state, action="remark", player="Cy", kind="history")
+    assert taken.state.may_veto == {3}
+    refused = rule(taken.state, action="veto", player="Bo")
+    assert not refused.allowed and "V8-PEN-VETO-CONDITION" in refused.clauses
+    assert "only Di may veto" in refused.message
+
+
+def test_V8_PEN_VETO_RIGHT_who_may_veto_round_trips_in_position_files() -> None:
+    state = position(
+        {"veto_callers": "all-callers"},
+        players=FOUR,
+        calls=["Bo", "Di"],
+        hands={**HANDS, "Di": ["6D", "7D"]},
+        pile=["KH"],
+    )
+    first = rule(
+        rule(state, action="remark", player="Cy", kind="history").state, action="veto", player="Bo"
+    ).state
+    data = GAME.position_to_data(first)
+    assert data["vetoable"]["may_veto"] == ["Di"]
+    assert GAME.position_from_data(data, first.options) == first
+    bad = {**data, "vetoable": {**data["vetoable"], "may_veto": ["Ann"]}}
+    with pytest.raises(ValueError, match="has not called utgång"):
+        GAME.position_from_data(bad, first.options)

@@ -553,7 +553,7 @@ def _print_replay(answer: dict[str, Any]) -> None:
             print(f"  event: {event['text']} ({', '.join(event['clauses'])})")
         _print_readings(answer.get("readings", []))
     for step in answer["steps"]:
-        print(f"{step['number']}. {json.dumps(step['action'], ensure_ascii=False)}")
+        print(f"{step['number']}. {json.dumps(step['said'], ensure_ascii=False)}")
         _print_ruling(step)
     refused = [str(step["number"]) for step in answer["steps"] if not step["allowed"]]
     if answer.get("stopped") is not None:

@@ -511,13 +511,31 @@ def _action(game: Game[Any, Any, Any], state: Any, raw: Any, where: str) -> Any:
     return action
 
 
+_SEAT_FIELDS = ("player", "absent", "caller", "target")
+"""The fields of an action's data that name a player, by seat number or by name."""
+
+
+def named_action(data: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    """An action's data with every player given by seat number shown by name instead, for
+    people to read (the data itself keeps the seat numbers it reads back)."""
+    return {
+        key: players[value]
+        if key in _SEAT_FIELDS and type(value) is int and 0 <= value < len(players)
+        else value
+        for key, value in data.items()
+    }
+
+
 def _step(
-    game: Game[Any, Any, Any], number: int, action: Any, ruling: Ruling[Any]
+    game: Game[Any, Any, Any], number: int, action: Any, ruling: Ruling[Any], players: Any
 ) -> dict[str, Any]:
-    """One ruled step of a replay, as plain data."""
+    """One ruled step of a replay, as plain data; ``said`` is the action with the players
+    named (``players``: the seats' names before the step)."""
+    data = game.action_to_data(action)
     return {
         "number": number,
-        "action": game.action_to_data(action),
+        "action": data,
+        "said": named_action(data, tuple(players)),
         "allowed": ruling.allowed,
         "message": ruling.message,
         "clauses": list(ruling.clauses),
@@ -582,7 +600,7 @@ def _sequence(
             return _replayed(game, other, start(other), earlier)
 
         ruling = adjudicate(game, options, state, action, rebuild=rebuild)
-        steps.append(_step(game, number, action, ruling))
+        steps.append(_step(game, number, action, ruling, state.players))
         if not _plays_on(game, state, ruling):
             stopped = number
             break
@@ -713,7 +731,7 @@ def _replay(
     for number, raw in enumerate(actions, 1):
         action = _action(game, state, raw, f"actions[{number}]")
         ruling = adjudicate(game, options, state, action)
-        steps.append(_step(game, number, action, ruling))
+        steps.append(_step(game, number, action, ruling, state.players))
         if not _plays_on(game, state, ruling):
             stopped = number
             break

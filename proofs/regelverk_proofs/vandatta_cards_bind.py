@@ -101,6 +101,7 @@ from regelverk.vandatta.options import (
     TurnedPile,
     TwoEightsLaid,
     VandattaOptions,
+    VetoCallers,
     VetoLimit,
     VetoScope,
     WrongCardTakeBack,
@@ -380,7 +381,7 @@ def _mistake(state: State, rng: random.Random) -> Action | None:  # noqa: PLR091
     if roll == 5 and state.away:
         return Back(player=rng.choice(sorted(state.away)))
     if roll == 6 and state.vetoable is not None:
-        callers = [c for c in sorted(state.calls) if c != state.vetoable[0]]
+        callers = sorted(state.may_veto)
         return Veto(player=callers[0]) if callers else None
     if roll == 7 and others:
         return ExtraCard(player=rng.choice(others))
@@ -691,8 +692,9 @@ def plan(taken: Taken) -> Plan | None:  # noqa: PLR0912
     elif isinstance(action, Veto):
         assert before.vetoable is not None
         offender, cards = before.vetoable
-        p.must(Move("veto", offender, cards=cards))
-        p.ordered = False
+        if _veto_sends_back(before, action.player):
+            p.must(Move("veto", offender, cards=cards))
+            p.ordered = False
     elif not taken.allowed and getattr(action, "player", None) in before.record.out:
         # a player out of the game (over_limit = eliminated) takes no further part and holds
         # no cards: a mistake of his moves none (VA-SCORING-GAME-WINNER)
@@ -1055,6 +1057,39 @@ def vvv8_scenes() -> Iterator[Taken]:
     yield _taken("start ace", GAME.deal(V8_READINGS, NAMES[:2], V8_START_ACE), Deal())
     yield _taken("next deal", _deal_over(VVV8, 2, 5), Deal())
     yield from _penalty_reading_scenes()
+    yield from _veto_scenes()
+
+
+def _veto_sends_back(before: State, caller: int) -> bool:
+    """Whether a caller's veto sends the penalty cards back now: always, unless under
+    veto_callers = all-callers another caller has still to veto them, when no card moves
+    (V8-PEN-VETO-SEVERAL-CALLERS)."""
+    if before.options.veto_callers is VetoCallers.ALL_CALLERS:
+        return not before.may_veto - {caller}
+    return True
+
+
+def _veto_scenes() -> Iterator[Taken]:
+    """Two callers and one penalty, under both readings of veto_callers: the first veto, the
+    second (V8-AMB-VETO-SEVERAL-CALLERS)."""
+    for reading in VetoCallers:
+        state = GAME.position_from_data(
+            {
+                "players": ["Ann", "Bo", "Cy", "Di"],
+                "hands": {"Ann": ["9C", "5H"], "Bo": ["2C"], "Cy": ["4C", "JD"], "Di": ["6D"]},
+                "stock": ["2S", "3S", "4S", "5S"],
+                "pile": ["KH"],
+                "calls": ["Bo", "Di"],
+            },
+            _v8(veto_callers=reading),
+        )
+        remark = Remark(player=2, kind=RemarkKind.HISTORY)
+        taken = _taken(f"penalty, two callers ({reading.value})", state, remark, attempt=True)
+        yield taken
+        first = _taken(f"first veto ({reading.value})", taken.after, Veto(player=1))
+        yield first
+        if first.after.vetoable is not None:
+            yield _taken(f"second veto ({reading.value})", first.after, Veto(player=3))
 
 
 def _penalty_position(options: VandattaOptions, **fields: Any) -> State:

@@ -194,7 +194,7 @@ def _ruling(
     if then is not None and state.phase is Phase.PLAY:
         outcome = _perform(state, then)
         events += outcome.events
-        state = dataclasses.replace(outcome.state, vetoable=table.vetoable)
+        state = dataclasses.replace(outcome.state, vetoable=table.vetoable, may_veto=table.may_veto)
     cited = tuple(dict.fromkeys((*error.clauses, *(c for e in events for c in e.clauses))))
     text = "; ".join((str(error), *(e.text for e in events)))
     return Ruling(allowed=False, message=text, clauses=cited, events=events, state=state)

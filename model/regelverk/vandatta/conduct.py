@@ -20,7 +20,9 @@ from regelverk.vandatta.options import (
     LookBackDepth,
     Penalties,
     StepAwayOwnTurn,
+    VetoCallers,
     VetoLimit,
+    VetoScope,
 )
 from regelverk.vandatta.penalty import penalise
 from regelverk.vandatta.rules import Table, card_count, is_ace, seats_after
@@ -361,7 +363,40 @@ def _veto_error(state: State, veto: Veto) -> IllegalActionError | None:
         return _refuse(
             f"{name} has not called utgång: only callers may veto", ("V8-PEN-VETO-RIGHT",)
         )
+    if veto.player not in state.may_veto:
+        return _refuse(_no_veto_reason(state, veto.player), ("V8-PEN-VETO-CONDITION",))
     return None
+
+
+def _no_veto_reason(state: State, caller: int) -> str:
+    """Why a caller who is not among those who may still veto this penalty cannot: under
+    veto_callers = all-callers he may have vetoed it already (V8-AMB-VETO-SEVERAL-CALLERS);
+    under veto_scope = turned-talon-or-before-caller the offender may not be placed to sway
+    his going out (V8-AMB-VETO-INFLUENCE)."""
+    name = state.players[caller]
+    still = " and ".join(state.players[c] for c in sorted(state.may_veto)) or "nobody"
+    options = state.options
+    if options.veto_scope is VetoScope.ANY_DRAW_WHILE_CALLED:
+        # every other caller was entitled when the cards were taken: he has used his veto
+        return f"{name} has vetoed these penalty cards already; {still} must veto them too"
+    if options.veto_callers is VetoCallers.ALL_CALLERS:
+        return (
+            f"{name} may not veto now: only {still} may still veto these penalty cards (he has "
+            "vetoed them already, or the offender was not placed to sway his going out)"
+        )
+    return (
+        f"{name} may not veto: only {still} may veto these penalty cards, the offender not being "
+        "placed to sway his going out (the talon unturned and his turn not before the caller's)"
+    )
+
+
+def _veto_clauses(table: Table) -> tuple[str, ...]:
+    """The clauses of a veto that sends the cards back: with the model clause on several
+    callers when more than one caller held the right (V8-AMB-VETO-SEVERAL-CALLERS)."""
+    clauses = ("V8-PEN-VETO-RIGHT", "V8-PEN-VETO-CONDITION")
+    if len(table.base.may_veto) > 1 or table.options.veto_callers is VetoCallers.ALL_CALLERS:
+        return (*clauses, "V8-PEN-VETO-SEVERAL-CALLERS")
+    return clauses
 
 
 def perform_conduct(table: Table, action: Conduct) -> None:
@@ -440,10 +475,25 @@ def _count(table: Table, ask: AskCount) -> None:
 
 
 @implements("V8-PEN-VETO-RIGHT", "V8-PEN-VETO-CONDITION")
+@implements("V8-PEN-VETO-SEVERAL-CALLERS")
 def _veto(table: Table, veto: Veto) -> None:
-    """The vetoed penalty cards go back on top of the talon, in the order they came off."""
+    """The vetoed penalty cards go back on top of the talon, in the order they came off; under
+    veto_callers = all-callers only at the last veto of those who may veto them, the others
+    waiting (V8-PEN-VETO-SEVERAL-CALLERS)."""
     assert table.base.vetoable is not None
     offender, cards = table.base.vetoable
+    waiting = table.base.may_veto - {veto.player}
+    if waiting and table.options.veto_callers is VetoCallers.ALL_CALLERS:
+        table.vetoable, table.may_veto = table.base.vetoable, waiting
+        names = " and ".join(table.name(c) for c in sorted(waiting))
+        table.say(
+            "veto",
+            f"{table.name(veto.player)}, who called utgång, vetoes {table.name(offender)}'s "
+            f"{len(cards)} penalty cards: they stay with him unless {names} veto them too",
+            ("V8-PEN-VETO-RIGHT", "V8-PEN-VETO-SEVERAL-CALLERS"),
+            veto.player,
+        )
+        return
     left = list(cards)
     sets = []
     for item in table.penalties[offender]:
@@ -465,6 +515,6 @@ def _veto(table: Table, veto: Veto) -> None:
         "veto",
         f"{table.name(veto.player)}, who called utgång, vetoes {table.name(offender)}'s "
         f"{len(cards)} penalty cards: they go back on the talon",
-        ("V8-PEN-VETO-RIGHT", "V8-PEN-VETO-CONDITION"),
+        _veto_clauses(table),
         veto.player,
     )

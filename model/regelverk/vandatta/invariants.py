@@ -153,12 +153,19 @@ def _result_problems(state: State) -> list[str]:
 
 def _veto_problems(state: State) -> list[str]:
     """Penalty cards open to a veto (V8-PEN-VETO-RIGHT) are cards their taker holds: in his
-    hand or among his penalty cards."""
+    hand or among his penalty cards; and some other player with a standing call may still veto
+    them (V8-PEN-VETO-CONDITION), nobody when nothing is open to a veto."""
     if state.vetoable is None:
-        return []
+        return (
+            ["someone may veto, but no penalty cards are open to a veto"] if state.may_veto else []
+        )
     seat, cards = state.vetoable
     if not 0 <= seat < len(state.players):
         return [f"the penalty cards open to a veto belong to seat {seat}, which does not exist"]
+    if not state.may_veto:
+        return ["penalty cards are open to a veto that nobody may make"]
+    if not state.may_veto <= state.calls - {seat}:
+        return ["a player without a standing call, or the offender himself, may veto a penalty"]
     held = Counter(state.hands[seat]) + Counter(c for s in state.penalties[seat] for c in s.cards)
     missing = Counter(cards) - held
     if missing:

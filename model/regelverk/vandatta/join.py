@@ -172,6 +172,7 @@ def seat_in(state: State, join: Join) -> State:
         benched=shifted(state.benched) | {at},
         joining=shifted(state.joining) | {at},
         vetoable=None,
+        may_veto=frozenset(),
         record=Record(
             deals=record.deals,
             official=record.official,

@@ -115,6 +115,7 @@ __all__ = [
     "VandattaOptions",
     "VarningOmission",
     "VarningTrigger",
+    "VetoCallers",
     "VetoLimit",
     "VetoScope",
     "VoluntaryDraw",
@@ -1062,6 +1063,15 @@ class VetoLimit(Reading):
     penalty of his in the same turn cannot, and costs its cards."""
 
 
+class VetoCallers(Reading):
+    """Whose veto stops a penalty when several players have called (V8-AMB-VETO-SEVERAL-CALLERS)."""
+
+    ANY_CALLER = "any-caller"
+    """One caller's veto suffices: each caller holds the right on his own."""
+    ALL_CALLERS = "all-callers"
+    """The cards go back only once every caller who may veto them has vetoed."""
+
+
 class AcceptedCalls(Reading):
     """Which words count as the going-out call (V8-AMB-CALL-WORDS)."""
 
@@ -1354,6 +1364,8 @@ class VandattaOptions:
     """A bundle laid with only its top card showing (V8-AMB-HIDDEN-BUNDLE-PENALTY)."""
     veto_limit: VetoLimit = VetoLimit.UNLIMITED
     """How often one offender's penalties may be vetoed (V8-AMB-VETO-REPEATED)."""
+    veto_callers: VetoCallers = VetoCallers.ANY_CALLER
+    """Whose veto stops a penalty when several have called (V8-AMB-VETO-SEVERAL-CALLERS)."""
     accepted_calls: AcceptedCalls = AcceptedCalls.LISTED_AND_AGREED
     """Which words count as utgång (V8-AMB-CALL-WORDS, V8-CALL-ALTERNATIVE-WORDS)."""
     agreed_calls: tuple[str, ...] = ()

@@ -12,6 +12,7 @@ from regelverk.vandatta.options import (
     PenaltySetsTiming,
     PenaltyStacking,
     TalonEmptyMidDraw,
+    VetoCallers,
     VetoLimit,
     VetoScope,
 )
@@ -107,11 +108,11 @@ def penalise(table: Table, seat: int, offences: int, why: str, clauses: tuple[st
     callers = _vetoers(table, seat)
     if callers and cards:
         table.vetoable = (seat, cards)
-        names = " and ".join(table.name(c) for c in callers)
+        table.may_veto = frozenset(callers)
         table.say(
             "veto-right",
-            f"{names}, who called utgång, may veto these penalty cards",
-            ("V8-PEN-VETO-CONDITION", "V8-PEN-VETO-RIGHT"),
+            _veto_right_text(table, callers),
+            _veto_right_clauses(table, callers),
             callers[0],
         )
     elif cards and seat in table.vetoed and any(c != seat for c in table.calls):
@@ -132,6 +133,23 @@ def _short_talon(table: Table) -> tuple[str, ...]:
     if table.options.talon_empty_mid_draw is TalonEmptyMidDraw.REBUILD_AND_CONTINUE:
         return ("V8-TALON-REBUILD-DURING-ANY-DRAW",)
     return ()
+
+
+def _veto_right_text(table: Table, callers: list[int]) -> str:
+    """Who may veto, and whether one veto is enough (veto_callers)."""
+    names = " and ".join(table.name(c) for c in callers)
+    text = f"{names}, who called utgång, may veto these penalty cards"
+    if len(callers) > 1 and table.options.veto_callers is VetoCallers.ALL_CALLERS:
+        text += ": they go back only if every one of them vetoes"
+    return text
+
+
+def _veto_right_clauses(table: Table, callers: list[int]) -> tuple[str, ...]:
+    """The veto's clauses, and the model clause deciding several callers' vetoes when more than
+    one may veto (V8-AMB-VETO-SEVERAL-CALLERS)."""
+    if len(callers) > 1:
+        return ("V8-PEN-VETO-CONDITION", "V8-PEN-VETO-RIGHT", "V8-PEN-VETO-SEVERAL-CALLERS")
+    return ("V8-PEN-VETO-CONDITION", "V8-PEN-VETO-RIGHT")
 
 
 @implements("V8-PEN-VETO-CONDITION", "V8-PEN-VETO-RIGHT")

@@ -224,7 +224,8 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
     previous_raw = data.get("previous")
     winner_raw = data.get("winner")
     loser_raw = data.get("loser")
-    vetoable = _vetoable(reader, data.get("vetoable"))
+    calls = reader.seats("calls")
+    vetoable, may_veto = _vetoable(reader, data.get("vetoable"), calls)
     state = State(
         options=options,
         players=players,
@@ -244,7 +245,7 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
         draws=reader.integer("draws", 0),
         restart=reader.enum("restart", Restart, Restart.NONE),
         free_lead=_position_flag(data, "free_lead"),
-        calls=reader.seats("calls"),
+        calls=calls,
         false_calls=reader.seats("false_calls"),
         vetoed=reader.seats("vetoed"),
         away=reader.seats("away"),
@@ -260,6 +261,7 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
         loser=None if loser_raw is None else reader.seat(loser_raw, "'loser'"),
         record=_record(reader),
         vetoable=vetoable,
+        may_veto=may_veto,
     )
     _check_table_limits(state)
     return state
@@ -344,16 +346,37 @@ def _short_deal(data: Mapping[str, Any]) -> bool:
     return raw
 
 
-def _vetoable(reader: _Reader, raw: Any) -> tuple[int, tuple[Card, ...]] | None:
-    """``vetoable``: ``{"player": name, "cards": [...]}``, penalty cards just taken that the
-    utgång callers may still veto."""
+def _vetoable(
+    reader: _Reader, raw: Any, calls: frozenset[int]
+) -> tuple[tuple[int, tuple[Card, ...]] | None, frozenset[int]]:
+    """``vetoable``: ``{"player": name, "cards": [...], "may_veto": [names]}``, penalty cards
+    just taken that the utgång callers may still veto, and who may still veto them
+    (``may_veto``, by default every caller but the offender: V8-PEN-VETO-RIGHT)."""
     if raw is None:
-        return None
-    if not isinstance(raw, Mapping) or set(raw) != {"player", "cards"}:
+        return None, frozenset()
+    if (
+        not isinstance(raw, Mapping)
+        or not {"player", "cards"} <= set(raw)
+        or not set(raw) <= {"player", "cards", "may_veto"}
+    ):
         raise PositionError(
-            f"'vetoable' must be a table with 'player' and 'cards' (or null), not {raw!r}"
+            "'vetoable' must be a table with 'player', 'cards' and optionally 'may_veto' (or "
+            f"null), not {raw!r}"
         )
-    return reader.seat(raw["player"], "'vetoable.player'"), _cards(raw["cards"], "'vetoable.cards'")
+    seat = reader.seat(raw["player"], "'vetoable.player'")
+    cards = _cards(raw["cards"], "'vetoable.cards'")
+    if "may_veto" not in raw:
+        return (seat, cards), calls - {seat}
+    may = raw["may_veto"]
+    if not isinstance(may, list) or not may:
+        raise PositionError(f"'vetoable.may_veto' must be a non-empty list of names, not {may!r}")
+    vetoers = frozenset(reader.seat(name, "'vetoable.may_veto'") for name in may)
+    if not vetoers <= calls - {seat}:
+        raise PositionError(
+            "'vetoable.may_veto' names a player who has not called utgång, or the offender: only "
+            "another player's standing call gives a veto (V8-PEN-VETO-RIGHT)"
+        )
+    return (seat, cards), vetoers
 
 
 def position_to_data(state: State) -> dict[str, Any]:
@@ -412,7 +435,11 @@ def position_to_data(state: State) -> dict[str, Any]:
         },
         "vetoable": None
         if state.vetoable is None
-        else {"player": names[state.vetoable[0]], "cards": codes(state.vetoable[1])},
+        else {
+            "player": names[state.vetoable[0]],
+            "cards": codes(state.vetoable[1]),
+            "may_veto": [names[s] for s in sorted(state.may_veto)],
+        },
     }
 
 

@@ -672,6 +672,7 @@ class Table:
     events: list[Event] = field(default_factory=list)
     drawn_deal: bool = False
     vetoable: tuple[int, tuple[Card, ...]] | None = None
+    may_veto: frozenset[int] = frozenset()
 
     @classmethod
     def of(cls, state: State) -> Table:
@@ -713,6 +714,7 @@ class Table:
         table.events = []
         table.drawn_deal = False
         table.vetoable = None
+        table.may_veto = frozenset()
         return table
 
     def freeze(self) -> State:
@@ -753,6 +755,7 @@ class Table:
             self.loser,
             self.record,
             self.vetoable,
+            self.may_veto,
         )
 
     def name(self, seat: int) -> str:

@@ -202,6 +202,10 @@ class State:
     vetoable: tuple[int, tuple[Card, ...]] | None = None
     """The seat and the penalty cards it has just taken, which the utgång callers may still veto
     (V8-PEN-VETO-RIGHT); cleared by the next action."""
+    may_veto: frozenset[int] = frozenset()
+    """The callers who may still veto the penalty in ``vetoable`` (V8-PEN-VETO-CONDITION): set
+    as it is taken, and under veto_callers = all-callers narrowed by each veto until the last
+    (V8-AMB-VETO-SEVERAL-CALLERS); empty when nothing is open to a veto."""
 
     def seat(self, name: str) -> int:
         """The seat of a player by name; ``ValueError`` if nobody has that name."""
