@@ -660,3 +660,43 @@ def test_V8_PEN_VETO_RIGHT_who_may_veto_round_trips_in_position_files() -> None:
     bad = {**data, "vetoable": {**data["vetoable"], "may_veto": ["Ann"]}}
     with pytest.raises(ValueError, match="has not called utgång"):
         GAME.position_from_data(bad, first.options)
+
+
+@pytest.mark.clause(
+    "V8-WIN-OUT-BELOW-THREE-ENDS-DEAL", "V8-LOSS-OFFICIAL-NEEDS-THREE", "V8-PRESENCE-MAY-DROP-TO-TWO"
+)
+def test_V8_WIN_OUT_BELOW_THREE_ENDS_DEAL() -> None:
+    """Bo is on the phone; Ann has called and her last card fits (V8-AMB-OUT-BELOW-THREE)."""
+
+    def table(reading: str, **fields: Any) -> State:
+        data: dict[str, Any] = {
+            "calls": ["Ann"],
+            "away": ["Bo"],
+            "hands": {"Ann": ["5H"], "Bo": ["3C"], "Cy": ["2D"]},
+            "pile": ["9H"],
+            **fields,
+        }
+        return position({"out_below_three": reading}, **data)
+
+    out = rule(table("unofficial"), action="play", cards=["5H"])
+    assert out.allowed and out.state.winner == 0 and out.state.record.official == 0
+    assert "V8-WIN-OUT-BELOW-THREE-ENDS-DEAL" in out.clauses
+    held = table("held-back")
+    refused = rule(held, action="play", cards=["5H"])
+    assert not refused.allowed and refused.state == held
+    assert {"V8-WIN-OUT-BELOW-THREE-ENDS-DEAL", "V8-LOSS-OFFICIAL-NEEDS-THREE"} <= set(
+        refused.clauses
+    )
+    assert not any(getattr(a, "cards", ()) == held.hands[0] for a in GAME.legal_actions(held))
+    back = rule(held, action="back", player="Bo")
+    won = rule(back.state, action="play", cards=["5H"])
+    assert won.allowed and won.state.winner == 0 and won.state.record.official == 1
+    assert "V8-WIN-OUT-BELOW-THREE-ENDS-DEAL" not in won.clauses
+    # a deal that began with two active could never end officially: nothing to wait for
+    two = rule(table("held-back", active_at_start=2), action="play", cards=["5H"])
+    assert two.allowed and two.state.winner == 0
+    assert "V8-WIN-OUT-BELOW-THREE-ENDS-DEAL" not in two.clauses
+    # a failed going out is ruled as always: an eight as the last card costs its extra cards
+    eight = table("held-back", hands={"Ann": ["8H"], "Bo": ["3C"], "Cy": ["2D"]})
+    failed = rule(eight, action="play", cards=["8H"], suit="S")
+    assert "V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT" in failed.clauses and failed.state != eight

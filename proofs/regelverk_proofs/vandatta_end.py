@@ -164,9 +164,10 @@ def _render_play(model: Model, v: PlayVars, calls: _Calls, result: GoingOut) -> 
     away = (
         ", and a turn of his passed over him while he was away" if model.bool(calls.skipped) else ""
     )
+    few = ", with too few players active for an official result" if model.bool(v.short) else ""
     return (
-        f"P1 holds {held} card(s) in hand and {penalty} face-down penalty card(s); his previous "
-        f"turn ended {previous}{away}; his call stands: {model.bool(v.called)}; he lays "
+        f"P1 holds {held} card(s) in hand and {penalty} face-down penalty card(s){few}; his "
+        f"previous turn ended {previous}{away}; his call stands: {model.bool(v.called)}; he lays "
         f"{' '.join(cards)} (the last is {cards[-1]}; allowed as tried: "
         f"{model.bool(result.legal)}) and the deal ends with P1 the winner, holding "
         f"{model.int(result.hand_after)} card(s) in hand and {model.int(result.pen_after)} face "
@@ -240,6 +241,7 @@ def _going_out_cases(weaken: frozenset[str], rules: Rules) -> tuple[Finding, ...
             ~v.last_eight,
             calls.declared,
             ~calls.skipped,
+            implies(Bool.const(rules.held_back), ~v.short),
         ]
     )
     solver.add(~end)
@@ -272,7 +274,7 @@ def _check_going_out(weaken: frozenset[str]) -> Finding:
         "absence, every other action, and the winning play, legal or ruled as a failed going out, "
         f"under the vvv8 preset and the {len(GOING_OUT_VARIANTS) - 1} other combinations of the "
         "readings of penalty_cards_usable and out_without_call, failed_out_card (card-returns) "
-        "and last_hand_card_locked (treated-as-going-out)",
+        "and last_hand_card_locked (treated-as-going-out), and out_below_three (held-back)",
         count,
     )
 
@@ -288,6 +290,7 @@ LEGAL_GOING_OUT = Theorem(
         "V8-PEN-CARDS-COUNT-AS-HELD",
         "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT",
         "V8-WIN-NO-CALL-NOT-OUT",
+        "V8-WIN-OUT-BELOW-THREE-ENDS-DEAL",
     ),
     rulebooks=("vvv8",),
     title="Every vvv8 deal ends with a legal going out",
@@ -295,7 +298,9 @@ LEGAL_GOING_OUT = Theorem(
         "Whenever a vvv8 deal ends with a winner, the winner holds no card at all afterwards "
         "(neither in hand nor face down), the last card he laid is neither an ace nor an eight, "
         "and his previous turn as spelförare ended with an utgång call, with no turn of his "
-        "passed over in his absence since. Checked over the play that wins (allowed as tried, or "
+        "passed over in his absence since; under out_below_three = held-back, enough players "
+        "were active for an official result (or the deal began with too few). Checked over the "
+        "play that wins (allowed as tried, or "
         "ruled as a failed going out under Brott och straff) and over every transition that "
         "changes the standing call; the fit of the cards is the card encoding's business and an "
         "input here."
@@ -309,6 +314,7 @@ LEGAL_GOING_OUT = Theorem(
         "V8-PEN-CARDS-COUNT-AS-HELD",
         "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT",
         "V8-WIN-NO-CALL-NOT-OUT",
+        "V8-WIN-OUT-BELOW-THREE-ENDS-DEAL",
     ),
     check=_check_going_out,
     bindings=(GOING_OUT,),
@@ -329,6 +335,10 @@ LEGAL_GOING_OUT = Theorem(
         Weakening(
             "V8-PEN-CARDS-COUNT-AS-HELD",
             "face-down penalty cards no longer count: emptying the hand is going out",
+        ),
+        Weakening(
+            "V8-WIN-OUT-BELOW-THREE-ENDS-DEAL",
+            "under out_below_three = held-back a going out no longer waits for enough players",
         ),
     ),
 )

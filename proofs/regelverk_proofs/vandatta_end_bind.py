@@ -129,24 +129,28 @@ __all__ = [
 NOTHING: frozenset[str] = frozenset()
 NO_ANSWER = "the encoding gave no answer for these values (unknown is never agreement)"
 
-GOING_OUT_VARIANTS: tuple[tuple[str, dict[str, str]], ...] = tuple(
-    (
-        f"penalty_cards_usable = {usable}, out_without_call = {without}",
-        {"penalty_cards_usable": usable, "out_without_call": without},
+GOING_OUT_VARIANTS: tuple[tuple[str, dict[str, str]], ...] = (
+    tuple(
+        (
+            f"penalty_cards_usable = {usable}, out_without_call = {without}",
+            {"penalty_cards_usable": usable, "out_without_call": without},
+        )
+        for usable in ("after-exhausting-turn", "at-next-turn-start")
+        for without in ("not-out-three-cards", "refused-no-penalty", "wrong-card-penalty")
     )
-    for usable in ("after-exhausting-turn", "at-next-turn-start")
-    for without in ("not-out-three-cards", "refused-no-penalty", "wrong-card-penalty")
-) + tuple(
-    (
-        f"penalty_cards_usable = {usable}, failed_out_card = card-returns, "
-        "last_hand_card_locked = treated-as-going-out",
-        {
-            "penalty_cards_usable": usable,
-            "failed_out_card": "card-returns",
-            "last_hand_card_locked": "treated-as-going-out",
-        },
+    + tuple(
+        (
+            f"penalty_cards_usable = {usable}, failed_out_card = card-returns, "
+            "last_hand_card_locked = treated-as-going-out",
+            {
+                "penalty_cards_usable": usable,
+                "failed_out_card": "card-returns",
+                "last_hand_card_locked": "treated-as-going-out",
+            },
+        )
+        for usable in ("after-exhausting-turn", "at-next-turn-start")
     )
-    for usable in ("after-exhausting-turn", "at-next-turn-start")
+    + (("out_below_three = held-back", {"out_below_three": "held-back"}),)
 )
 """The readings that change how a vvv8 going out is ruled: when penalty cards become usable,
 what a going out without a call costs, whether the ace or eight of a failed going out stays
@@ -228,7 +232,16 @@ def play_values(state: State, play: Play) -> dict[str, int | bool]:
         "chance": chance,
         "avail": min(state.options.penalty_cards, len(state.stock) + spare),
         "owes": any(p.owed for p in state.penalties[seat]),
+        "short": _short(state),
     }
+
+
+def _short(state: State) -> bool:
+    """Fewer players active (neither away, nor outside the deal, nor out of the game) than an
+    official result needs, in a deal that began with enough (V8-LOSS-OFFICIAL-NEEDS-THREE)."""
+    need = state.options.min_active_for_result
+    gone = state.away | state.benched | state.record.out
+    return state.active_at_start >= need and len(state.players) - len(gone) < need
 
 
 def compare_play(state: State, play: Play, ruling: Ruling[State]) -> Iterator[Comparison]:
@@ -262,7 +275,11 @@ def compare_play(state: State, play: Play, ruling: Ruling[State]) -> Iterator[Co
     )
     after = ruling.state
     won = _over(after) and after.winner == play.player
-    laid = tuple(after.pile[-len(play.cards) :]) == tuple(play.cards)
+    kinds = {e.kind for e in ruling.events}
+    # laid: on top of the pile, or laid and then taken into a talon rebuilt for the extra cards
+    laid = (
+        tuple(after.pile[-len(play.cards) :]) == tuple(play.cards) or {"play", "rebuild"} <= kinds
+    )
     returned = rules.card_returns and "V8-PEN-OUT-ON-EIGHT-OR-ACE-NOT-OUT" in ruling.clauses
     engine_failed = not ruling.allowed and after != state and (laid or returned)
     if won:
@@ -297,13 +314,16 @@ _CLASS_RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.ACE)
 """One rank of each class the going-out rules tell apart."""
 
 
-def _last_card_cases(options: VandattaOptions, *, every_rank: bool) -> Iterator[Comparison]:
+def _last_card_cases(
+    options: VandattaOptions, *, every_rank: bool, away: bool = False
+) -> Iterator[Comparison]:
     """P1 to play his last card(s) (or all his hand, face-down penalty cards left) on a top card
     of the same suit, or of neither suit nor rank: every combination of one card or two of a
     rank, with and without a standing call, a call said, penalty cards (under Brott och
     straff), a fitting top card, and an empty talon (in CI exactly when penalty cards are
     held); every rank (``every_rank``, or under REGELVERK_BINDINGS=full) or one of each
-    class, and two cards of one of each class only (every rank under the full bound)."""
+    class, and two cards of one of each class only (every rank under the full bound). With
+    ``away`` P3 is on the phone, leaving two players active."""
     brott = options.penalties.value == "brott-och-straff"
     pens: tuple[bool | str, ...] = (False, True, OWED) if brott else (False,)
     for rank in Rank if every_rank or full() else _CLASS_RANKS:
@@ -332,6 +352,7 @@ def _last_card_cases(options: VandattaOptions, *, every_rank: bool) -> Iterator[
                     pen=pen,
                     fit=fit,
                     empty=empty,
+                    away=away,
                 )
 
 
@@ -345,6 +366,7 @@ def _last_card_case(
     pen: bool | str,
     fit: bool,
     empty: bool,
+    away: bool = False,
 ) -> Iterator[Comparison]:
     cards = [Card(rank, Suit.HEARTS), Card(rank, Suit.SPADES)][:count]
     top_rank = "6" if rank is Rank.FOUR else "4"
@@ -362,6 +384,7 @@ def _last_card_case(
         turn="P1",
         previous="P3",
         calls=["P1"] if called else [],
+        away=["P3"] if away else [],
     )
     suit = Suit.CLUBS if rank is Rank.EIGHT else None
     play = Play(player=0, cards=tuple(cards), suit=suit, call=say)
@@ -433,7 +456,10 @@ def _call_cases() -> Iterator[Comparison]:
 
 def _compare_going_out() -> Iterator[Comparison]:
     for n, (_, values) in enumerate(GOING_OUT_VARIANTS):
-        yield from _last_card_cases(with_options(VVV8, values), every_rank=n == 0)
+        options = with_options(VVV8, values)
+        yield from _last_card_cases(options, every_rank=n == 0)
+        if n == 0 or "out_below_three" in values:  # two active: may he go out?
+            yield from _last_card_cases(options, every_rank=False, away=True)
     yield from _last_card_cases(VANDATTA, every_rank=True)
     yield from _call_cases()
 
@@ -448,10 +474,11 @@ GOING_OUT = Binding(
         "cards of one rank of each class (under REGELVERK_BINDINGS=full: every rank, one card "
         "or two, the talon empty or not, under every option set); under every vvv8 reading of "
         "penalty_cards_usable and out_without_call, under "
-        "failed_out_card = card-returns with last_hand_card_locked = treated-as-going-out, and "
-        "under the vandatta preset, is the encoding's going_out; the utgång bookkeeping at a "
-        "turn's end and over an absent caller (his turn passed over, or waited for under "
-        "absent_turn = wait) is end_own_turn and skip_absent."
+        "failed_out_card = card-returns with last_hand_card_locked = treated-as-going-out, "
+        "under out_below_three = held-back and the vvv8 preset with a third player away (one "
+        "rank of each class), and under the vandatta preset, is the encoding's going_out; the "
+        "utgång bookkeeping at a turn's end and over an absent caller (his turn passed over, or "
+        "waited for under absent_turn = wait) is end_own_turn and skip_absent."
     ),
     kinds=(
         "last-ace",
@@ -468,7 +495,7 @@ GOING_OUT = Binding(
         "call-kept-by-others",
     ),
     compare=_compare_going_out,
-    claims=14156 if full() else 2124,
+    claims=23724 if full() else 3308,
 )
 
 

@@ -54,6 +54,7 @@ from regelverk.vandatta.options import (
     MaxPlayersFreeTime,
     NextDealer,
     NobodyAlone,
+    OutBelowThree,
     OutWithoutCall,
     OverLimit,
     Penalties,
@@ -174,6 +175,9 @@ class Rules:
     (V8-AMB-EMPTY-HAND-WITH-PENALTY-CARDS)."""
     eight_passes_turn: bool
     """after_eight = turn-passes (V8-EIGHT-ENDS-TURN)."""
+    held_back: bool
+    """out_below_three = held-back (V8-AMB-OUT-BELOW-THREE): nobody may go out while too few
+    are active in a deal that began with enough."""
     penalty_cards: int
     """Cards of the standard penalty (V8-PEN-STANDARD-THREE-CARDS)."""
     max_draws: int
@@ -242,6 +246,7 @@ class Rules:
                 options.last_hand_card_locked is LastHandCardLocked.TREATED_AS_GOING_OUT
             ),
             eight_passes_turn=options.after_eight is AfterEight.TURN_PASSES,
+            held_back=options.out_below_three is OutBelowThree.HELD_BACK,
             penalty_cards=options.penalty_cards,
             max_draws=options.max_draws,
             third_draw_ends_turn=(
@@ -308,6 +313,10 @@ class PlayVars:
     owes: Bool
     """He failed to go out earlier this turn and owes its extra cards, to be taken as he hands
     the turn on (an owed set in his penalty zone): he cannot go out again this turn."""
+    short: Bool
+    """Fewer players are active than an official result needs, in a deal that began with
+    enough (V8-LOSS-OFFICIAL-NEEDS-THREE): under out_below_three = held-back nobody may go
+    out (V8-WIN-OUT-BELOW-THREE-ENDS-DEAL)."""
 
     @classmethod
     def fresh(cls, tag: str) -> PlayVars:
@@ -327,6 +336,7 @@ class PlayVars:
             chance=Bool.var(f"{tag}.chance"),
             avail=Int.var(f"{tag}.avail"),
             owes=Bool.var(f"{tag}.owes"),
+            short=Bool.var(f"{tag}.short"),
         )
 
     def shape(self, rules: Rules) -> Bool:
@@ -449,10 +459,14 @@ def going_out(
     emptying = (
         Bool.const(rules.emptying_is_going_out) & ~g.goes_out & v.hand.eq(v.k) & g.barred & ~v.owes
     )
+    # out_below_three = held-back: a going out waits while too few are active
+    waits = v.short & Bool.const(
+        rules.held_back and "V8-WIN-OUT-BELOW-THREE-ENDS-DEAL" not in weaken
+    )
     legal = all_of(
         [
             v.fits,
-            implies(g.goes_out, ~g.barred & g.stands & ~v.say),
+            implies(g.goes_out, ~g.barred & g.stands & ~v.say & ~waits),
             ~emptying,
             implies(v.say & ~g.goes_out, ends_turn & v.chance),
         ]

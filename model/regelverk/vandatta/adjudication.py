@@ -78,6 +78,7 @@ from regelverk.vandatta.rules import (
     real_chance,
     restart_possible,
     stuck,
+    too_few_to_go_out,
     varning_due,
 )
 from regelverk.vandatta.scoring import (
@@ -539,6 +540,17 @@ def _going_out_error(state: State, play: Play) -> IllegalActionError | None:
                 state,
                 ("V8-CALL-REQUIRED-TO-WIN", "V8-WIN-NO-CALL-NOT-OUT"),
                 ("VA-WIN-OUT-AFTER-LAPPEN",),
+            ),
+        )
+    if too_few_to_go_out(state):
+        need = state.options.min_active_for_result
+        return _refuse(
+            f"{name} may not go out while fewer than {need} players are active: the last card "
+            "waits until enough are back, so that the deal can end with an official result",
+            (
+                "V8-WIN-OUT-BELOW-THREE-ENDS-DEAL",
+                "V8-LOSS-OFFICIAL-NEEDS-THREE",
+                "V8-PRESENCE-MAY-DROP-TO-TWO",
             ),
         )
     if play.call:

@@ -78,6 +78,7 @@ __all__ = [
     "MultiCardPlay",
     "NextDealer",
     "NobodyAlone",
+    "OutBelowThree",
     "OutOfTurnCard",
     "OutWithoutCall",
     "OverLimit",
@@ -1063,6 +1064,17 @@ class VetoLimit(Reading):
     penalty of his in the same turn cannot, and costs its cards."""
 
 
+class OutBelowThree(Reading):
+    """A going out while fewer players are active than an official result needs
+    (V8-AMB-OUT-BELOW-THREE)."""
+
+    UNOFFICIAL = "unofficial"
+    """The going out stands and ends the deal, without an official winner or loser."""
+    HELD_BACK = "held-back"
+    """Nobody may go out while too few are active in a deal that began with enough: the last
+    card waits until enough players are back, so that the deal can still end officially."""
+
+
 class VetoCallers(Reading):
     """Whose veto stops a penalty when several players have called (V8-AMB-VETO-SEVERAL-CALLERS)."""
 
@@ -1366,6 +1378,8 @@ class VandattaOptions:
     """How often one offender's penalties may be vetoed (V8-AMB-VETO-REPEATED)."""
     veto_callers: VetoCallers = VetoCallers.ANY_CALLER
     """Whose veto stops a penalty when several have called (V8-AMB-VETO-SEVERAL-CALLERS)."""
+    out_below_three: OutBelowThree = OutBelowThree.UNOFFICIAL
+    """A going out while too few are active (V8-AMB-OUT-BELOW-THREE)."""
     accepted_calls: AcceptedCalls = AcceptedCalls.LISTED_AND_AGREED
     """Which words count as utgång (V8-AMB-CALL-WORDS, V8-CALL-ALTERNATIVE-WORDS)."""
     agreed_calls: tuple[str, ...] = ()

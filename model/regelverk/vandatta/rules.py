@@ -39,6 +39,7 @@ from regelverk.vandatta.options import (
     LastHandCardLocked,
     MultiCard,
     MultiCardPlay,
+    OutBelowThree,
     RealChanceTest,
     RebuildReference,
     RestartFallback,
@@ -57,6 +58,7 @@ from regelverk.vandatta.state import PenaltySet, Phase, Record, Restart, State
 
 __all__ = [
     "Table",
+    "below_quorum",
     "call_heard",
     "can_draw_any",
     "card_count",
@@ -76,6 +78,7 @@ __all__ = [
     "plain_fits",
     "real_chance",
     "restart_possible",
+    "too_few_to_go_out",
     "varning_due",
 ]
 
@@ -457,6 +460,27 @@ def last_card_barred(options: VandattaOptions, cards: tuple[Card, ...], onto: Ca
     return False
 
 
+@implements("V8-WIN-OUT-BELOW-THREE-ENDS-DEAL")
+def too_few_to_go_out(state: State) -> bool:
+    """Under out_below_three = held-back, whether a going out must wait: the deal began with
+    enough active players for an official result and fewer are active now
+    (V8-WIN-OUT-BELOW-THREE-ENDS-DEAL, V8-LOSS-OFFICIAL-NEEDS-THREE)."""
+    options = state.options
+    if options.out_below_three is not OutBelowThree.HELD_BACK:
+        return False
+    return below_quorum(state)
+
+
+def below_quorum(state: State) -> bool:
+    """Whether fewer players are active than an official result needs, in a deal that began
+    with enough of them (V8-LOSS-OFFICIAL-NEEDS-THREE, V8-PRESENCE-ABSENT-NOT-ACTIVE)."""
+    need = state.options.min_active_for_result
+    if state.active_at_start < need or not (state.away or state.benched or state.record.out):
+        return False
+    absent = state.away | state.benched | state.record.out
+    return len(state.players) - len(absent) < need
+
+
 def goes_out(state: State, seat: int, count: int) -> bool:
     """Whether laying ``count`` cards leaves the seat holding nothing at all."""
     return held(state, seat) == count
@@ -594,7 +618,9 @@ def has_play(
         if fits is None and not first_fits(state, card):
             continue
         if alone and (
-            last_card_barred(state.options, (card,), state.top) or not call_stands(state, seat)
+            last_card_barred(state.options, (card,), state.top)
+            or not call_stands(state, seat)
+            or too_few_to_go_out(state)
         ):
             continue
         if emptied and last_card_barred(state.options, (card,), state.top):

@@ -132,6 +132,7 @@ def _passed_over(table: Table, winner: int, loser: int) -> list[int]:
 @implements(
     "V8-LOSS-OFFICIAL-NEEDS-THREE",
     "V8-PRESENCE-ABSENT-NOT-ACTIVE",
+    "V8-WIN-OUT-BELOW-THREE-ENDS-DEAL",
     "V8-SCORING-WIN-LOSS-TALLY",
     "V8-SCORING-NO-POINTS-SLAGPASE",
 )
@@ -141,11 +142,10 @@ def tally(table: Table, winner: int, loser: int) -> None:
     need = table.options.min_active_for_result
     official = table.active_at_start >= need and table.active() >= need
     if not official:
-        table.say(
-            "unofficial",
-            f"No official result: fewer than {need} active players",
-            ("V8-LOSS-OFFICIAL-NEEDS-THREE", "V8-PRESENCE-ABSENT-NOT-ACTIVE"),
-        )
+        clauses: tuple[str, ...] = ("V8-LOSS-OFFICIAL-NEEDS-THREE", "V8-PRESENCE-ABSENT-NOT-ACTIVE")
+        if table.active_at_start >= need:  # out_below_three let him go out (unofficial)
+            clauses += ("V8-WIN-OUT-BELOW-THREE-ENDS-DEAL",)
+        table.say("unofficial", f"No official result: fewer than {need} active players", clauses)
         return
     if table.options.slagpase:
         table.say(
