@@ -156,7 +156,9 @@ def test_a_long_rulebook_has_a_page_per_section_with_a_heading_per_paragraph(sit
         p.name: p.read_text(encoding="utf-8").count('<div class="clause-card') for p in sections
     }
     assert sum(cards.values()) == len(default_registry().clauses("vvv8")), cards
-    assert max(cards.values()) <= 64, cards
+    # §2 (play, calls, the talon) is the text's longest section: its page holds about a third
+    # of the rulebook's clauses, never the whole of it
+    assert max(cards.values()) <= 72, cards
     for page in sections:
         headings = re.findall(r"<h2>¶(\d+) ", page.read_text(encoding="utf-8"))
         assert len(headings) >= 3, page.name

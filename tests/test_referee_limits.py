@@ -112,9 +112,18 @@ def test_a_stacked_stock_with_its_dealer_is_dealt_as_given(rulebook: str) -> Non
 
 
 @pytest.mark.parametrize("rulebook", ["vvv8", "vandatta"])
-@pytest.mark.clause("V8-DEALER-DRAW-LOWEST-SHUFFLES", "V8-DEALER-DRAW-SHUFFLE-CUT")
+@pytest.mark.clause(
+    "V8-DEALER-DRAW-LOWEST-SHUFFLES", "V8-DEALER-DRAW-SHUFFLE-CUT", "V8-DEALER-DRAW-HELD"
+)
 def test_a_stock_given_before_the_draw_for_the_deal_is_refused(rulebook: str) -> None:
     question = _stacked(rulebook, dealer=None)
+    if rulebook == "vandatta":  # no draw for the deal in 001: the dealer must be named
+        with pytest.raises(QuestionError, match="does not hold"):
+            ask(question)
+        del question["position"]["stock"]
+        with pytest.raises(QuestionError, match="name the dealer"):
+            ask(question)
+        return
     with pytest.raises(QuestionError, match=r"'stock' cannot be given before the draw") as caught:
         ask(question)
     message = str(caught.value)

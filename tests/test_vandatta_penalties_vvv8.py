@@ -663,7 +663,9 @@ def test_V8_PEN_VETO_RIGHT_who_may_veto_round_trips_in_position_files() -> None:
 
 
 @pytest.mark.clause(
-    "V8-WIN-OUT-BELOW-THREE-ENDS-DEAL", "V8-LOSS-OFFICIAL-NEEDS-THREE", "V8-PRESENCE-MAY-DROP-TO-TWO"
+    "V8-WIN-OUT-BELOW-THREE-ENDS-DEAL",
+    "V8-LOSS-OFFICIAL-NEEDS-THREE",
+    "V8-PRESENCE-MAY-DROP-TO-TWO",
 )
 def test_V8_WIN_OUT_BELOW_THREE_ENDS_DEAL() -> None:
     """Bo is on the phone; Ann has called and her last card fits (V8-AMB-OUT-BELOW-THREE)."""
@@ -700,3 +702,105 @@ def test_V8_WIN_OUT_BELOW_THREE_ENDS_DEAL() -> None:
     eight = table("held-back", hands={"Ann": ["8H"], "Bo": ["3C"], "Cy": ["2D"]})
     failed = rule(eight, action="play", cards=["8H"], suit="S")
     assert "V8-WIN-LAST-CARD-NOT-ACE-OR-EIGHT" in failed.clauses and failed.state != eight
+
+
+@pytest.mark.clause("V8-CALL-ACE-DRAW-NOT-SPELFORARE", "V8-CALL-TIMING")
+def test_V8_CALL_ACE_DRAW_NOT_SPELFORARE_a_call_said_while_drawing_for_an_ace() -> None:
+    """Ann lays an ace, Bo and Cy draw for it, and Bo says utgång as he draws: no call."""
+    state = position(
+        hands={"Ann": ["AH", "5H", "KD"], "Bo": ["2C", "3C"], "Cy": ["4C", "JD"]}, pile=["QH"]
+    )
+    aced = rule(state, action="play", cards=["AH"]).state
+    said = rule(aced, action="call", player="Bo")
+    assert not said.allowed and said.state == aced
+    assert {"V8-CALL-TIMING", "V8-CALL-ACE-DRAW-NOT-SPELFORARE"} <= set(said.clauses)
+    assert "no call" in said.message and 1 not in said.state.calls
+    own = rule(aced, action="call", player="Ann")
+    assert not own.allowed and "V8-CALL-ACE-DRAW-NOT-SPELFORARE" not in own.clauses
+    assert "with the play or pass" in own.message
+    # with no ace on the pile the word is still no call, and no ace draw is cited
+    plain = rule(state, action="call", player="Cy")
+    assert not plain.allowed and plain.clauses == ("V8-CALL-TIMING",)
+    assert GAME.action_to_data(
+        GAME.action_from_data({"action": "call", "player": "Bo"}, state)
+    ) == {
+        "action": "call",
+        "player": 1,
+    }
+
+
+START_EIGHT = {
+    "players": ["Ann", "Bo", "Cy"],
+    "phase": "start-suit",
+    "dealer": "Cy",
+    "turn": "Ann",
+    "hands": {
+        "Ann": ["5H", "2C", "3C", "4C", "6C", "7C", "9C"],
+        "Bo": ["2D", "3D", "4D", "5D", "6D", "7D", "9D"],
+        "Cy": ["2H", "3H", "4H", "10H", "6H", "7H", "9H"],
+    },
+    "pile": ["8H"],
+}
+
+
+@pytest.mark.clause(
+    "V8-START-EIGHT-NO-STALLING", "V8-START-EIGHT-DEALER-NAMES-SUIT", "V8-START-EIGHT-DEFAULT-SUIT"
+)
+def test_V8_START_EIGHT_NO_STALLING() -> None:
+    """Cy, the dealer, keeps the table waiting over the suit of the start eight 8H
+    (V8-AMB-STALLING-LIMIT)."""
+    state = GAME.position_from_data(START_EIGHT, VVV8)
+    slow = rule(state, action="stall", player="Cy", seconds=600)
+    assert not slow.allowed and slow.state == state
+    assert "V8-START-EIGHT-NO-STALLING" in slow.clauses and "no time limit" in slow.message
+    limited = GAME.position_from_data(
+        START_EIGHT, with_options(VVV8, {"stalling": "table-limit", "stalling_limit_seconds": 90})
+    )
+    early = rule(limited, action="stall", player="Cy", seconds=89)
+    assert not early.allowed and early.state == limited and "90 s" in early.message
+    lapsed = rule(limited, action="stall", player="Cy", seconds=90)
+    assert lapsed.allowed and lapsed.state.phase.value == "play"
+    assert lapsed.state.named_suit is None and lapsed.state.turn == 0
+    assert {"V8-START-EIGHT-NO-STALLING", "V8-START-EIGHT-DEFAULT-SUIT"} <= set(lapsed.clauses)
+    assert rule(lapsed.state, action="play", cards=["5H"]).allowed  # the eight's own suit
+    not_dealer = rule(state, action="stall", player="Bo", seconds=600)
+    assert not not_dealer.allowed and "not the dealer" in not_dealer.message
+    in_play = rule(lapsed.state, action="stall", player="Cy", seconds=600)
+    assert not in_play.allowed and "nobody is waiting" in in_play.message
+    with pytest.raises(ValueError, match="seconds"):
+        GAME.action_from_data({"action": "stall", "player": "Cy"}, state)
+    with pytest.raises(ValueError, match="stalling_limit_seconds"):
+        with_options(VVV8, {"stalling_limit_seconds": 0})
+
+
+@pytest.mark.clause("V8-EIGHT-ENDS-TURN", "V8-PLAY-SUIT-THEN-SAME-RANK", "V8-EIGHT-ONE-PER-PLAY")
+def test_V8_EIGHT_ENDS_TURN_an_eight_goes_down_alone() -> None:
+    """One eight laid with another card breaks no 'one eight at a time': it is refused for
+    what it breaks, under both readings of multi_card_play."""
+    for reading in ("same-rank-only", "chain"):
+        state = position(
+            {"multi_card_play": reading},
+            hands={"Ann": ["5H", "8H", "KD"], "Bo": ["2C", "3C"], "Cy": ["4C", "JD"]},
+            pile=["9H"],
+        )
+        after = rule(state, action="play", cards=["5H", "8H"])
+        assert not after.allowed and "V8-PLAY-SUIT-THEN-SAME-RANK" in after.clauses
+        assert (
+            "V8-EIGHT-ONE-PER-PLAY" not in after.clauses and "8♥ may not go on 5♥" in after.message
+        )
+        first = rule(state, action="play", cards=["8H", "5H"], suit="H")
+        assert not first.allowed and "V8-EIGHT-ENDS-TURN" in first.clauses
+        assert "V8-EIGHT-ONE-PER-PLAY" not in first.clauses
+
+
+@pytest.mark.clause("V8-PEN-NEXT-ROUND-CALL-RISK", "V8-PEN-OVERDRAW-MAY-CALL")
+def test_V8_PEN_NEXT_ROUND_CALL_RISK() -> None:
+    """Ann's three locked cards join her hand as her turn ends: they count in the real-chance
+    test as they are, so a call with them is false; without them it would stand."""
+    hands = {"Ann": ["5H", "KD"], "Bo": ["2C", "3C"], "Cy": ["4C", "JD"]}
+    locked = position(hands=hands, penalties={"Ann": ["2D", "3D", "9D"]}, pile=["9H"])
+    called = rule(locked, action="play", cards=["5H"], call=True)
+    assert not called.allowed and "V8-PEN-NEXT-ROUND-CALL-RISK" in called.clauses
+    assert "face-down cards count" in called.message
+    free = rule(position(hands=hands, pile=["9H"]), action="play", cards=["5H"], call=True)
+    assert free.allowed and "V8-PEN-NEXT-ROUND-CALL-RISK" not in free.clauses

@@ -91,3 +91,16 @@ def test_several_face_down_sets_keep_their_timing_in_a_position() -> None:
         {"players": ["A", "B", "C"], "pile": ["9H"], "penalties": {"A": ["4S", "5S"]}}, options
     )
     assert GAME.position_to_data(plain)["penalties"] == {"A": ["4S", "5S"]}
+
+
+@pytest.mark.clause("V8-DEALER-DRAW-HELD")
+def test_a_dealer_left_to_a_draw_is_refused_where_nobody_draws_for_the_deal() -> None:
+    """'dealer': null leaves the dealer to vvv8's draw for the deal; common Vändåtta holds no
+    such draw, so its position must name the dealer instead of borrowing vvv8's."""
+    data: dict[str, Any] = {"players": ["Ann", "Bo", "Cy"], "phase": "ready", "dealer": None}
+    with pytest.raises(ValueError, match="does not hold"):
+        GAME.position_from_data(data, GAME.options("vandatta"))
+    drawn = GAME.position_from_data(data, GAME.options("vvv8"))
+    assert drawn.dealer is None
+    dealt = GAME.apply(drawn, GAME.legal_actions(drawn)[0])
+    assert any("V8-DEALER-DRAW-HELD" in e.clauses for e in dealt.events)

@@ -286,8 +286,11 @@ def test_VA_CALL_VARNING() -> None:
         pile=["9H"],
         hands=hands(P1="9S 3C 4C 5C", P2="2D", P3="4D", P4="3D"),
     )
-    _, cited = act(two, action="play", cards=["9S"])
-    assert "VA-CALL-VARNING" not in cited
+    outcome = GAME.apply(two, GAME.action_from_data({"action": "play", "cards": ["9S"]}, two))
+    assert not any(e.kind == "varning" for e in outcome.events)  # three cards: none is due
+    turn = next(e for e in outcome.events if e.kind == "turn")
+    assert "VA-CALL-VARNING-AGREED-COUNT" in turn.clauses  # the agreed count decided that
+    assert "VA-CALL-VARNING-ENFORCED" not in {c for e in outcome.events for c in e.clauses}
 
 
 @pytest.mark.clause(

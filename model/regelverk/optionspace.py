@@ -57,6 +57,7 @@ NUMERIC_DOMAINS: dict[tuple[str, str], tuple[Any, ...]] = {
     ("VandattaOptions", "min_active_for_result"): (0, 3),
     ("VandattaOptions", "score_limit"): (100, 1, 20),
     ("VandattaOptions", "agreed_calls"): ((), ("sista",)),
+    ("VandattaOptions", "stalling_limit_seconds"): (120, 1),
     # Viggo (ViggoOptions)
     ("ViggoOptions", "loss_points"): (53, 1, 10),
     # UNO (UnoOptions)
@@ -75,7 +76,9 @@ smallest; ``varning_cards`` every value allowed (none, 2, 3, 4; VA-CALL-VARNING-
 ``penalty_cards`` the texts' three, none at all (the boundary) and one; ``min_active_for_result``
 none and vvv8's three (V8-LOSS-OFFICIAL-NEEDS-THREE); ``score_limit`` the text's hundred
 (VA-SCORING-GAME-WINNER), one (the first points scored reach it) and twenty (a short match that
-still sees several deals); ``agreed_calls`` none and one agreed word (V8-CALL-ALTERNATIVE-WORDS).
+still sees several deals); ``agreed_calls`` none and one agreed word (V8-CALL-ALTERNATIVE-WORDS);
+``stalling_limit_seconds`` the default two minutes and one second, the shortest limit a table
+can set (V8-AMB-STALLING-LIMIT; no play moves with time, so only a stall's ruling sees it).
 
 Viggo: ``loss_points`` the text's 53 (VG-LOSS-FIRST-TO-53), one (the first round's points
 decide) and ten (a match of a few rounds, ending exactly at or past the limit).

@@ -584,11 +584,14 @@ def _sequence(
     start: Callable[[Any], Any],
     state: Any,
     actions: list[Any],
+    *,
+    readings_from: int = 1,
 ) -> dict[str, Any]:
     """Rule on each action of a sequence played from ``state`` (which ``start(options)``
     rebuilds under other options), in turn, with the readings of each step (the earlier
-    actions replayed under the reading). The replay goes on while the rulings leave a position
-    to play on (:func:`_plays_on`)."""
+    actions replayed under the reading) from step ``readings_from`` on, and of the step the
+    replay stops at. The replay goes on while the rulings leave a position to play on
+    (:func:`_plays_on`)."""
     steps: list[dict[str, Any]] = []
     played: list[Any] = []
     stopped = None
@@ -599,7 +602,11 @@ def _sequence(
         def rebuild(other: Any, earlier: tuple[Any, ...] = earlier) -> Any:
             return _replayed(game, other, start(other), earlier)
 
-        ruling = adjudicate(game, options, state, action, rebuild=rebuild)
+        ruling = adjudicate(
+            game, options, state, action, rebuild=rebuild if number >= readings_from else None
+        )
+        if number < readings_from and not _plays_on(game, state, ruling):
+            ruling = adjudicate(game, options, state, action, rebuild=rebuild)
         steps.append(_step(game, number, action, ruling, state.players))
         if not _plays_on(game, state, ruling):
             stopped = number
@@ -711,6 +718,11 @@ def _same(field: str, what: str, given: Any, found: Mapping[str, Any]) -> None:
             )
 
 
+RECORD_STEPS_WITH_READINGS = 20
+"""A record of at most so many actions is ruled with the readings of every step; a longer one
+(a whole game) with those of the step it stops at, or of its last action."""
+
+
 def _replay(
     game: Game[Any, Any, Any], options: Any, rulebook: str, data: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -725,32 +737,26 @@ def _replay(
             option_values(options),
         )
     dealt_game = opening(game, options, players, dealt)
-    state = dealt_game.state
-    steps = []
-    stopped = None
-    for number, raw in enumerate(actions, 1):
-        action = _action(game, state, raw, f"actions[{number}]")
-        ruling = adjudicate(game, options, state, action)
-        steps.append(_step(game, number, action, ruling, state.players))
-        if not _plays_on(game, state, ruling):
-            stopped = number
-            break
-        state = ruling.state
+
+    def start(other: Any) -> Any:
+        return opening(game, other, players, dealt).state
+
+    # every step of a short record with its readings; of a long one (a whole game) the last,
+    # for each reading replays the game up to it
+    last = len(actions) if len(actions) > RECORD_STEPS_WITH_READINGS else 1
+    answer = _sequence(game, options, start, dealt_game.state, actions, readings_from=last)
+    steps = answer["steps"]
+    readings = _deal_readings(
+        options, dealt_game, lambda other: opening(game, other, players, dealt)
+    )
     if "final" in data and all(step["allowed"] for step in steps):
-        _same(
-            "final", "the position its actions lead to", data["final"], game.position_to_data(state)
-        )
+        _same("final", "the position its actions lead to", data["final"], answer["position"])
     return {
+        **answer,
         "rulebook": rulebook,
         "kind": "record",
         "opening": [e.to_data() for e in dealt_game.events],
-        **_last(steps),
-        "allowed": all(step["allowed"] for step in steps),
-        "stopped": stopped,
-        "steps": steps,
-        "position": game.position_to_data(state),
-        "over": game.is_over(state),
-        "problems": list(game.problems(state)),
+        "readings": [_reading_data(r) for r in readings] if dealt_game.events else [],
     }
 
 

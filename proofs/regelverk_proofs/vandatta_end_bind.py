@@ -72,6 +72,7 @@ from regelverk.vandatta.state import (
     Phase,
     Play,
     Restart,
+    SayUtgang,
     State,
     StayOut,
     StepAway,
@@ -454,6 +455,36 @@ def _call_cases() -> Iterator[Comparison]:
             )
 
 
+def _said_alone_cases() -> Iterator[Comparison]:
+    """Utgång said on its own by P2 (his standing call or none), with P1's ace just laid (P2
+    has drawn for it) or not: never a call, so his standing call is what it was, as for
+    anyone's action but his own turn's end (V8-CALL-TIMING, V8-CALL-ACE-DRAW-NOT-SPELFORARE)."""
+    called_var = Bool.var("bind.alone")
+    for called, ace in itertools.product((False, True), (False, True)):
+        state = _position(
+            VVV8,
+            ["P1", "P2", "P3"],
+            {"P1": ["AH", "5S", "5D"], "P2": ["9D", "10D"], "P3": ["9C", "10C", "JC"]},
+            "4H",
+            stock=10,
+            turn="P1",
+            previous="P3",
+            calls=["P2"] if called else [],
+        )
+        if ace:
+            state = GAME.apply(state, Play(player=0, cards=(Card.parse("AH"),))).state
+        ruling = GAME.attempt(state, SayUtgang(player=1))
+        got = decide([], {"c": (called_var, called)}, [called_var])
+        stands = 1 in ruling.state.calls
+        yield Comparison(
+            "call-said-alone",
+            not ruling.allowed and got is not None and got[0] == stands,
+            f"P2 says utgång on its own (his call {called}, an ace just laid {ace}): engine "
+            f"{'allows' if ruling.allowed else 'refuses'} it, his call {stands}, encoding {got}: "
+            f"{ruling.message}",
+        )
+
+
 def _compare_going_out() -> Iterator[Comparison]:
     for n, (_, values) in enumerate(GOING_OUT_VARIANTS):
         options = with_options(VVV8, values)
@@ -462,6 +493,7 @@ def _compare_going_out() -> Iterator[Comparison]:
             yield from _last_card_cases(options, every_rank=False, away=True)
     yield from _last_card_cases(VANDATTA, every_rank=True)
     yield from _call_cases()
+    yield from _said_alone_cases()
 
 
 GOING_OUT = Binding(
@@ -478,7 +510,9 @@ GOING_OUT = Binding(
         "under out_below_three = held-back and the vvv8 preset with a third player away (one "
         "rank of each class), and under the vandatta preset, is the encoding's going_out; the "
         "utgång bookkeeping at a turn's end and over an absent caller (his turn passed over, or "
-        "waited for under absent_turn = wait) is end_own_turn and skip_absent."
+        "waited for under absent_turn = wait) is end_own_turn and skip_absent, and utgång said "
+        "on its own by another player (after the spelförare's ace or not) is refused and leaves "
+        "his call as it was."
     ),
     kinds=(
         "last-ace",
@@ -493,9 +527,10 @@ GOING_OUT = Binding(
         "call-renewed",
         "call-forfeited-away",
         "call-kept-by-others",
+        "call-said-alone",
     ),
     compare=_compare_going_out,
-    claims=23724 if full() else 3308,
+    claims=23728 if full() else 3312,
 )
 
 

@@ -627,8 +627,9 @@ FREE_LEAD_STEPS = Binding(
         "lappen_omission, vvv8's cards owed for a failed going out), by the pass after every "
         "draw, the last draw under third-draw-ends-turn or a play, the top of the pile an "
         "eight, an ace or a plain card, under every reading of rebuild_reference, start_eight "
-        "and talon_empty_mid_draw; and every start-suit position a rebuild leads to. Every "
-        "action the engine lists there is applied, and the phase, "
+        "and talon_empty_mid_draw; and every start-suit position a rebuild leads to, where "
+        "under vvv8 the dealer's choice is also left to lapse (stalling = table-limit, read as "
+        "naming no suit). Every action the engine lists there is applied, and the phase, "
         "restart, free lead and named suit it leads to are the ones the encoding's step gives "
         "for the position's flags, the table's readings and the inputs measured on the "
         "position (the kind of card kept or laid, whether the spelförare then holds a card the "
@@ -637,7 +638,7 @@ FREE_LEAD_STEPS = Binding(
     ),
     kinds=KINDS,
     compare=_bound,
-    claims=5453,
+    claims=5503,
 )
 
 FREE_LEAD = Theorem(

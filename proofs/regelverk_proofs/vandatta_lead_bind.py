@@ -65,6 +65,7 @@ from regelverk.vandatta.options import (
     LappenFailure,
     LappenOmission,
     LappenPenalty,
+    Penalties,
     PlayAfterThirdDraw,
     RebuildReference,
     StartAce,
@@ -74,7 +75,17 @@ from regelverk.vandatta.options import (
     VarningOmission,
     VoluntaryDraw,
 )
-from regelverk.vandatta.state import Action, Draw, NameSuit, Pass, Phase, Play, Restart, State
+from regelverk.vandatta.state import (
+    Action,
+    Draw,
+    NameSuit,
+    Pass,
+    Phase,
+    Play,
+    Restart,
+    Stall,
+    State,
+)
 from regelverk_proofs.binding import Comparison
 from regelverk_proofs.vandatta_lead import (
     ACE,
@@ -447,6 +458,8 @@ def _inputs(state: State, action: Action, after: State) -> Measured:
     ``gained``, those he holds after less those before)."""
     if isinstance(action, NameSuit):
         return "name-suit", "name-suit", (action.suit is not None,)
+    if isinstance(action, Stall):  # stalling = table-limit: the choice lapses, no suit named
+        return "name-suit", "name-suit", (False,)
     seat = state.turn
     gained = _held(after, seat) - _held(state, seat)
     if isinstance(action, Play):
@@ -550,6 +563,18 @@ def _cases() -> Iterator[Comparison]:
             if after.phase is Phase.START_SUIT:  # the dealer names a suit for the new start card
                 for naming in GAME.legal_actions(after):
                     yield _compare_action(f"{label}, then {action!r}", after, naming)[0]
+                if after.options.penalties is Penalties.BROTT_OCH_STRAFF:  # vvv8's own rule
+                    yield _lapsed(f"{label}, then {action!r}", after)
+
+
+def _lapsed(label: str, state: State) -> Comparison:
+    """The same choice of suit left to lapse under stalling = table-limit: the dealer keeps the
+    table waiting the limit (V8-AMB-STALLING-LIMIT), which the encoding reads as naming none."""
+    options = with_options(state.options, {"stalling": "table-limit"})
+    waiting = dataclasses.replace(state, options=options)
+    assert waiting.dealer is not None
+    stall = Stall(player=waiting.dealer, seconds=options.stalling_limit_seconds)
+    return _compare_action(f"{label}, the choice left to lapse", waiting, stall)[0]
 
 
 def compare() -> Iterator[Comparison]:

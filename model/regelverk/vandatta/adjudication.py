@@ -112,6 +112,8 @@ from regelverk.vandatta.state import (
     Redeal,
     Restart,
     ReturnSurplus,
+    SayUtgang,
+    Stall,
     State,
     StayOut,
     StepAway,
@@ -478,10 +480,7 @@ def _group_error(state: State, play: Play) -> IllegalActionError | None:
     if state.options.several_eights is TOGETHER and all(is_eight(c) for c in cards):
         return None
     if any(is_eight(c) for c in cards):
-        return _refuse(
-            "only one eight may be played at a time",
-            _cite(state, ("V8-EIGHT-ONE-PER-PLAY",), ("VA-PLAY-SEVERAL-SAME-RANK",)),
-        )
+        return _eight_in_group_error(state, cards)
     for below, card in pairwise(cards):
         if not follow_fits(state, cards[0], card, below):
             return _refuse(
@@ -498,6 +497,42 @@ def _group_error(state: State, play: Play) -> IllegalActionError | None:
                 ),
             )
     return None
+
+
+@implements("V8-EIGHT-ONE-PER-PLAY", "V8-EIGHT-ENDS-TURN", "V8-PLAY-SUIT-THEN-SAME-RANK")
+def _eight_in_group_error(state: State, cards: tuple[Card, ...]) -> IllegalActionError:
+    """An eight laid with other cards, said as it is: two eights or more break one eight at a
+    time (V8-EIGHT-ONE-PER-PLAY); an eight first is followed by nothing, for it ends the turn
+    (V8-EIGHT-ENDS-TURN); an eight after another card is not of that card's rank
+    (V8-PLAY-SUIT-THEN-SAME-RANK)."""
+    other = ("VA-PLAY-SEVERAL-SAME-RANK",)
+    if sum(1 for c in cards if is_eight(c)) > 1:
+        return _refuse(
+            "only one eight may be played at a time",
+            _cite(state, ("V8-EIGHT-ONE-PER-PLAY",), other),
+        )
+    if is_eight(cards[0]):
+        return _refuse(
+            f"nothing may follow {cards[0]} in the same play: an eight goes down alone, and "
+            "the turn passes after it",
+            _cite(state, ("V8-EIGHT-ENDS-TURN", "V8-PEN-WRONG-CARD-EACH-FITS-BELOW"), other),
+        )
+    eight = next(c for c in cards if is_eight(c))
+    below = cards[cards.index(eight) - 1]
+    return _refuse(
+        f"{eight} may not go on {below} in the same play: the further cards of a play are of "
+        f"the first card's rank, and an eight goes down alone",
+        _cite(
+            state,
+            (
+                "V8-PLAY-SUIT-THEN-SAME-RANK",
+                "V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER",
+                "V8-PEN-WRONG-CARD-EACH-FITS-BELOW",
+                "V8-EIGHT-ENDS-TURN",
+            ),
+            other,
+        ),
+    )
 
 
 @implements("V8-PLAY-SUIT-THEN-SAME-RANK", "V8-PLAY-RANK-THEN-SAME-RANK-FREE-ORDER")
@@ -672,11 +707,20 @@ def _call_error(
             ("V8-PEN-OUT-ON-EIGHT-OR-ACE-NO-CALL", "V8-CALL-ONLY-WITH-REAL-CHANCE"),
         )
     if fault is NO_REAL_CHANCE:
-        return _refuse(
-            "utgång may be called only with a real chance of going out next turn "
-            "(never with an eight in hand)",
-            ("V8-CALL-ONLY-WITH-REAL-CHANCE", "V8-CALL-NEVER-WITH-EIGHT", "V8-CALL-CHANCE-TEST"),
+        clauses: tuple[str, ...] = (
+            "V8-CALL-ONLY-WITH-REAL-CHANCE",
+            "V8-CALL-NEVER-WITH-EIGHT",
+            "V8-CALL-CHANCE-TEST",
         )
+        text = (
+            "utgång may be called only with a real chance of going out next turn (never with an "
+            "eight in hand)"
+        )
+        if any(p.release_after <= 1 and p.cards for p in state.penalties[state.turn]):
+            # his locked cards join his hand as the turn ends: they count, as they are
+            text += "; his face-down cards count as they are, joining his hand as this turn ends"
+            clauses += ("V8-PEN-NEXT-ROUND-CALL-RISK", "V8-PEN-OVERDRAW-MAY-CALL")
+        return _refuse(text, clauses)
     return _call_not_due(state, len(cards))
 
 
@@ -783,8 +827,7 @@ def _draw_error(state: State, draw: Draw) -> IllegalActionError | None:
         )
     if fault is NOT_STUCK:
         return _refuse(
-            f"{name} can lay a card, so he may not draw",
-            ("VA-DRAW-WHEN-STUCK", "VA-EIGHT-WHEN-STUCK", "VA-DRAW-PLAY-DRAWN"),
+            f"{name} can lay a card, so he may not draw", _not_stuck_clauses(state, draw.player)
         )
     if fault is CALL_BEFORE_TURN_ENDS:
         return _refuse(
@@ -792,6 +835,24 @@ def _draw_error(state: State, draw: Draw) -> IllegalActionError | None:
             _cite(state, ("V8-CALL-TIMING",), ("VA-CALL-LAPPEN",)),
         )
     return _call_error(state, (*state.hands[draw.player], state.stock[-1]))
+
+
+def _not_stuck_clauses(state: State, seat: int) -> tuple[str, ...]:
+    """The clauses of a draw refused because a card can be laid, with the rule that lets the
+    card laid be played again on (an ace, an eight) where one of those is what fits."""
+    clauses: tuple[str, ...] = ("VA-DRAW-WHEN-STUCK", "VA-EIGHT-WHEN-STUCK", "VA-DRAW-PLAY-DRAWN")
+    fits = [c for c in state.hands[seat] if first_fits(state, c)]
+    if any(is_ace(c) for c in fits):
+        clauses += ("VA-ACE-SAME-PLAYER-AGAIN",)
+    if any(is_eight(c) for c in fits):
+        clauses += ("VA-EIGHT-SAME-PLAYER-RESTARTS",)
+    return clauses
+
+
+def _stuck_with_an_ace(state: State, seat: int) -> bool:
+    """vandatta: the player holds an ace he may not lay here (VA-ACE-SAME-SUIT), so that the
+    ace rule is what leaves him to draw or pass."""
+    return any(is_ace(c) and not first_fits(state, c) for c in state.hands[seat])
 
 
 def _draw_ends_turn(state: State) -> bool:
@@ -834,11 +895,12 @@ def _pass_error(state: State, action: Pass) -> IllegalActionError | None:
                         "V8-DRAW-STOP-WHEN-PLAYING",
                         "V8-TURN-PASS-AFTER-THREE-DRAWS",
                     ),
-                    ("VA-DRAW-WHEN-STUCK", "VA-DRAW-PASS-AFTER-THREE"),
+                    ("VA-DRAW-WHEN-STUCK", "VA-DRAW-PASS-AFTER-THREE", "VA-DRAW-MAX-THREE"),
                 ),
             )
         return _refuse(
-            f"{name} can lay a card and must lay it", ("VA-DRAW-PLAY-DRAWN", "VA-EIGHT-WHEN-STUCK")
+            f"{name} can lay a card and must lay it",
+            ("VA-DRAW-PLAY-DRAWN", "VA-EIGHT-WHEN-STUCK", "VA-DRAW-WHEN-STUCK"),
         )
     if action.call:
         return _call_error(state, state.hands[action.player])
@@ -863,7 +925,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every move of play the rules allow now, each with and without a call where allowed.
 
     What else happens at a real vvv8 table (stepping away, coming back, remarks, looking back,
-    vetoes) is not a move of play and is not listed, except that while play pauses for want of
+    vetoes, utgång said on its own, a dealer slow over the suit) is not a move of play and is
+    not listed, except that while play pauses for want of
     two active players, or waits for an absent spelförare (absent_turn = wait), coming back is
     the only thing that can happen.
     """
@@ -1150,7 +1213,9 @@ def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
         perform_joining(table, action, _pass_on)
     elif isinstance(action, ReturnSurplus | Complete | Redeal):
         perform_misdeal(table, action, turn_start_card, deal_hands)
-    elif not isinstance(action, ExtraCard):  # never allowed, so never carried out
+    elif isinstance(action, Stall):
+        _choice_lapses(table, action)
+    elif not isinstance(action, ExtraCard | SayUtgang):  # never allowed, never carried out
         perform_conduct(table, action)
         if isinstance(action, StepAway) and action.player == state.turn:
             _away_mid_turn(table, action.player)
@@ -1158,6 +1223,24 @@ def _perform(state: State, action: Action) -> Outcome[State]:  # noqa: PLR0912
             _turn_to_the_returner(table, action.player)
     _end_if_drawn(table)
     return Outcome(state=table.freeze(), events=tuple(table.events))
+
+
+@implements("V8-START-EIGHT-NO-STALLING", "V8-START-EIGHT-DEFAULT-SUIT")
+def _choice_lapses(table: Table, stall: Stall) -> None:
+    """stalling = table-limit: the dealer has kept the table waiting the agreed limit or longer,
+    so his choice of suit lapses and the start eight is treated as if he had named no suit
+    (start_eight_no_choice decides what förhand may then lay)."""
+    limit = table.options.stalling_limit_seconds
+    table.say(
+        "stalled",
+        f"{table.name(stall.player)} has kept the table waiting {stall.seconds} s, the table's "
+        f"limit being {limit} s: his choice of suit lapses",
+        ("V8-START-EIGHT-NO-STALLING",),
+        stall.player,
+    )
+    start_suit(table, None)
+    if table.early:
+        resolve_early(table, _play, _fits)
 
 
 def _perform_move(state: State, action: Play | Draw | Pass) -> Outcome[State]:
@@ -1461,6 +1544,11 @@ def _draw(table: Table, draw: Draw) -> None:
     )
     if state.restart is not NO_RESTART and not utgang:
         clauses += ("VA-TURN-RESTART-FALLBACK",)
+    if not utgang:
+        if _stuck_with_an_ace(state, seat):
+            clauses += ("VA-ACE-SAME-SUIT",)
+        if len(table.hands[seat]) == table.options.varning_cards:
+            clauses += ("VA-CALL-VARNING",)  # a count varning_trigger may call varning at
     table.say(
         "draw",
         f"{table.name(seat)} draws a card ({table.draws} this turn)",
@@ -1525,6 +1613,8 @@ def _pass(table: Table, action: Pass) -> None:
     )
     if laid and not utgang:
         clauses += ("VA-TURN-RESTART-FALLBACK",)
+    if not utgang:
+        clauses += _vandatta_pass_clauses(state, seat)
     table.say("pass", f"{table.name(seat)} ends his turn without laying a card", clauses, seat)
     dead = (
         table.options.after_three_draws is PASS_FREE_LEAD
@@ -1532,6 +1622,20 @@ def _pass(table: Table, action: Pass) -> None:
         and not has_play(state)
     )
     _end_turn(table, seat, call=action.call, laid=laid, dead=dead)
+
+
+def _vandatta_pass_clauses(state: State, seat: int) -> tuple[str, ...]:
+    """What else decides a vandatta pass: the draws he had (VA-DRAW-MAX-THREE), an ace he may
+    not lay (VA-ACE-SAME-SUIT), a stock that can give nothing (VA-DRAW-STOCK-REBUILD), and a
+    pass before the last draw with a drawn card kept (drawn_card = may-keep)."""
+    clauses: tuple[str, ...] = ("VA-DRAW-MAX-THREE",)
+    if _stuck_with_an_ace(state, seat):
+        clauses += ("VA-ACE-SAME-SUIT",)
+    if not can_draw_any(state):
+        clauses += ("VA-DRAW-STOCK-REBUILD",)
+    if state.options.drawn_card is MAY_KEEP and 0 < state.draws < state.options.max_draws:
+        clauses += ("VA-DRAW-PLAY-DRAWN", "VA-DRAW-WHEN-STUCK")
+    return clauses
 
 
 @implements("VA-PENALTY-LAPPEN-FAILED")
@@ -1545,7 +1649,7 @@ def _lappen_penalty(table: Table, seat: int) -> None:
         "lappen-penalty",
         f"{table.name(seat)} called LAPPEN but did not go out: he takes "
         f"{table.options.penalty_cards} cards",
-        ("VA-PENALTY-LAPPEN-FAILED",),
+        ("VA-PENALTY-LAPPEN-FAILED", "VA-CALL-LAPPEN"),
         seat,
     )
 
@@ -1628,6 +1732,21 @@ def _lappen_forgotten(table: Table, seat: int) -> None:
         ("VA-CALL-LAPPEN-MANDATORY", "VA-WIN-OUT-AFTER-LAPPEN", "VA-PENALTY-LAPPEN-FAILED"),
         seat,
     )
+
+
+def _calls_not_due(table: Table, seat: int, told: int) -> tuple[str, ...]:
+    """vandatta: the call rules that found no call due as ``seat``'s turn ended (events from
+    ``told`` on are this turn end's): a hand of one to four cards owed no varning at the count
+    agreed (VA-CALL-VARNING, -AGREED-COUNT); a last card that is an ace or an eight owes no
+    LAPPEN, for nobody goes out on it (VA-CALL-LAPPEN)."""
+    said = {e.kind for e in table.events[told:]}
+    hand = table.hands[seat]
+    clauses: tuple[str, ...] = ()
+    if 0 < len(hand) <= 4 and not said & {"varning", "varning-forgotten"}:
+        clauses += ("VA-CALL-VARNING", "VA-CALL-VARNING-AGREED-COUNT")
+    if len(hand) == 1 and not said & {"lappen", "lappen-forgotten", "lappen-omitted"}:
+        clauses += ("VA-CALL-LAPPEN",)
+    return clauses
 
 
 @implements("V8-CALL-VALID-NEXT-TURN-ONLY", "V8-PEN-FALSE-CALL-CAUGHT")
@@ -1810,7 +1929,9 @@ def _end_turn(
     table.say(
         "turn",
         f"The turn passes to {table.name(following)}",
-        clauses if utgang else ("VA-TURN-NEXT-PLAYER", "VA-TURN-CLOCKWISE"),
+        clauses
+        if utgang
+        else ("VA-TURN-NEXT-PLAYER", "VA-TURN-CLOCKWISE", *_calls_not_due(table, seat, told)),
         following,
     )
     if table.idle >= table.active() > 0:  # nobody at the table: it waits for a return

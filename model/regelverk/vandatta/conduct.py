@@ -19,6 +19,7 @@ from regelverk.vandatta.options import (
     FalseCallDetection,
     LookBackDepth,
     Penalties,
+    Stalling,
     StepAwayOwnTurn,
     VetoCallers,
     VetoLimit,
@@ -36,6 +37,8 @@ from regelverk.vandatta.state import (
     Remark,
     RemarkKind,
     RevealCall,
+    SayUtgang,
+    Stall,
     State,
     StepAway,
     Veto,
@@ -63,6 +66,8 @@ Conduct = (
     | Veto
     | RevealCall
     | AskCount
+    | SayUtgang
+    | Stall
 )
 """The actions of this module."""
 
@@ -130,8 +135,14 @@ def conduct_error(state: State, action: Conduct) -> IllegalActionError | None:  
         return _presence_error(state, action)
     if state.options.penalties is not Penalties.BROTT_OCH_STRAFF:
         return _refuse(
-            "this rulebook has no rules on remarks, looking back or vetoes at the table", ()
+            "this rulebook has no rules on remarks, looking back, vetoes, utgång said on its "
+            "own or a slow choice of suit at the table",
+            (),
         )
+    if isinstance(action, SayUtgang):
+        return _say_utgang_error(state, action)
+    if isinstance(action, Stall):
+        return _stall_error(state, action)
     if isinstance(action, Remark):
         return _remark_error(state, action)
     if isinstance(action, LookBack):
@@ -148,6 +159,73 @@ def conduct_error(state: State, action: Conduct) -> IllegalActionError | None:  
     if isinstance(action, AskCount):
         return _ask_error(state, action)
     return _veto_error(state, action)
+
+
+@implements("V8-CALL-TIMING", "V8-CALL-ACE-DRAW-NOT-SPELFORARE")
+def _say_utgang_error(state: State, say: SayUtgang) -> IllegalActionError:
+    """Utgång said on its own is never a call: the spelförare says it with the play, draw or
+    pass that ends his turn (V8-CALL-TIMING); anyone else is not spelförare, not even while he
+    draws a card for another's ace (V8-CALL-ACE-DRAW-NOT-SPELFORARE). The text names no
+    penalty for it: the word simply does not count."""
+    name = state.players[say.player]
+    if state.phase is not Phase.PLAY:
+        return _refuse(f"{name} says utgång, but no deal is being played", ("V8-CALL-TIMING",))
+    if say.player == state.turn:
+        return _refuse(
+            f"{name} says utgång on its own: the call is said with the play or pass that ends "
+            "his turn as spelförare, and counts only then",
+            ("V8-CALL-TIMING",),
+        )
+    spelforare = state.players[state.turn]
+    text = (
+        f"{name}'s utgång is no call: only the spelförare calls, as his turn ends, and the "
+        f"turn is {spelforare}'s"
+    )
+    clauses: tuple[str, ...] = ("V8-CALL-TIMING",)
+    if state.pile and is_ace(state.pile[-1]):
+        text += f"; drawing a card for {spelforare}'s ace does not make {name} spelförare"
+        clauses += ("V8-CALL-ACE-DRAW-NOT-SPELFORARE",)
+    return _refuse(f"{text}. His next turn needs a call of its own", clauses)
+
+
+@implements("V8-START-EIGHT-NO-STALLING")
+def _stall_error(state: State, stall: Stall) -> IllegalActionError | None:
+    """The dealer ought not to delay his choice of suit unsportingly; the text sets no limit
+    and no sanction, so the choice stays his however long he takes (stalling = no-limit).
+    Under stalling = table-limit a wait of the table's limit or longer is allowed to end the
+    choice: it lapses as if he had named no suit (carried out with the start suit)."""
+    name = state.players[stall.player]
+    if state.phase is not Phase.START_SUIT:
+        return _refuse(
+            f"nobody is waiting for a choice of suit: {name} cannot stall one",
+            ("V8-START-EIGHT-DEALER-NAMES-SUIT",),
+        )
+    if stall.player != state.dealer:
+        return _refuse(
+            f"{name} is not the dealer: only the dealer chooses the starting suit",
+            ("V8-START-EIGHT-DEALER-NAMES-SUIT",),
+        )
+    options = state.options
+    limit = options.stalling_limit_seconds
+    if options.stalling is Stalling.TABLE_LIMIT and stall.seconds >= limit:
+        return None
+    text = (
+        f"{name} has kept the table waiting {stall.seconds} s for the starting suit: the "
+        "dealer ought not to delay his choice unsportingly, but "
+    )
+    if options.stalling is Stalling.TABLE_LIMIT:
+        text += f"the table's limit of {limit} s has not passed"
+    else:
+        text += "the text sets no time limit and no sanction"
+    forhand = state.players[state.turn]
+    return _refuse(
+        f"{text}; the choice is still his, and {forhand} must wait for it",
+        (
+            "V8-START-EIGHT-NO-STALLING",
+            "V8-START-EIGHT-DEALER-NAMES-SUIT",
+            "V8-START-EIGHT-FORHAND-EARLY-PENALTY",
+        ),
+    )
 
 
 def _other_seat_error(state: State, seat: int, what: str) -> IllegalActionError | None:

@@ -99,6 +99,7 @@ __all__ = [
     "Scoring",
     "Session",
     "SeveralEights",
+    "Stalling",
     "StartAce",
     "StartAceDraw",
     "StartAceTake",
@@ -1075,6 +1076,16 @@ class OutBelowThree(Reading):
     card waits until enough players are back, so that the deal can still end officially."""
 
 
+class Stalling(Reading):
+    """How long the dealer may take over the starting suit (V8-AMB-STALLING-LIMIT)."""
+
+    NO_LIMIT = "no-limit"
+    """The text's plea only: no time limit and no sanction; the choice stays the dealer's."""
+    TABLE_LIMIT = "table-limit"
+    """The table's agreed limit (stalling_limit_seconds): once it has passed, the dealer's
+    choice lapses as if he had named no suit."""
+
+
 class VetoCallers(Reading):
     """Whose veto stops a penalty when several players have called (V8-AMB-VETO-SEVERAL-CALLERS)."""
 
@@ -1261,7 +1272,8 @@ class VandattaOptions:
 
     # calls and going out
     go_out_call: GoOutCall = GoOutCall.LAPPEN
-    """The going-out call (V8-CALL-REQUIRED-TO-WIN against VA-CALL-LAPPEN)."""
+    """The going-out call (V8-CALL-REQUIRED-TO-WIN against VA-CALL-LAPPEN, whose table also
+    calls varning: VA-CALL-VARNING)."""
     real_chance_test: RealChanceTest = RealChanceTest.ONE_TURN_PLAYABLE
     """A real chance of going out (V8-AMB-REAL-CHANCE-TEST)."""
     varning_cards: int | None = 3
@@ -1380,6 +1392,11 @@ class VandattaOptions:
     """Whose veto stops a penalty when several have called (V8-AMB-VETO-SEVERAL-CALLERS)."""
     out_below_three: OutBelowThree = OutBelowThree.UNOFFICIAL
     """A going out while too few are active (V8-AMB-OUT-BELOW-THREE)."""
+    stalling: Stalling = Stalling.NO_LIMIT
+    """How long the dealer may take over the starting suit (V8-AMB-STALLING-LIMIT)."""
+    stalling_limit_seconds: int = 120
+    """Under stalling = table-limit, the seconds after which the dealer's choice lapses
+    (V8-AMB-STALLING-LIMIT)."""
     accepted_calls: AcceptedCalls = AcceptedCalls.LISTED_AND_AGREED
     """Which words count as utgång (V8-AMB-CALL-WORDS, V8-CALL-ALTERNATIVE-WORDS)."""
     agreed_calls: tuple[str, ...] = ()
@@ -1410,6 +1427,11 @@ class VandattaOptions:
             )
         if self.score_limit < 1:
             raise OptionError(f"score_limit must be positive, not {self.score_limit!r}")
+        if self.stalling_limit_seconds < 1:
+            raise OptionError(
+                f"stalling_limit_seconds must be positive, not {self.stalling_limit_seconds!r} "
+                "(V8-AMB-STALLING-LIMIT)"
+            )
         if self.coffee_break_max_players is not None and not (
             2 <= self.coffee_break_max_players <= self.max_players
         ):

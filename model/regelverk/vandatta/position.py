@@ -49,6 +49,8 @@ from regelverk.vandatta.state import (
     Restart,
     ReturnSurplus,
     RevealCall,
+    SayUtgang,
+    Stall,
     State,
     StayOut,
     StepAway,
@@ -216,6 +218,12 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
     if dealer_raw is not None:
         dealer: int | None = reader.seat(dealer_raw, "'dealer'")
     elif "dealer" in data and phase in (Phase.READY, Phase.DEAL_OVER, Phase.MATCH_OVER):
+        if not options.dealer_draw:
+            raise PositionError(
+                "'dealer': null leaves the dealer to a draw for the deal, which this rulebook "
+                "does not hold (only vvv8 draws for the deal, V8-DEALER-DRAW-HELD): name the "
+                "dealer"
+            )
         dealer = None  # vvv8: the draw for the deal is still to come (also after a deal
         # without an official loser, under dealer_without_loser = new-draw, which may be the
         # match's last)
@@ -466,6 +474,8 @@ _KINDS = (
     "extra-card",
     "reveal-call",
     "ask-count",
+    "call",
+    "stall",
 )
 CALL_WORDS = ("utgång", "utgang", "varning", "lappen")
 """Words the text names as the going-out call (V8-CALL-ALTERNATIVE-WORDS), in any case."""
@@ -601,6 +611,16 @@ def _conduct_from_data(  # noqa: PLR0911, PLR0912
         return StayOut(player=player)
     if kind == "veto":
         return Veto(player=player)
+    if kind == "call":
+        return SayUtgang(player=player)
+    if kind == "stall":
+        seconds = data.get("seconds")
+        if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds < 1:
+            raise ActionError(
+                f"'stall' needs 'seconds', the whole seconds the table has waited (at least 1), "
+                f"not {seconds!r}"
+            )
+        return Stall(player=player, seconds=seconds)
     if kind in ("reveal-call", "ask-count"):
         caller = _other_seat(data, "caller", state)
         if kind == "ask-count":
@@ -637,8 +657,16 @@ def action_to_data(action: Action) -> dict[str, Any]:  # noqa: PLR0911, PLR0912
     number, 0 being the first player listed)."""
     if isinstance(action, Withdrawn):
         return {**action_to_data(action.action), "withdrawn": True}
-    if isinstance(action, StepAway | Back | HideBundle | Veto):
-        names = {StepAway: "step-away", Back: "back", HideBundle: "hide-bundle", Veto: "veto"}
+    if isinstance(action, Stall):
+        return {"action": "stall", "player": action.player, "seconds": action.seconds}
+    if isinstance(action, StepAway | Back | HideBundle | Veto | SayUtgang):
+        names = {
+            StepAway: "step-away",
+            Back: "back",
+            HideBundle: "hide-bundle",
+            Veto: "veto",
+            SayUtgang: "call",
+        }
         return {"action": names[type(action)], "player": action.player}
     if isinstance(action, Remark):
         return {

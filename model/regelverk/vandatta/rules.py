@@ -928,11 +928,14 @@ class Table:
             for other in others:
                 if self.draw_one(other) is None or self.drawn_deal:
                     break
-        clauses = (
+        clauses: tuple[str, ...] = (
             ("V8-ACE-OTHERS-DRAW-ONE", "V8-CALL-ACE-DRAW-NOT-SPELFORARE")
             if self.options.ace_follow is ANY_LEGAL
             else ("VA-ACE-OTHERS-DRAW",)
         )
+        warn = self.options.varning_cards
+        if self.options.go_out_call is LAPPEN and any(len(self.hands[o]) == warn for o in others):
+            clauses += ("VA-CALL-VARNING",)  # a count varning_trigger may call varning at
         names = ", ".join(self.name(o) for o in others)
         each = f"{rounds} cards" if rounds > 1 else "one card"
         self.say("ace-draws", f"{names} each draw {each} for the ace", clauses, seat)

@@ -49,6 +49,17 @@ read from the spec."""
 OTHER_POINTS = parameter("VA-SCORING-OTHER", "other_points")
 """Every other card, two to seven and nine (VA-SCORING-OTHER)."""
 
+_RANK_CLAUSES: dict[Rank, str] = {
+    Rank.TEN: "VA-SCORING-TEN",
+    Rank.ACE: "VA-SCORING-ACE",
+    Rank.JACK: "VA-SCORING-COURT",
+    Rank.QUEEN: "VA-SCORING-COURT",
+    Rank.KING: "VA-SCORING-COURT",
+    Rank.EIGHT: "VA-SCORING-EIGHT",
+}
+"""The clause giving each rank with a value of its own its points (every other rank:
+VA-SCORING-OTHER)."""
+
 WINNER_POINTS = parameter("VA-SCORING-WINNER-ZERO", "winner_points")
 """What the winner of a deal scores (VA-SCORING-WINNER-ZERO)."""
 
@@ -64,6 +75,11 @@ def card_points(cards: tuple[Card, ...]) -> int:
     65
     """
     return sum(POINTS.get(card.rank, OTHER_POINTS) for card in cards)
+
+
+def _rank_clause(card: Card) -> str:
+    """The clause that gives a card its points (VA-SCORING-TEN, -ACE, -COURT, -EIGHT, -OTHER)."""
+    return _RANK_CLAUSES.get(card.rank, "VA-SCORING-OTHER")
 
 
 @implements("VA-SCORING-GAME-WINNER")
@@ -197,7 +213,18 @@ def score_points(table: Table, winner: int | None) -> tuple[int | None, bool]:
     if table.options.over_limit is OverLimit.ELIMINATED:
         out |= {s for s in before if reaches_limit(points[s], limit)}
     shown = ", ".join(f"{table.name(s)} +{v} ({points[s]})" for s, v in scored.items())
-    table.say("points", f"Points: {shown}", ("VA-SCORING-WINNER-ZERO", "VA-SCORING-OTHERS-COUNT"))
+    counted = [c for s in scored for c in table.hands[s]]
+    counted += [c for s in scored for p in table.penalties[s] for c in p.cards]
+    table.say(
+        "points",
+        f"Points: {shown}",
+        (
+            "VA-SCORING-WINNER-ZERO",
+            "VA-SCORING-OTHERS-COUNT",
+            "VA-SCORING-GAME-WINNER",
+            *dict.fromkeys(_rank_clause(c) for c in counted),
+        ),
+    )
     table.record = replace(record, points=tuple(points), out=frozenset(out))
     left = [s for s in before if s not in out and not reaches_limit(points[s], limit)]
     contenders = [s for s in before if not reaches_limit(record.points[s], limit)] or before

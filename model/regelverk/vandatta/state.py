@@ -43,6 +43,8 @@ __all__ = [
     "Restart",
     "ReturnSurplus",
     "RevealCall",
+    "SayUtgang",
+    "Stall",
     "State",
     "StayOut",
     "StepAway",
@@ -392,6 +394,25 @@ class AskCount:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SayUtgang:
+    """vvv8: ``player`` says utgång on its own, not with the play, draw or pass that ends his
+    own turn as spelförare: while drawing a card for another player's ace, say. It is never a
+    call (V8-CALL-TIMING, V8-CALL-ACE-DRAW-NOT-SPELFORARE)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stall:
+    """vvv8: the dealer has kept the table waiting ``seconds`` for his choice of the starting
+    suit on a start eight (V8-START-EIGHT-NO-STALLING; the table's limit, if any:
+    V8-AMB-STALLING-LIMIT)."""
+
+    player: int
+    seconds: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Withdrawn:
     """vvv8: ``action`` made with an utgång call taken back in the same breath
     (V8-PEN-FALSE-CALL-SAME-BREATH)."""
@@ -471,6 +492,8 @@ Action = (
     | Veto
     | RevealCall
     | AskCount
+    | SayUtgang
+    | Stall
     | Withdrawn
     | Join
     | StepIn
