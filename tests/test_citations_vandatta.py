@@ -29,8 +29,7 @@ import json
 import random
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -40,30 +39,27 @@ from test_citations_viggo_uno import (
     PACKAGE_ROOT,
     REGISTRY,
     Case,
+    Found,
     Judged,
     Key,
     Miss,
     Switch,
     Table,
-    _classes,
+    _field_clauses,
     _field_docs,
-    _linked,
     _mutants,
-    _plain,
     _report,
-    _same,
-    _short,
-    _shown,
-    mutated,
+    mutant_misses,
+    option_misses,
+    read,
+    ruled,
 )
 
 import regelverk
 from regelverk.cards import french_deck
-from regelverk.engine import PositionError, Ruling, adjudicate, opening, with_options
-from regelverk.errors import RegelverkError
+from regelverk.engine import Ruling, adjudicate, opening, with_options
 from regelverk.games import game_for
 from regelverk.optionspace import domains
-from regelverk_proofs.mutate import Mutant
 
 BOOK = "vandatta"
 """The rulebook, which is also the family of its engine and the name of its preset."""
@@ -74,26 +70,6 @@ _V8 = re.compile(r"\bV8(?:-[A-Z0-9]+)+\b")
 # ---------------------------------------------------------------------------------------------
 # The switches
 # ---------------------------------------------------------------------------------------------
-
-
-def _field_clauses(name: str, doc: str) -> tuple[frozenset[str], str | None]:
-    """What a field stands for in 001: the ``VA-`` clauses its docstring names (a variant also
-    with the main rules it replaces, its ``refs``), the linked clauses of any ``VA-`` ambiguity
-    it names or whose ``option`` it is; and that ambiguity."""
-    ambiguities = {a.id for a in REGISTRY.rulebook(BOOK).ambiguities}
-    own = next((a.id for a in REGISTRY.rulebook(BOOK).ambiguities if a.option == name), None)
-    cited: set[str] = set()
-    for ident in _VA.findall(doc):
-        if ident in ambiguities:
-            cited |= _linked(BOOK, ident)
-            continue
-        clause = REGISTRY.clause(ident)
-        cited.add(ident)
-        if clause.tag == "variant":
-            cited.update(clause.refs)
-    if own is not None:
-        cited |= _linked(BOOK, own)
-    return frozenset(cited), own
 
 
 @cache
@@ -107,7 +83,7 @@ def switches() -> tuple[Switch, ...]:
     each value but its own)."""
     found = []
     for name, values in domains(game_for(BOOK).options(BOOK)).items():
-        clauses, ambiguity = _field_clauses(name, _docs().get(name, ""))
+        clauses, ambiguity = _field_clauses(BOOK, name, _docs().get(name, ""), _VA)
         if not clauses:
             continue
         for value in values:
@@ -510,126 +486,20 @@ def cases() -> tuple[Case, ...]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _key(judged: Judged) -> Key:
-    """An outcome as a mutant's ruling is compared by: allowed or not, the events, and the
-    resulting position without the options it carries (a mutant of the presets changes those
-    in every state, and only what they decide is an outcome)."""
-    state = dataclasses.replace(judged.state, options=None) if judged.allowed else None
-    return (judged.allowed, judged.events, _plain(state))
-
-
 @cache
 def tables() -> tuple[Table, ...]:
     """Every case, read by the real engine."""
-    game = game_for(BOOK)
-    return tuple(Table(game, case) for case in cases())
+    return read(BOOK, cases())
 
 
 @cache
 def _real_rulings() -> tuple[tuple[Table, Judged, Key], ...]:
-    found = []
-    for table in tables():
-        judged = table.rule(table.options)
-        found.append((table, judged, _key(judged)))
-    return tuple(found)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Found:
-    """What the option switches found: the misses, how many rulings they change, and the
-    changes made by an ambiguity's reading to rulings that cite one of its clauses."""
-
-    misses: tuple[Miss, ...]
-    changed: int
-    by_ambiguity: tuple[tuple[Table, Switch, Judged], ...]
-
-
-Rule = Callable[[Table, Any, Any], Judged]
-
-
-def _plain_rule(table: Table, options: Any, state: Any) -> Judged:
-    return table.rule(options, state)
-
-
-def option_misses(every: Sequence[Table], rule: Rule = _plain_rule) -> Found:
-    """Rule on every case under its own options and under each switch (``rule`` rules: the
-    test of the test swaps it for one that forgets a clause)."""
-    misses: list[Miss] = []
-    changed = 0
-    by_ambiguity: list[tuple[Table, Switch, Judged]] = []
-    for table in every:
-        base = rule(table, table.options, table.state)
-        for switch in switches():
-            if getattr(table.options, switch.field) == switch.value:
-                continue
-            try:
-                other = with_options(table.options, {switch.field: switch.value})
-            except RegelverkError:
-                continue  # an incoherent combination, refused when built
-            state = table.state_under(other)
-            if table.state is not None and state is None:
-                continue  # the position cannot occur under the other options
-            try:
-                switched = rule(table, other, state)
-            except PositionError:
-                continue
-            if _same(base, switched, table.options):
-                continue
-            changed += 1
-            if base.clauses & switch.clauses:
-                if switch.ambiguity is not None and table.state is not None:
-                    by_ambiguity.append((table, switch, switched))
-                continue
-            misses.append(
-                Miss(
-                    case=table.case.where,
-                    switch=f"{switch.field} = {_shown(switch.value)}",
-                    cited=tuple(sorted(base.clauses)),
-                    wanted=tuple(sorted(switch.clauses)),
-                    first=_short(base),
-                    switched=_short(switched),
-                )
-            )
-    return Found(misses=tuple(misses), changed=changed, by_ambiguity=tuple(by_ambiguity))
+    return ruled(tables())
 
 
 @cache
 def found() -> Found:
-    return option_misses(tables())
-
-
-def mutant_misses(mutant: Mutant) -> tuple[list[Miss], int] | None:
-    """The rulings the mutant changes that cite none of its clauses, and how many it changes
-    (``None``: the mutant no longer fits the code)."""
-    wanted = frozenset(mutant.clauses)
-    misses: list[Miss] = []
-    changed = 0
-    with mutated(BOOK, mutant) as game:
-        if game is None:
-            return None
-        into = _classes(f"regelverk.{BOOK}")
-        for real_table, judged, key in _real_rulings():
-            try:
-                table = Table(game, real_table.case, like=real_table, into=into)
-                other = table.rule(table.options)
-                other_key, shown = _key(other), _short(other)
-            except Exception as error:  # a mutant may break anything
-                other_key, shown = ("crash", repr(error)), f"crash: {error!r}"
-            if other_key == key:
-                continue
-            changed += 1
-            if not judged.clauses & wanted:
-                misses.append(
-                    Miss(
-                        case=real_table.case.where,
-                        switch=f"mutant {mutant.id}",
-                        cited=tuple(sorted(judged.clauses)),
-                        wanted=tuple(sorted(wanted)),
-                        first=_short(judged),
-                        switched=shown,
-                    )
-                )
-    return misses, changed
+    return option_misses(BOOK, every=tables(), chosen=switches())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -687,7 +557,7 @@ def test_every_vandatta_ruling_cites_the_clauses_a_mutant_changes() -> None:
     mutants = _mutants(BOOK)
     assert len(mutants) >= 20
     for mutant in mutants:
-        result = mutant_misses(mutant)
+        result = mutant_misses(BOOK, mutant, _real_rulings())
         if result is None:
             continue
         misses += result[0]
@@ -741,5 +611,5 @@ def test_a_ruling_that_forgets_a_clause_is_found() -> None:
         return dataclasses.replace(judged, clauses=kept)
 
     built = [t for t in tables() if t.case.where.startswith("an ace on")]
-    misses = option_misses(built, forgetful).misses
+    misses = option_misses(BOOK, forgetful, every=built, chosen=switches()).misses
     assert any(m.switch == "ace_off_suit = 'allowed'" and "4S" in m.case for m in misses)

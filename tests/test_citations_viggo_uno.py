@@ -108,14 +108,16 @@ def _linked(book: str, ambiguity: str) -> frozenset[str]:
     return frozenset({ambiguity, *found.clauses, *named})
 
 
-def _field_clauses(book: str, name: str, doc: str) -> tuple[frozenset[str], str | None]:
-    """What a field stands for: the clauses its docstring names (a house rule, tagged
-    ``variant``, also with the main rules it replaces: its ``refs``), the linked clauses of any
-    ambiguity it names or whose ``option`` it is; and that ambiguity."""
+def _field_clauses(
+    book: str, name: str, doc: str, ids: re.Pattern[str] = _ID
+) -> tuple[frozenset[str], str | None]:
+    """What a field stands for: the clauses its docstring names (those ``ids`` finds; a house
+    rule, tagged ``variant``, also with the main rules it replaces: its ``refs``), the linked
+    clauses of any ambiguity it names or whose ``option`` it is; and that ambiguity."""
     ambiguities = {a.id: a for a in REGISTRY.rulebook(book).ambiguities}
     cited: set[str] = set()
     own = next((a.id for a in ambiguities.values() if a.option == name), None)
-    for ident in _ID.findall(doc):
+    for ident in ids.findall(doc):
         if ident in ambiguities:
             cited |= _linked(book, ident)
             continue
@@ -721,7 +723,7 @@ class Found:
 
     misses: tuple[Miss, ...]
     changed: int
-    by_ambiguity: tuple[tuple[Table, str, Judged], ...]
+    by_ambiguity: tuple[tuple[Table, Switch, Judged], ...]
 
 
 Rule = Callable[[Table, Any, Any], Judged]
@@ -731,16 +733,23 @@ def _plain_rule(table: Table, options: Any, state: Any) -> Judged:
     return table.rule(options, state)
 
 
-def option_misses(family: str, rule: Rule = _plain_rule) -> Found:
-    """Rule on every case under its own options and under each switch (``rule`` rules: the
-    test of the test swaps it for one that forgets a clause)."""
+def option_misses(
+    family: str,
+    rule: Rule = _plain_rule,
+    *,
+    every: Sequence[Table] | None = None,
+    chosen: Sequence[Switch] | None = None,
+) -> Found:
+    """Rule on every case (``every``, by default the family's) under its own options and under
+    each switch (``chosen``, by default the family's); ``rule`` rules: the test of the test
+    swaps it for one that forgets a clause."""
     misses: list[Miss] = []
     changed = 0
-    by_ambiguity: list[tuple[Table, str, Judged]] = []
-    for table in tables(family):
+    by_ambiguity: list[tuple[Table, Switch, Judged]] = []
+    for table in tables(family) if every is None else every:
         case = table.case
         base = rule(table, table.options, table.state)
-        for switch in switches(family):
+        for switch in switches(family) if chosen is None else chosen:
             if getattr(table.options, switch.field) == switch.value:
                 continue
             try:
@@ -758,7 +767,7 @@ def option_misses(family: str, rule: Rule = _plain_rule) -> Found:
                 continue
             changed += 1
             if switch.ambiguity is not None and table.state is not None:
-                by_ambiguity.append((table, switch.ambiguity, switched))
+                by_ambiguity.append((table, switch, switched))
             if base.clauses & switch.clauses:
                 continue
             misses.append(
@@ -886,7 +895,11 @@ def _plain(value: Any) -> Any:
 
 
 def _key(judged: Judged) -> Key:
-    return (judged.allowed, judged.events, _plain(judged.state) if judged.allowed else None)
+    """An outcome as a mutant's ruling is compared by: allowed or not, the events, and the
+    resulting position without the options it carries (a mutant of a preset changes those in
+    every state; only what they decide is an outcome)."""
+    state = dataclasses.replace(judged.state, options=None) if judged.allowed else None
+    return (judged.allowed, judged.events, _plain(state))
 
 
 def _mutants(family: str) -> tuple[Mutant, ...]:
@@ -900,23 +913,38 @@ def _mutants(family: str) -> tuple[Mutant, ...]:
 @cache
 def tables(family: str) -> tuple[Table, ...]:
     """Every case of a family, read by the real engine."""
+    return read(family, cases(family))
+
+
+def read(family: str, every: Sequence[Case]) -> tuple[Table, ...]:
+    """Cases read by the family's real engine."""
     game = game_for(family)
-    return tuple(Table(game, case) for case in cases(family))
+    return tuple(Table(game, case) for case in every)
 
 
-@cache
-def _real_rulings(family: str) -> tuple[tuple[Table, Judged, Key], ...]:
+def ruled(every: Sequence[Table]) -> tuple[tuple[Table, Judged, Key], ...]:
+    """Each case's ruling by the real engine, and its outcome as a mutant's is compared."""
     found = []
-    for table in tables(family):
+    for table in every:
         judged = table.rule(table.options)
         found.append((table, judged, _key(judged)))
     return tuple(found)
 
 
-def mutant_misses(family: str, mutant: Mutant) -> tuple[list[Miss], int] | None:
+@cache
+def _real_rulings(family: str) -> tuple[tuple[Table, Judged, Key], ...]:
+    return ruled(tables(family))
+
+
+def mutant_misses(
+    family: str,
+    mutant: Mutant,
+    real: Sequence[tuple[Table, Judged, Key]] | None = None,
+) -> tuple[list[Miss], int] | None:
     """The rulings the mutant changes that cite none of its clauses, and how many it changes
-    (``None``: the mutant no longer fits the code)."""
-    real = _real_rulings(family)
+    (``None``: the mutant no longer fits the code); ``real``: the real rulings compared, by
+    default the family's."""
+    real = _real_rulings(family) if real is None else real
     wanted = frozenset(mutant.clauses)
     misses: list[Miss] = []
     changed = 0
@@ -1018,7 +1046,9 @@ def test_the_answer_lists_the_reading_a_ruling_depends_on(family: str) -> None:
     answers) lists that reading, allowed or refused as it is when ruled on by itself."""
     wrong = []
     answers: dict[int, Ruling[Any]] = {}
-    for table, ambiguity, switched in found(family).by_ambiguity:
+    for table, switch, switched in found(family).by_ambiguity:
+        assert switch.ambiguity is not None
+        ambiguity = switch.ambiguity
         answer = answers.get(id(table))
         if answer is None:
 
