@@ -1,8 +1,9 @@
 """The binding of ``vandatta.never-ending-deal`` to the engine.
 
 The lasso of :mod:`regelverk_proofs.vandatta_endless` is found over a step relation of its own
-(:func:`~regelverk_proofs.vandatta_endless.one_step`, asked one action at a time through
-:func:`~regelverk_proofs.vandatta_endless.decide_step`). :func:`compare` holds it to the engine:
+(:func:`~regelverk_proofs.vandatta_endless_model.one_step`, asked one action at a time through
+:func:`~regelverk_proofs.vandatta_endless_model.decide_step`). :func:`compare` holds it to the
+engine:
 
 * on seeded two-player positions of the kind the lasso lives in (every card but the hearts and
   eights in a hand, at least two each; the hearts and eights anywhere; sometimes the stock used
@@ -34,8 +35,8 @@ from regelverk.vandatta import GAME
 from regelverk.vandatta.options import VANDATTA
 from regelverk.vandatta.rules import drawn_deal_passes
 from regelverk.vandatta.state import Draw, Pass, Phase, Play, State
-from regelverk_proofs.binding import Comparison
-from regelverk_proofs.vandatta_endless import (
+from regelverk_proofs.binding import Binding, Comparison
+from regelverk_proofs.vandatta_endless_model import (
     ANN_DEAD,
     BO_DEAD,
     CARDS,
@@ -55,7 +56,7 @@ from regelverk_proofs.vandatta_endless import (
     witness,
 )
 
-__all__ = ["EDGES", "compare", "position", "replay"]
+__all__ = ["EDGES", "ENDLESS_KINDS", "ENDLESS_STEPS", "compare", "position", "replay"]
 
 LIVE_CARDS = tuple(CARDS[c] for c in LIVE)
 OTHER_CARDS = tuple(c for c in CARDS if c not in LIVE_CARDS)
@@ -370,3 +371,40 @@ def compare() -> Iterator[Comparison]:
         yield from _cases()
     except Exception as error:
         yield Comparison("witness-step", False, f"the engine raised {error!r}")
+
+
+ENDLESS_KINDS: tuple[str, ...] = (
+    "play-allowed",
+    "play-refused",
+    "eight",
+    "ace",
+    "draw-allowed",
+    "draw-refused",
+    "rebuild",
+    "pass-allowed",
+    "pass-refused",
+    "void",
+    "restart",
+    "witness-step",
+    "loop-closes",
+    "drawn-after-passes",
+)
+"""What the lasso's binding compares: every kind of case :func:`compare` yields."""
+
+ENDLESS_STEPS = Binding(
+    name="vandatta.endless.steps",
+    statement=(
+        "On seeded two-player vandatta positions where every card but the hearts and "
+        "eights lies in a hand (the hearts and eights anywhere; restarts after an ace or "
+        "an eight, named suits, used-up stocks, draws made, idle turns), on hand-built "
+        "edge positions, and on every step of the witness replayed in the engine from a "
+        "dealt position, the engine (check, apply) allows exactly the single-card plays "
+        "of hearts and eights, draws and passes that the lasso's step relation "
+        "(decide_step) allows, and reaches the position it gives. Replayed again and "
+        "again under endless_deal = drawn-after-passes, the witness's loop ends in a "
+        "drawn deal, nobody scoring, when the stock runs out for the third time."
+    ),
+    kinds=ENDLESS_KINDS,
+    compare=compare,
+    claims=169,
+)

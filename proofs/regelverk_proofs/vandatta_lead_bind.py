@@ -1,6 +1,6 @@
 """The binding of ``vandatta.free-lead`` to the engine.
 
-The theorem decides over the flags' transition of :mod:`regelverk_proofs.vandatta_lead`.
+The theorem decides over the flags' transition of :mod:`regelverk_proofs.vandatta_lead_model`.
 :func:`compare` holds that transition to the engine on positions built from data
 (``GAME.position_from_data``), three players A, B and C, C dealing and A the spelförare, each
 checked problem-free before use. The universe is enumerated, not sampled:
@@ -86,11 +86,10 @@ from regelverk.vandatta.state import (
     Stall,
     State,
 )
-from regelverk_proofs.binding import Comparison
-from regelverk_proofs.vandatta_lead import (
+from regelverk_proofs.binding import Binding, Comparison
+from regelverk_proofs.vandatta_lead_model import (
     ACE,
     EIGHT,
-    KINDS,
     PLAIN,
     STEPS,
     Flags,
@@ -100,7 +99,7 @@ from regelverk_proofs.vandatta_lead import (
 )
 from regelverk_proofs.viggo_eval import Compiled
 
-__all__ = ["compare", "engine_flags", "positions"]
+__all__ = ["FREE_LEAD_STEPS", "KINDS", "compare", "engine_flags", "positions"]
 
 PLAYERS = ["A", "B", "C"]
 OTHERS = {"B": ["4C", "5D"], "C": ["6C", "7D"]}
@@ -114,6 +113,32 @@ BOOKS = (("vvv8", VVV8), ("vandatta", VANDATTA))
 
 Position = tuple[str, State]
 """A position and the words that say how it was built."""
+
+KINDS: tuple[str, ...] = (
+    "rebuild-continue",
+    "fresh-eight-dealer-names",
+    "fresh-eight-returned",
+    "fresh-ace",
+    "fresh-plain",
+    "rebuild-in-restart",
+    "draw",
+    "third-draw-ends-turn",
+    "pass",
+    "penalty-no-rebuild",
+    "penalty-rebuild-continue",
+    "penalty-fresh-eight-dealer-names",
+    "penalty-fresh-eight-returned",
+    "penalty-fresh-ace",
+    "penalty-fresh-plain",
+    "free-lead-granted",
+    "free-lead-after-restart",
+    "play",
+    "play-eight",
+    "ace-restart",
+    "out",
+    "name-suit",
+)
+"""What the binding compares: every kind of case :func:`compare` yields."""
 
 
 def _kind(card: Card) -> int:
@@ -583,3 +608,38 @@ def compare() -> Iterator[Comparison]:
         yield from _cases()
     except Exception as error:  # an engine that raises disagrees with every encoding
         yield Comparison(KINDS[0], False, f"the engine (or the position) raised {error!r}")
+
+
+FREE_LEAD_STEPS = Binding(
+    name="vandatta.free-lead.steps",
+    statement=(
+        "On three-player positions built from data, every one problem-free, under both presets "
+        "and every combination of the readings each step depends on: a free lead (or an ace "
+        "restart) in front of a draw that rebuilds an empty talon, the card kept an eight (with "
+        "a suit named or not), an ace or a plain card, as the first or the last draw of the "
+        "turn, under every reading of rebuild_reference, start_eight, start_ace_draw, "
+        "viggo_present, start_ace and play_after_third_draw; a free lead in front of plays of a "
+        "plain card, an eight and an ace, of a going out, of draws and of the pass after every "
+        "draw, and positions with nothing to lay after every draw (an ordinary turn, a suit "
+        "named, a restart after one's own ace or eight) in front of the pass and the third "
+        "draw, under every reading of after_three_draws, play_after_third_draw, "
+        "eight_suit_persistence, after_eight and voluntary_draw; positions whose turn ends "
+        "with penalty cards taken from an empty talon (a LAPPEN caller who did not go out "
+        "under every reading of lappen_penalty and lappen_failure, a forgotten varning under "
+        "every reading of varning_omission, a forgotten LAPPEN under every reading of "
+        "lappen_omission, vvv8's cards owed for a failed going out), by the pass after every "
+        "draw, the last draw under third-draw-ends-turn or a play, the top of the pile an "
+        "eight, an ace or a plain card, under every reading of rebuild_reference, start_eight "
+        "and talon_empty_mid_draw; and every start-suit position a rebuild leads to, where "
+        "under vvv8 the dealer's choice is also left to lapse (stalling = table-limit, read as "
+        "naming no suit). Every action the engine lists there is applied, and the phase, "
+        "restart, free lead and named suit it leads to are the ones the encoding's step gives "
+        "for the position's flags, the table's readings and the inputs measured on the "
+        "position (the kind of card kept or laid, whether the spelförare then holds a card the "
+        "engine lets him lay, whether the play empties his hands, whether the cards he takes "
+        "as the turn ends outnumber those left in the talon)."
+    ),
+    kinds=KINDS,
+    compare=compare,
+    claims=5503,
+)

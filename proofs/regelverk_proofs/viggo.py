@@ -58,6 +58,7 @@ from regelverk_proofs.viggo_enc import (
     pass_step,
     play_step,
     score_round,
+    trick_invariant,
 )
 from regelverk_proofs.viggo_enc import losers as enc_losers
 from regelverk_proofs.viggo_text import (
@@ -526,46 +527,6 @@ EXACT_OVERSHOOT = Theorem(
 # ---------------------------------------------------------------------------------------------
 # viggo.trick-ends and viggo.round-ends
 # ---------------------------------------------------------------------------------------------
-
-
-def _between(options: ViggoOptions, count: int, top: int, turn: int) -> list[int]:
-    """The seats strictly after ``top`` and before ``turn`` in the order of play."""
-    step = 1 if options.direction is Direction.CLOCKWISE else -1
-    seats, seat = [], (top + step) % count
-    while seat not in {turn, top}:
-        seats.append(seat)
-        seat = (seat + step) % count
-    return seats
-
-
-def trick_invariant(options: ViggoOptions, readings: Readings, table: Counts) -> Bool:
-    """What holds during a trick in the engine (checked to hold after the lead and to be kept
-    by every step): every hand holds a card, the player to act has not passed, no more passes
-    than replies; where all others must pass (VG-PLAY-PASS-NOT-FINAL), the one on top has not
-    passed, the turn is not his, and everyone between him and the turn has passed; after one
-    lap at most ``n - 2`` replies were made."""
-    n = table.count
-    parts = [
-        table.trick >= 1,
-        table.turn.between(0, n - 1),
-        table.top_seat.between(0, n - 1),
-        table.replies >= 0,
-        sum_of(table.passed) <= table.replies,
-    ]
-    parts += [h.between(1, 18) for h in table.held]
-    parts += [implies(table.turn.eq(s), ~p) for s, p in enumerate(table.passed)]
-    between = [
-        implies(
-            table.top_seat.eq(t) & table.turn.eq(u),
-            all_of(table.passed[b] for b in _between(options, n, t, u)),
-        )
-        for t in range(n)
-        for u in range(n)
-    ]
-    top_stays = [implies(table.top_seat.eq(s), ~p) for s, p in enumerate(table.passed)]
-    others = all_of([table.turn.ne(table.top_seat), *between, *top_stays])
-    parts.append(ite_bool(readings.one_lap, table.replies <= n - 2, others))
-    return all_of(parts)
 
 
 def trick_rank(table: Counts) -> Int:

@@ -12,7 +12,6 @@ rules on) which of the two decides the 3♣ on a three: 256 option sets.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -21,10 +20,6 @@ from regelverk.viggo.options import (
     ClubThreeOthers,
     ClubThreeSameRank,
     EqualRankReply,
-    GroupedRanks,
-    SequenceWrap,
-    ThreeBeatsThree,
-    ThreeInCombination,
     ViggoOptions,
 )
 from regelverk_proofs.query import Fact, Scenario, Situation
@@ -37,7 +32,10 @@ from regelverk_proofs.viggo_enc import (
     ComboTerm,
     abstract_combo,
     beats,
+    beats_option_sets,
     cards_text,
+    describe_options,
+    realize,
     uses,
 )
 from regelverk_proofs.viggo_text import THREE_POS
@@ -79,65 +77,6 @@ RANK_NAMES = (
     "two",
     "three",
 )
-
-
-def beats_option_sets() -> tuple[ViggoOptions, ...]:
-    """Every option set that can change "beats" (the plain-threes reading only where the
-    club-three rule is on, the reading of VG-AMB-CLUB-THREE-SAME-RANK only where both house
-    rules are): 256 of them, the preset first."""
-    found = []
-    for first, club, others, once, grouped, wrap, trumps, reach, equal in itertools.product(
-        ClubThreeSameRank,
-        ClubThree,
-        ClubThreeOthers,
-        (False, True),
-        GroupedRanks,
-        SequenceWrap,
-        ThreeInCombination,
-        ThreeBeatsThree,
-        EqualRankReply,
-    ):
-        if club is ClubThree.MAIN_RULE and others is not ClubThreeOthers.ONLY_CLUB_BEATS_THREES:
-            continue
-        both = club is ClubThree.CLUB_THREE_ON_TOP and once
-        if first is ClubThreeSameRank.SAME_RANK_FORBIDS and not both:
-            continue
-        found.append(
-            ViggoOptions(
-                club_three_on_top=club,
-                club_three_others=others,
-                same_rank_once=once,
-                grouped_ranks=grouped,
-                sequence_wrap=wrap,
-                three_in_combination=trumps,
-                three_beats_three=reach,
-                equal_rank_reply=equal,
-                club_three_same_rank=first,
-            )
-        )
-    return tuple(found)
-
-
-def describe_options(options: ViggoOptions) -> str:
-    """The options that touch "beats", in words (the preset's values left out)."""
-    preset = ViggoOptions()
-    parts = []
-    for name in (
-        "club_three_on_top",
-        "club_three_others",
-        "same_rank_once",
-        "grouped_ranks",
-        "sequence_wrap",
-        "three_in_combination",
-        "three_beats_three",
-        "equal_rank_reply",
-        "club_three_same_rank",
-    ):
-        value = getattr(options, name)
-        if value != getattr(preset, name):
-            shown = value.value if hasattr(value, "value") else value
-            parts.append(f"{name}={shown}")
-    return ", ".join(parts) or "the preset"
 
 
 def irreflexive_reading(options: ViggoOptions) -> bool:
@@ -213,25 +152,6 @@ def disjoint(chosen: Sequence[Chosen]) -> Bool:
     parts.append(clubs <= 1)
     parts.append(sum_of([uses(c.kind, c.at, THREE_POS) for c in chosen]) - clubs <= 3)
     return all_of(parts)
-
-
-def realize(combos: Sequence[tuple[int, int, bool]]) -> list[list[int]]:
-    """Concrete, pairwise disjoint cards (as card numbers) for abstract combinations: the 3♣
-    where a combination holds it, other suits elsewhere."""
-    used: set[int] = set()
-    found: list[list[int]] = [[] for _ in combos]
-    order = sorted(range(len(combos)), key=lambda i: not combos[i][2])
-    for i in order:
-        kind, at, club = combos[i]
-        ranks = [(at + j) % 13 for j in range(5)] if kind == SEQUENCE else [at] * (kind + 1)
-        for rank in ranks:
-            suits = [1, 2, 3, 0]
-            if rank == THREE_POS:
-                suits = [0, 1, 2, 3] if club else [1, 2, 3]
-            card = next((4 * rank + s for s in suits if 4 * rank + s not in used), 4 * rank)
-            used.add(card)
-            found[i].append(card)
-    return [sorted(cards) for cards in found]
 
 
 def show(combos: Sequence[tuple[int, int, bool]]) -> list[str]:

@@ -81,9 +81,11 @@ from regelverk_proofs.viggo_enc import (
     Table,
     abstract_combo,
     beats,
+    beats_option_sets,
     count_pass_step,
     count_play_step,
     deal,
+    describe_options,
     first_hand,
     game_lost,
     keep_step,
@@ -91,7 +93,9 @@ from regelverk_proofs.viggo_enc import (
     next_dealers,
     pass_step,
     play_step,
+    realize,
     score_round,
+    trick_invariant,
 )
 from regelverk_proofs.viggo_enc import game_winners as winners_term
 from regelverk_proofs.viggo_enc import losers as losers_term
@@ -162,8 +166,6 @@ def _option_values(options: ViggoOptions) -> list[int | bool]:
 
 
 def _abstract_cards(combo: tuple[int, int, bool]) -> tuple[Card, ...]:
-    from regelverk_proofs.viggo_beats import realize
-
     (cards,) = realize([combo])
     return tuple(CARD_OF[i] for i in cards)
 
@@ -175,8 +177,6 @@ rule, and they are three quarters of all pairs."""
 
 
 def _compare_beats() -> Iterator[Comparison]:
-    from regelverk_proofs.viggo_beats import beats_option_sets
-
     exists, allowed, equal_only, _ = _beats_term()
     cards = {c: _abstract_cards(c) for c in _ABSTRACT}
     for number, options in enumerate(beats_option_sets()):
@@ -233,8 +233,6 @@ def _show(combo: tuple[int, int, bool]) -> str:
 
 
 def _opts(options: ViggoOptions) -> str:
-    from regelverk_proofs.viggo_beats import describe_options
-
     return describe_options(options)
 
 
@@ -383,8 +381,6 @@ def _deal_fn(options: ViggoOptions, count: int) -> Compiled:
 
 @cache
 def _count_fns(options: ViggoOptions, count: int) -> tuple[Compiled, Compiled, Compiled]:
-    from regelverk_proofs.viggo import trick_invariant
-
     pre, post = Counts.fresh("pre", count), Counts.fresh("post", count)
     readings = Readings.of(options)
     laid = Int.var("laid")

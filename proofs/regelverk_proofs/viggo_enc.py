@@ -5,13 +5,16 @@ Three granularities, each mirroring the engine (:mod:`regelverk.viggo`):
 * combinations: a combination as terms (kind, key, "top is a three", "holds a three", "holds
   the 3♣"), read either from 52 card Booleans exactly as ``classify`` reads a set of cards
   (VG-COMBO-*), or from an abstract choice of kind, rank position (or run start) and 3♣ flag;
-  :func:`beats` is ``combos.beats`` as a term.
+  :func:`beats` is ``combos.beats`` as a term. :func:`beats_option_sets` lists the option sets
+  that change it (:func:`describe_options` says one in words), and :func:`realize` lays
+  abstract combinations out as cards.
 * cards: a :class:`Table` holds, for every card and every place (each hand, the stock, out of
   play, the trick, set aside), a Boolean "the card is there", so that "every card in exactly
   one place" is a real property. :func:`deal`, :func:`keep_step`, :func:`play_step` and
   :func:`pass_step` relate a table before and after each transition the engine has.
 * counts: a :class:`Counts` holds how many cards each hand and the trick hold, who passed, whose
-  turn it is and the replies since the lead, for the termination theorems.
+  turn it is and the replies since the lead, for the termination theorems; what holds during a
+  trick is :func:`trick_invariant`.
 
 Options are plain Python values where a check is made per option set; the readings that steer
 a trick (:class:`Readings`) and the eight options that change "beats" (:class:`BeatsOptions`)
@@ -22,6 +25,7 @@ clause ids whose assertions are dropped or loosened, as the theorems'
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -85,11 +89,13 @@ __all__ = [
     "Table",
     "abstract_combo",
     "beats",
+    "beats_option_sets",
     "can_beat",
     "card_combo",
     "count_pass_step",
     "count_play_step",
     "deal",
+    "describe_options",
     "first_hand",
     "game_winners",
     "keep_step",
@@ -98,6 +104,8 @@ __all__ = [
     "next_dealers",
     "pass_step",
     "play_step",
+    "realize",
+    "trick_invariant",
 ]
 
 # Cards are numbered by :func:`regelverk_proofs.viggo_text.card_number` (4♣ is 0, 3♠ is 51),
@@ -379,6 +387,89 @@ def beats(
         wins = new.has_three | higher  # loosened: no three may still beat a three if higher
     allowed = same & ite_bool(trump, wins, by_rank)
     return Reply(allowed=allowed, equal_only=equal_only & ~trump)
+
+
+# ---------------------------------------------------------------------------------------------
+# The option sets and abstract combinations of the "beats" theorems
+# ---------------------------------------------------------------------------------------------
+
+
+def beats_option_sets() -> tuple[ViggoOptions, ...]:
+    """Every option set that can change "beats" (the plain-threes reading only where the
+    club-three rule is on, the reading of VG-AMB-CLUB-THREE-SAME-RANK only where both house
+    rules are): 256 of them, the preset first."""
+    found = []
+    for first, club, others, once, grouped, wrap, trumps, reach, equal in itertools.product(
+        ClubThreeSameRank,
+        ClubThree,
+        ClubThreeOthers,
+        (False, True),
+        GroupedRanks,
+        SequenceWrap,
+        ThreeInCombination,
+        ThreeBeatsThree,
+        EqualRankReply,
+    ):
+        if club is ClubThree.MAIN_RULE and others is not ClubThreeOthers.ONLY_CLUB_BEATS_THREES:
+            continue
+        both = club is ClubThree.CLUB_THREE_ON_TOP and once
+        if first is ClubThreeSameRank.SAME_RANK_FORBIDS and not both:
+            continue
+        found.append(
+            ViggoOptions(
+                club_three_on_top=club,
+                club_three_others=others,
+                same_rank_once=once,
+                grouped_ranks=grouped,
+                sequence_wrap=wrap,
+                three_in_combination=trumps,
+                three_beats_three=reach,
+                equal_rank_reply=equal,
+                club_three_same_rank=first,
+            )
+        )
+    return tuple(found)
+
+
+def describe_options(options: ViggoOptions) -> str:
+    """The options that touch "beats", in words (the preset's values left out)."""
+    preset = ViggoOptions()
+    parts = []
+    for name in (
+        "club_three_on_top",
+        "club_three_others",
+        "same_rank_once",
+        "grouped_ranks",
+        "sequence_wrap",
+        "three_in_combination",
+        "three_beats_three",
+        "equal_rank_reply",
+        "club_three_same_rank",
+    ):
+        value = getattr(options, name)
+        if value != getattr(preset, name):
+            shown = value.value if hasattr(value, "value") else value
+            parts.append(f"{name}={shown}")
+    return ", ".join(parts) or "the preset"
+
+
+def realize(combos: Sequence[tuple[int, int, bool]]) -> list[list[int]]:
+    """Concrete, pairwise disjoint cards (as card numbers) for abstract combinations: the 3♣
+    where a combination holds it, other suits elsewhere."""
+    used: set[int] = set()
+    found: list[list[int]] = [[] for _ in combos]
+    order = sorted(range(len(combos)), key=lambda i: not combos[i][2])
+    for i in order:
+        kind, at, club = combos[i]
+        ranks = [(at + j) % 13 for j in range(5)] if kind == SEQUENCE else [at] * (kind + 1)
+        for rank in ranks:
+            suits = [1, 2, 3, 0]
+            if rank == THREE_POS:
+                suits = [0, 1, 2, 3] if club else [1, 2, 3]
+            card = next((4 * rank + s for s in suits if 4 * rank + s not in used), 4 * rank)
+            used.add(card)
+            found[i].append(card)
+    return [sorted(cards) for cards in found]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1205,3 +1296,43 @@ def count_play_step(
         replies=replies,
     )
     return legal, over, out, hands & ite_bool(over, closed, going)
+
+
+def _between(options: ViggoOptions, count: int, top: int, turn: int) -> list[int]:
+    """The seats strictly after ``top`` and before ``turn`` in the order of play."""
+    step = 1 if options.direction is Direction.CLOCKWISE else -1
+    seats, seat = [], (top + step) % count
+    while seat not in {turn, top}:
+        seats.append(seat)
+        seat = (seat + step) % count
+    return seats
+
+
+def trick_invariant(options: ViggoOptions, readings: Readings, table: Counts) -> Bool:
+    """What holds during a trick in the engine (checked to hold after the lead and to be kept
+    by every step): every hand holds a card, the player to act has not passed, no more passes
+    than replies; where all others must pass (VG-PLAY-PASS-NOT-FINAL), the one on top has not
+    passed, the turn is not his, and everyone between him and the turn has passed; after one
+    lap at most ``n - 2`` replies were made."""
+    n = table.count
+    parts = [
+        table.trick >= 1,
+        table.turn.between(0, n - 1),
+        table.top_seat.between(0, n - 1),
+        table.replies >= 0,
+        sum_of(table.passed) <= table.replies,
+    ]
+    parts += [h.between(1, 18) for h in table.held]
+    parts += [implies(table.turn.eq(s), ~p) for s, p in enumerate(table.passed)]
+    between = [
+        implies(
+            table.top_seat.eq(t) & table.turn.eq(u),
+            all_of(table.passed[b] for b in _between(options, n, t, u)),
+        )
+        for t in range(n)
+        for u in range(n)
+    ]
+    top_stays = [implies(table.top_seat.eq(s), ~p) for s, p in enumerate(table.passed)]
+    others = all_of([table.turn.ne(table.top_seat), *between, *top_stays])
+    parts.append(ite_bool(readings.one_lap, table.replies <= n - 2, others))
+    return all_of(parts)
