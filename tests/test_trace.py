@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 from regelverk.errors import UnknownClauseError
+from regelverk.marks import implements
 from regelverk.registry import default_registry
 from regelverk.trace import (
     Link,
     LinkKind,
     Status,
     backed_proofs,
-    implements,
     links_from_code,
     links_from_proofs,
     links_from_tests,

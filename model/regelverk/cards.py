@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from regelverk.errors import CardError, DeckError
-from regelverk.trace import implements
+from regelverk.marks import implements
 
 __all__ = [
     "Card",

@@ -2,9 +2,9 @@
 
 The trace is computed, never typed by hand:
 
-* code cites clauses with the :func:`implements` decorator, which marks the function or class;
-  :func:`links_from_code` reads every module of the package (it parses them, it does not import
-  them) and collects the marks;
+* code cites clauses with the :func:`~regelverk.marks.implements` decorator, which marks the
+  function or class; :func:`links_from_code` reads every module of the package (it parses
+  them, it does not import them) and collects the marks;
 * tests cite clauses with the marker ``@pytest.mark.clause("ID", ...)``;
   :func:`links_from_tests` reads the test files (it parses them, it does not run them);
 * proofs cite clauses in the ``clauses=`` field of their theorems, which
@@ -32,7 +32,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from regelverk.paths import cached_json, data_dir, proofs_dir, source_root
 from regelverk.records import record
@@ -47,7 +47,6 @@ __all__ = [
     "Status",
     "backed_proofs",
     "cited_ids",
-    "implements",
     "killed_by_mutants",
     "links_from_code",
     "links_from_proofs",
@@ -58,26 +57,6 @@ __all__ = [
     "trace_of",
     "weakened_in_proofs",
 ]
-
-F = TypeVar("F", bound=Callable[..., object])
-
-CLAUSES_ATTRIBUTE = "__regelverk_clauses__"
-
-
-def implements(*ids: str) -> Callable[[F], F]:
-    """Mark a function or class as implementing the clauses ``ids``.
-
-    The ids are checked against ``spec/`` when the trace is computed and by the test suite, so a
-    citation of an id that does not exist cannot go unnoticed.
-    """
-    if not ids or not all(isinstance(i, str) and i for i in ids):
-        raise ValueError("implements() needs one or more clause ids")
-
-    def mark(target: F) -> F:
-        setattr(target, CLAUSES_ATTRIBUTE, (*getattr(target, CLAUSES_ATTRIBUTE, ()), *ids))
-        return target
-
-    return mark
 
 
 class LinkKind(enum.Enum):

@@ -17,7 +17,7 @@ from typing import Any
 from regelverk.cards import Colour, UnoCard, UnoValue, missing_and_extra, parse_uno_card
 from regelverk.engine import ActionError, Outcome, PositionError, position_seed
 from regelverk.errors import CardError
-from regelverk.trace import implements
+from regelverk.marks import implements
 from regelverk.uno.options import FirstWildChooser, FirstWildPlay, UnoOptions
 from regelverk.uno.rules import COLOUR_NAMES, HAND_SIZE, deck_for
 from regelverk.uno.state import (

@@ -11,9 +11,9 @@ from functools import lru_cache
 
 from regelverk.cards import Colour, UnoCard, UnoValue, uno_deck
 from regelverk.engine import IllegalActionError, Listed
+from regelverk.marks import implements
 from regelverk.memo import by_identity
 from regelverk.registry import parameter
-from regelverk.trace import implements
 from regelverk.uno.options import (
     ActionSymbolMatch,
     BlankWild,

@@ -23,7 +23,7 @@ import dataclasses
 
 from regelverk.cards import Card
 from regelverk.engine import Event, IllegalActionError, Ruling
-from regelverk.trace import implements
+from regelverk.marks import implements
 from regelverk.vandatta.adjudication import (
     _emptied_hand_error,
     _end_turn,

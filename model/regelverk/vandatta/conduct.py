@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from regelverk.engine import IllegalActionError
-from regelverk.trace import implements
+from regelverk.marks import implements
 from regelverk.vandatta.options import (
     AbsentTurn,
     BelowTwoActive,

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from regelverk.cards import Suit
 from regelverk.engine import IllegalActionError, Ruling
-from regelverk.trace import implements
+from regelverk.marks import implements
 from regelverk.vandatta.options import (
     StartEightEarlyCard,
     StartEightNoChoice,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from regelverk.cards import missing_and_extra
-from regelverk.trace import implements
+from regelverk.marks import implements
 from regelverk.vandatta.adjudication import legal_actions
 from regelverk.vandatta.options import (
     AbsentTurn,

@@ -27,8 +27,8 @@ from collections.abc import Callable
 
 from regelverk.cards import Card
 from regelverk.engine import IllegalActionError
+from regelverk.marks import implements
 from regelverk.registry import parameter
-from regelverk.trace import implements
 from regelverk.vandatta.conduct import paused
 from regelverk.vandatta.options import LateJoinerCount, LateJoinerFirstTurn, LateJoinerSecondDeck
 from regelverk.vandatta.rules import Table, held

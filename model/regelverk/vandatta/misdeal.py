@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from regelverk.engine import IllegalActionError
-from regelverk.trace import implements
+from regelverk.marks import implements
 from regelverk.vandatta.options import AllShortCompletion, RedealWindow, SurplusReturn
 from regelverk.vandatta.rules import Table, seats_after
 from regelverk.vandatta.state import Complete, Phase, Redeal, ReturnSurplus, State

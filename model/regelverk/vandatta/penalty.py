@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from regelverk.cards import Card
-from regelverk.trace import implements
+from regelverk.marks import implements
 from regelverk.vandatta.options import (
     PenaltyCardsUsable,
     PenaltySetsTiming,

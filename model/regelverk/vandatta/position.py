@@ -14,7 +14,7 @@ from typing import Any
 from regelverk.cards import Card, Suit, missing_and_extra, parse_card
 from regelverk.engine import ActionError, PositionError, position_seed
 from regelverk.errors import CardError
-from regelverk.trace import implements
+from regelverk.marks import implements
 from regelverk.vandatta.options import Session, VandattaOptions
 from regelverk.vandatta.setup import (
     deal_clause,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from regelverk.cards import Card, Rank
+from regelverk.marks import implements
 from regelverk.registry import parameter
-from regelverk.trace import implements
 from regelverk.vandatta.options import (
     BlockedDeal,
     DealerWithoutLoser,

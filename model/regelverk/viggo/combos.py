@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from regelverk.cards import Card, Rank, french_deck
-from regelverk.trace import implements
+from regelverk.marks import implements
 from regelverk.viggo.options import (
     ClubThree,
     ClubThreeOthers,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 
 from regelverk.cards import french_deck, missing_and_extra
-from regelverk.trace import implements
+from regelverk.marks import implements
 from regelverk.viggo.combos import beats, classify, describe
 from regelverk.viggo.options import DraftDiscards, GameWinner, PassIsFinal
 from regelverk.viggo.rounds import HAND_SIZE, hand_sizes, losers, sort_hand
