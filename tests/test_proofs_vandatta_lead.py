@@ -61,16 +61,16 @@ def test_binding_sees_a_free_lead_outlive_a_fresh_start_card(
     """With the engine's new start card at a rebuild leaving a free lead standing (the bug the
     long soak found, and the mutant vandatta-free-lead-outlives-a-fresh-start-card), the binding
     disagrees on a rebuild under rebuild_reference = fresh-start-card."""
-    from regelverk.vandatta import setup
+    from regelverk.vandatta import rules
 
-    fresh = setup.fresh_start_card
+    fresh = rules.fresh_start_card
 
     def broken(table: Any) -> None:
         free = table.free_lead
         fresh(table)
         table.free_lead = free
 
-    monkeypatch.setattr(setup, "fresh_start_card", broken)
+    monkeypatch.setattr(rules, "fresh_start_card", broken)
     found = _first_disagreement()
     assert found is not None and found.kind.startswith("fresh-"), found
     assert "a free lead" in found.detail

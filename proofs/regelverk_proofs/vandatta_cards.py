@@ -12,7 +12,7 @@ step                      engine function
 ========================  ==================================================================
 ``deal-card``             ``setup.deal_hands``
 ``start-card``            ``setup.turn_start_card``
-``start-eight-back``      ``setup.return_start_eight`` (vandatta's start eight)
+``start-eight-back``      ``rules.return_start_eight`` (vandatta's start eight)
 ``start-ace-draw``        ``setup.start_ace``
 ``lay``                   ``adjudication._play`` (one card or several), ``early.resolve_early``
 ``draw``                  ``adjudication._draw`` -> ``rules.Table.draw_one``

@@ -17,9 +17,9 @@ from __future__ import annotations
 import dataclasses
 
 from regelverk.engine import OptionError, Reading
+from regelverk.marks import implements
 from regelverk.records import record
 from regelverk.registry import parameter
-from regelverk.trace import implements
 
 __all__ = [
     "MOST_PLAYERS_ADDING_DECKS",
@@ -548,7 +548,7 @@ class RebuildReference(Reading):
     """No: it keeps its standing."""
     FRESH_START_CARD = "fresh-start-card"
     """Yes: a named suit lapses and the start-card rules apply to it (start_eight,
-    start_ace_draw), the spelförare keeping his turn (``setup.fresh_start_card``)."""
+    start_ace_draw), the spelförare keeping his turn (``rules.fresh_start_card``)."""
 
 
 class TalonPassCount(Reading):

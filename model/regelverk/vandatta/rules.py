@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from regelverk.cards import Card, Rank, Suit
 from regelverk.engine import Event
+from regelverk.marks import implements
 from regelverk.records import builder
 from regelverk.registry import parameter
-from regelverk.trace import implements
 from regelverk.vandatta.options import (
     AbsentTurn,
     AcceptedCalls,
@@ -44,8 +44,10 @@ from regelverk.vandatta.options import (
     RebuildReference,
     RestartFallback,
     Session,
+    StartAceDraw,
     StartEight,
     StartEightNoChoice,
+    StartEightPlace,
     TalonEmptyMidDraw,
     TalonPassCount,
     TurnedPile,
@@ -747,41 +749,41 @@ class Table:
         """The new frozen state (built by :data:`_STATE`, the fields in declaration order)."""
         base = self.base
         return _STATE(
-            self.options,
-            self.players,
-            base.seed,
-            base.decks,
-            self.phase,
-            self.deal_number,
-            self.dealer,
-            tuple(self.hands),
-            tuple(self.penalties),
-            tuple(self.stock),
-            tuple(self.pile),
-            self.early,
-            tuple(self.turned),
-            self.named_suit,
-            self.turn,
-            self.draws,
-            self.restart,
-            self.free_lead,
-            self.calls,
-            self.false_calls,
-            self.vetoed,
-            self.away,
-            self.benched,
-            self.short_deal,
-            self.joining,
-            self.previous,
-            self.talon_passes,
-            self.shuffles,
-            self.idle,
-            self.active_at_start,
-            self.winner,
-            self.loser,
-            self.record,
-            self.vetoable,
-            self.may_veto,
+            options=self.options,
+            players=self.players,
+            seed=base.seed,
+            decks=base.decks,
+            phase=self.phase,
+            deal_number=self.deal_number,
+            dealer=self.dealer,
+            hands=tuple(self.hands),
+            penalties=tuple(self.penalties),
+            stock=tuple(self.stock),
+            pile=tuple(self.pile),
+            early=self.early,
+            turned=tuple(self.turned),
+            named_suit=self.named_suit,
+            turn=self.turn,
+            draws=self.draws,
+            restart=self.restart,
+            free_lead=self.free_lead,
+            calls=self.calls,
+            false_calls=self.false_calls,
+            vetoed=self.vetoed,
+            away=self.away,
+            benched=self.benched,
+            short_deal=self.short_deal,
+            joining=self.joining,
+            previous=self.previous,
+            talon_passes=self.talon_passes,
+            shuffles=self.shuffles,
+            idle=self.idle,
+            active_at_start=self.active_at_start,
+            winner=self.winner,
+            loser=self.loser,
+            record=self.record,
+            vetoable=self.vetoable,
+            may_veto=self.may_veto,
         )
 
     def name(self, seat: int) -> str:
@@ -799,11 +801,11 @@ class Table:
         """Record an event."""
         self.events.append(
             _EVENT(
-                kind,
-                text,
-                clauses,
-                None if seat is None else self.players[seat],
-                tuple([c.code for c in cards]) if cards else (),
+                kind=kind,
+                text=text,
+                clauses=clauses,
+                player=None if seat is None else self.players[seat],
+                cards=tuple([c.code for c in cards]) if cards else (),
             )
         )
 
@@ -862,8 +864,6 @@ class Table:
                 ("VA-DRAW-STOCK-REBUILD",),
             )
         if self.options.rebuild_reference is FRESH_START_CARD and self.pile:
-            from regelverk.vandatta.setup import fresh_start_card  # setup builds on this module
-
             fresh_start_card(self)
         return True
 
@@ -986,3 +986,101 @@ class Table:
         self.loser = None
         self.drawn_deal = False
         self.short_deal = False
+
+
+@implements("VA-START-EIGHT-RETURNED", "VA-START-EIGHT-TURN-AGAIN")
+def return_start_eight(table: Table) -> None:
+    """vandatta: a start eight goes back into the stock and a new card is turned."""
+    eight = table.pile.pop()
+    place = table.options.start_eight_place
+    if place is StartEightPlace.BOTTOM:
+        table.stock.insert(0, eight)
+    elif place is StartEightPlace.RESHUFFLE:
+        table.stock.append(eight)
+        table.rng("start-eight").shuffle(table.stock)
+    else:
+        table.stock.insert(table.rng("start-eight").randint(0, len(table.stock)), eight)
+    table.pile.append(table.stock.pop())
+    table.say(
+        "start-eight",
+        f"The start card {eight} is an eight: it goes back into the stock "
+        f"({place.value}) and {table.pile[-1]} is turned instead",
+        ("VA-START-EIGHT-RETURNED", "VA-START-EIGHT-TURN-AGAIN"),
+        cards=(eight,),
+    )
+
+
+def viggo_plays(table: Table) -> bool:
+    """Whether the person Viggo is at the table (option, or a player of that name)."""
+    return table.options.viggo_present or any(p.casefold() == "viggo" for p in table.players)
+
+
+@implements(
+    "V8-TALON-REBUILD-REFERENCE-CARD",
+    "V8-START-ACE-ALL-DRAW",
+    "V8-START-ACE-ONLY-WITH-VIGGO",
+    "V8-START-EIGHT-DEALER-NAMES-SUIT",
+    "VA-START-EIGHT-RETURNED",
+    "VA-START-ACE-ALL-DRAW",
+)
+def fresh_start_card(table: Table) -> None:
+    """rebuild_reference = fresh-start-card (V8-AMB-REBUILD-REFERENCE-STATUS): the card kept face
+    up at a rebuild counts as a new start card. A suit named on it no longer binds, nor does a
+    free lead (after_three_draws = pass-free-lead): the spelförare plays on the new card. A start
+    eight goes back into the new stock and another card is turned (start_eight =
+    back-into-stock), or the dealer names a suit (dealer-names-suit): play waits for him as at
+    the start of a deal, the spelförare keeping his turn, his draws and the draw in progress. A
+    start ace makes every player draw one card, in turn from the spelförare (where
+    start_ace_draw says so); the turn stays with the spelförare whatever start_ace says, since
+    the deal is under way and nobody else is to play first."""
+    options = table.options
+    table.named_suit = None
+    table.free_lead = False
+    utgang = options.go_out_call is GoOutCall.UTGANG
+    table.say(
+        "fresh-start-card",
+        f"The card kept face up, {table.pile[-1]}, counts as a new start card",
+        ("V8-TALON-REBUILD-REFERENCE-CARD",) if utgang else ("VA-START-CARD-SETS-MATCH",),
+        cards=(table.pile[-1],),
+    )
+    if options.start_eight is StartEight.BACK_INTO_STOCK:
+        for _ in range(len(table.stock)):
+            if not is_eight(table.pile[-1]):
+                break
+            return_start_eight(table=table)
+    top = table.pile[-1]
+    if is_eight(top):
+        if options.start_eight is StartEight.DEALER_NAMES_SUIT and table.dealer is not None:
+            table.phase = Phase.START_SUIT
+            table.say(
+                "start-eight",
+                f"The new start card is an eight: {table.name(table.dealer)} may name the suit",
+                ("V8-START-EIGHT-DEALER-NAMES-SUIT",),
+                table.dealer,
+            )
+        return
+    if not is_ace(top):
+        return
+    rule = options.start_ace_draw
+    if rule is StartAceDraw.NEVER or (
+        rule is StartAceDraw.ONLY_WITH_VIGGO and not viggo_plays(table)
+    ):
+        table.say(
+            "start-ace",
+            "The new start card is an ace, but Viggo is not playing: nobody draws",
+            ("V8-START-ACE-ONLY-WITH-VIGGO",),
+        )
+        return
+    first = table.turn
+    skip = table.record.out | table.benched
+    for seat in [first, *seats_after(len(table.players), first, skip)]:
+        if table.draw_one(seat) is None or table.drawn_deal:
+            break
+    table.say(
+        "start-ace",
+        f"The new start card is an ace: every player draws one card, in turn from "
+        f"{table.name(first)}",
+        ("V8-START-ACE-ALL-DRAW", "V8-START-ACE-ONLY-WITH-VIGGO")
+        if utgang
+        else ("VA-START-ACE-ALL-DRAW",),
+    )

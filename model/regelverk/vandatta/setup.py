@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from regelverk.cards import Card, Suit, french_deck
 from regelverk.engine import IllegalActionError
-from regelverk.trace import implements
+from regelverk.marks import implements
 from regelverk.vandatta.options import (
     MOST_PLAYERS_ADDING_DECKS,
     DeckSetup,
@@ -21,10 +21,16 @@ from regelverk.vandatta.options import (
     StartAceTake,
     StartEight,
     StartEightNoChoice,
-    StartEightPlace,
     VandattaOptions,
 )
-from regelverk.vandatta.rules import Table, is_ace, is_eight, seats_after
+from regelverk.vandatta.rules import (
+    Table,
+    is_ace,
+    is_eight,
+    return_start_eight,
+    seats_after,
+    viggo_plays,
+)
 from regelverk.vandatta.state import Phase, Record, Restart, State
 
 __all__ = [
@@ -351,33 +357,6 @@ def deal_hands(table: Table, dealer: int) -> None:
     )
 
 
-@implements("VA-START-EIGHT-RETURNED", "VA-START-EIGHT-TURN-AGAIN")
-def return_start_eight(table: Table) -> None:
-    """vandatta: a start eight goes back into the stock and a new card is turned."""
-    eight = table.pile.pop()
-    place = table.options.start_eight_place
-    if place is StartEightPlace.BOTTOM:
-        table.stock.insert(0, eight)
-    elif place is StartEightPlace.RESHUFFLE:
-        table.stock.append(eight)
-        table.rng("start-eight").shuffle(table.stock)
-    else:
-        table.stock.insert(table.rng("start-eight").randint(0, len(table.stock)), eight)
-    table.pile.append(table.stock.pop())
-    table.say(
-        "start-eight",
-        f"The start card {eight} is an eight: it goes back into the stock "
-        f"({place.value}) and {table.pile[-1]} is turned instead",
-        ("VA-START-EIGHT-RETURNED", "VA-START-EIGHT-TURN-AGAIN"),
-        cards=(eight,),
-    )
-
-
-def viggo_plays(table: Table) -> bool:
-    """Whether the person Viggo is at the table (option, or a player of that name)."""
-    return table.options.viggo_present or any(p.casefold() == "viggo" for p in table.players)
-
-
 @implements(
     "V8-START-ACE-ALL-DRAW",
     "V8-START-ACE-ONLY-WITH-VIGGO",
@@ -609,75 +588,4 @@ def start_suit(table: Table, suit: Suit | None) -> None:
         f"{table.name(table.turn)} plays first",
         ("V8-PLAY-FORHAND-FIRST",),
         table.turn,
-    )
-
-
-@implements(
-    "V8-TALON-REBUILD-REFERENCE-CARD",
-    "V8-START-ACE-ALL-DRAW",
-    "V8-START-ACE-ONLY-WITH-VIGGO",
-    "V8-START-EIGHT-DEALER-NAMES-SUIT",
-    "VA-START-EIGHT-RETURNED",
-    "VA-START-ACE-ALL-DRAW",
-)
-def fresh_start_card(table: Table) -> None:
-    """rebuild_reference = fresh-start-card (V8-AMB-REBUILD-REFERENCE-STATUS): the card kept face
-    up at a rebuild counts as a new start card. A suit named on it no longer binds, nor does a
-    free lead (after_three_draws = pass-free-lead): the spelförare plays on the new card. A start
-    eight goes back into the new stock and another card is turned (start_eight =
-    back-into-stock), or the dealer names a suit (dealer-names-suit): play waits for him as at
-    the start of a deal, the spelförare keeping his turn, his draws and the draw in progress. A
-    start ace makes every player draw one card, in turn from the spelförare (where
-    start_ace_draw says so); the turn stays with the spelförare whatever start_ace says, since
-    the deal is under way and nobody else is to play first."""
-    options = table.options
-    table.named_suit = None
-    table.free_lead = False
-    utgang = options.go_out_call is GoOutCall.UTGANG
-    table.say(
-        "fresh-start-card",
-        f"The card kept face up, {table.pile[-1]}, counts as a new start card",
-        ("V8-TALON-REBUILD-REFERENCE-CARD",) if utgang else ("VA-START-CARD-SETS-MATCH",),
-        cards=(table.pile[-1],),
-    )
-    if options.start_eight is StartEight.BACK_INTO_STOCK:
-        for _ in range(len(table.stock)):
-            if not is_eight(table.pile[-1]):
-                break
-            return_start_eight(table=table)
-    top = table.pile[-1]
-    if is_eight(top):
-        if options.start_eight is StartEight.DEALER_NAMES_SUIT and table.dealer is not None:
-            table.phase = Phase.START_SUIT
-            table.say(
-                "start-eight",
-                f"The new start card is an eight: {table.name(table.dealer)} may name the suit",
-                ("V8-START-EIGHT-DEALER-NAMES-SUIT",),
-                table.dealer,
-            )
-        return
-    if not is_ace(top):
-        return
-    rule = options.start_ace_draw
-    if rule is StartAceDraw.NEVER or (
-        rule is StartAceDraw.ONLY_WITH_VIGGO and not viggo_plays(table)
-    ):
-        table.say(
-            "start-ace",
-            "The new start card is an ace, but Viggo is not playing: nobody draws",
-            ("V8-START-ACE-ONLY-WITH-VIGGO",),
-        )
-        return
-    first = table.turn
-    skip = table.record.out | table.benched
-    for seat in [first, *seats_after(len(table.players), first, skip)]:
-        if table.draw_one(seat) is None or table.drawn_deal:
-            break
-    table.say(
-        "start-ace",
-        f"The new start card is an ace: every player draws one card, in turn from "
-        f"{table.name(first)}",
-        ("V8-START-ACE-ALL-DRAW", "V8-START-ACE-ONLY-WITH-VIGGO")
-        if utgang
-        else ("VA-START-ACE-ALL-DRAW",),
     )
