@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 import regelverk_proofs as proofs
+from regelverk.books import RULEBOOKS
 from regelverk.cli import main
 from regelverk.referee import ask as ask_file
-from regelverk.registry import RULEBOOKS, default_registry
+from regelverk.registry import default_registry
 from regelverk.trace import links_from_proofs
 from regelverk_proofs import scenarios, theorems
 from regelverk_proofs.binding import Binding, BindingError, Comparison
@@ -524,7 +525,7 @@ def test_a_proof_module_may_hold_only_what_it_serves(monkeypatch: pytest.MonkeyP
 
 
 def test_each_rulebook_imports_the_proof_modules_serving_it() -> None:
-    for book in ("vvv8", "vandatta", "viggo", "uno"):
+    for book in RULEBOOKS:
         served = {n for n, books in proofs.SERVES.items() if book in books}
         assert {n for n, _ in proofs._modules(book)} == served
         assert proofs.theorems(book), book
@@ -533,11 +534,13 @@ def test_each_rulebook_imports_the_proof_modules_serving_it() -> None:
 # --- encodings take no rule from the engine ----------------------------------------------------
 
 _NOT_ENCODINGS = frozenset(
-    {"__init__", "binding", "theorem", "query", "z3api", "mutate", "viggo_eval"}
+    {"__init__", "binding", "theorem", "query", "z3api", "mutate", "viggo_eval", "commands"}
 )
-"""Modules of regelverk_proofs that hold no encoding: the framework, and the mutation tool."""
-_DATA_MODULES = ("regelverk.cards", "regelverk.errors", "regelverk.registry")
-"""Engine modules an encoding may import: cards, errors, and the spec's registry."""
+"""Modules of regelverk_proofs that hold no encoding: the framework, the mutation tool, and the
+command-line commands the proofs add (regelverk.extensions)."""
+_DATA_MODULES = ("regelverk.books", "regelverk.cards", "regelverk.errors", "regelverk.registry")
+"""Engine modules an encoding may import: the rulebooks' descriptors, cards, errors, and the
+spec's registry."""
 _DATA_SUFFIXES = (".options", ".state")
 """Engine submodules of data types an encoding may import (options, states, actions)."""
 _DATA_NAMES = frozenset({"Event", "Outcome", "Ruling", "IllegalActionError", "with_options"})

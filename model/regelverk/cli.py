@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import json
 import os
@@ -21,14 +22,15 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, TextIO
 
-from regelverk import __version__
+from regelverk import __version__, extensions
+from regelverk.books import RULEBOOKS
 from regelverk.engine import InvariantError
 from regelverk.errors import RegelverkError, SpecError
+from regelverk.extensions import AddCommand, Command
 from regelverk.paths import source_root, spec_dir
 from regelverk.progress import bar
 from regelverk.referee import MAX_PLAYERS
 from regelverk.registry import (
-    RULEBOOKS,
     TAGS,
     Ambiguity,
     Clause,
@@ -459,19 +461,8 @@ def _print_answer(data: dict[str, Any]) -> None:
 
 
 def _list_facts(rulebook: str, as_json: bool) -> int:
-    from regelverk_proofs import scenarios
-    from regelverk_proofs.query import facts_of
-
-    found = scenarios(rulebook)
-    listing: list[dict[str, Any]] = [
-        {
-            "scenario": s.name,
-            "description": s.description,
-            "facts": {f.name: f.description for f in facts_of(s)},
-            "constants": dict(s.constants),
-        }
-        for s in found
-    ]
+    """``ask --facts``: a rulebook's scenarios and the facts they name, from the proofs."""
+    listing = extensions.required("'regelverk ask --facts'").facts(rulebook)
     if as_json:
         _print_json(listing)
         return EXIT_OK
@@ -575,36 +566,6 @@ def _print_replay(answer: dict[str, Any]) -> None:
             print(f"the {answer['kind']} ends {ending}")
 
 
-def _result_json(result: Any) -> dict[str, Any]:
-    theorem, finding = result.theorem, result.finding
-    return {
-        "name": theorem.name,
-        "rulebooks": list(theorem.rulebooks),
-        "title": theorem.title,
-        "statement": theorem.statement,
-        "kind": theorem.kind.value,
-        "clauses": list(theorem.clauses),
-        "weakenings": [{"clause": w.clause, "how": w.how} for w in theorem.weakenings],
-        "outcome": finding.outcome.value,
-        "holds": result.holds,
-        "detail": finding.detail,
-        "cases": finding.cases,
-        "seconds": round(result.seconds, 3),
-        "bindings": [
-            {
-                "name": report.binding.name,
-                "statement": report.binding.statement,
-                "agrees": report.agrees,
-                "counts": dict(report.counts),
-                "disagreement": report.disagreement,
-                "missing": list(report.missing),
-                "seconds": round(report.seconds, 3),
-            }
-            for report in result.bindings
-        ],
-    }
-
-
 @contextlib.contextmanager
 def _stopping_at_once_on_ctrl_c(cleanup: Callable[[], None] | None = None) -> Iterator[None]:
     """While the block runs, Ctrl-C ends the process at once with one line and status 130. For
@@ -657,91 +618,6 @@ def _stopping_at_once_on_ctrl_c(cleanup: Callable[[], None] | None = None) -> It
         os.close(wake)  # the watcher reads the end of the pipe and returns
         watcher.join()
         os.close(woken)
-
-
-def cmd_prove(args: argparse.Namespace) -> int:
-    """Run the theorems and say of each whether it holds, with its clauses and time."""
-    with _stopping_at_once_on_ctrl_c():  # from before Z3 is loaded
-        return _prove(args)
-
-
-def _prove(args: argparse.Namespace) -> int:
-    from regelverk_proofs import theorems
-    from regelverk_proofs.theorem import TheoremError, run
-    from regelverk_proofs.z3api import z3_version
-
-    chosen = theorems(args.rulebook)
-    if args.theorem:
-        names = {t.name for t in chosen}
-        unknown = [n for n in args.theorem if n not in names]
-        if unknown:
-            raise TheoremError(
-                f"no theorem called {', '.join(unknown)}; 'regelverk prove --list' lists them"
-            )
-        chosen = tuple(t for t in chosen if t.name in args.theorem)
-    if args.list:
-        if args.json:
-            _print_json(
-                [
-                    {
-                        "name": t.name,
-                        "rulebooks": list(t.rulebooks),
-                        "title": t.title,
-                        "kind": t.kind.value,
-                        "clauses": list(t.clauses),
-                        "bindings": [b.name for b in t.bindings],
-                    }
-                    for t in chosen
-                ]
-            )
-            return EXIT_OK
-        for theorem in chosen:
-            print(f"{theorem.name}: {theorem.title}")
-        return EXIT_OK
-    weaken = frozenset(i.upper() for i in args.weaken)
-    for ident in weaken:
-        default_registry().clause(ident)
-    written = _output(args.write_json, "--write-json")
-    version = z3_version()
-    start = time.perf_counter()
-    with bar(len(chosen), "theorem", "prove", quiet=args.quiet or args.json) as progress:
-        results = run(chosen, weaken, done=lambda result: progress.advance())
-    total = time.perf_counter() - start
-    failed = [r for r in results if not r.holds]
-    data = {
-        "z3": version,
-        "weakened": sorted(weaken),
-        "seconds": round(total, 3),
-        "holds": not failed,
-        "theorems": [_result_json(r) for r in results],
-    }
-    if written is not None:
-        _write_whole(written, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-    if args.json:
-        _print_json(data)
-        return EXIT_FAILED if failed else EXIT_OK
-    for result in results:
-        theorem, finding = result.theorem, result.finding
-        print(
-            f"{theorem.name}: {finding.outcome.value} "
-            f"({_count(finding.cases, 'case')}, {result.seconds:.2f} s)"
-        )
-        print(f"  {theorem.statement}")
-        print(f"  rests on: {', '.join(theorem.clauses)}")
-        for report in result.bindings:
-            print(f"  bound: {report.summary()}")
-        if finding.detail:
-            print("  " + finding.detail.replace("\n", "\n  "))
-    outcomes = Counter(r.finding.outcome.value for r in results)
-    summary = ", ".join(f"{n} {o}" for o, n in sorted(outcomes.items()))
-    held = len(results) - len(failed)
-    print(
-        f"{_count(len(results), 'theorem')}: {held} hold, {len(failed)} do not"
-        + (f" ({summary})" if summary else "")
-        + f" in {total:.1f} s with z3 {version}"
-        + (f", weakening {', '.join(sorted(weaken))}" if weaken else "")
-    )
-    return EXIT_FAILED if failed else EXIT_OK
 
 
 def _seed(text: str) -> int:
@@ -898,169 +774,7 @@ def _simulation_text(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _mutant_line(row: dict[str, Any]) -> str:
-    if row.get("stillborn"):
-        return f"{row['id']} ({', '.join(row['clauses'])}): STILLBORN: {row['stillborn']}"
-    theorems = ", ".join(row["theorems"]) or "no theorem"
-    tests = ", ".join(row["tests"]) or "no ordinary test"
-    verdict = "killed" if row["theorems"] or row["tests"] else "SURVIVED"
-    crashes = len(row.get("theorem_crashes", {})) + len(row.get("test_crashes", {}))
-    crashed = f"; {_count(crashes, 'crash', 'crashes')} not counted" if crashes else ""
-    error = f" [{row['error']}]" if row["error"] else ""
-    return (
-        f"{row['id']} ({', '.join(row['clauses'])}): {verdict} by {theorems}; by {tests}"
-        f"{crashed} ({row['seconds']} s){error}"
-    )
-
-
-def _mutants_chosen(args: argparse.Namespace) -> list[Any]:
-    """The mutants of the catalogue (``--catalogue`` or the shipped one) that the arguments
-    choose."""
-    from regelverk_proofs import mutate
-
-    mutants = mutate.catalogue(Path(args.catalogue) if args.catalogue else mutate.CATALOGUE)
-    known = {m.id for m in mutants}
-    unknown = [i for i in args.mutant if i not in known]
-    if unknown:
-        raise RegelverkError(
-            f"no mutant called {', '.join(unknown)}; 'regelverk mutate --list' lists them"
-        )
-    return [
-        m
-        for m in mutants
-        if (not args.mutant or m.id in args.mutant)
-        and (args.rulebook is None or args.rulebook in m.rulebooks)
-    ]
-
-
-def _mutate_list(chosen: list[Any], as_json: bool) -> int:
-    if as_json:
-        _print_json(
-            [
-                {
-                    "id": m.id,
-                    "rulebooks": list(m.rulebooks),
-                    "clauses": list(m.clauses),
-                    "file": m.file,
-                    "what": m.what,
-                }
-                for m in chosen
-            ]
-        )
-        return EXIT_OK
-    for m in chosen:
-        print(f"{m.id} [{', '.join(m.rulebooks)}] {', '.join(m.clauses)}: {m.what}")
-    print(_count(len(chosen), "mutant"))
-    return EXIT_OK
-
-
-def cmd_mutate(args: argparse.Namespace) -> int:
-    """Run the mutant catalogue: each rule change made in a scratch copy, and which theorems
-    and which ordinary tests notice it."""
-    with _stopping_at_once_on_ctrl_c(cleanup=_stop_mutants):
-        return _mutate(args)
-
-
-def _stop_mutants() -> None:
-    """On Ctrl-C: end the mutation run's child processes and remove its scratch copies."""
-    mutate = sys.modules.get("regelverk_proofs.mutate")
-    if mutate is not None:
-        mutate.stop_now()
-
-
-def _mutate(args: argparse.Namespace) -> int:
-    from regelverk_proofs import mutate, theorems
-
-    chosen = _mutants_chosen(args)
-    if args.list:
-        return _mutate_list(chosen, args.json)
-    root = source_root()
-    if root is None:
-        raise RegelverkError(
-            "mutation testing changes the source and runs its tests: run it from a checkout"
-        )
-    if args.record and (args.mutant or args.rulebook or args.no_tests or args.catalogue):
-        raise RegelverkError(
-            "--record keeps a full run of the shipped catalogue only: drop --mutant, "
-            "--rulebook, --no-tests and --catalogue"
-        )
-    start = time.perf_counter()
-    suite = theorems()
-    books = {b for m in chosen for b in m.rulebooks}
-    code = mutate.code_hash()
-    mutate.check_fits(chosen, root)
-    if not args.json:
-        print(f"{_count(len(chosen), 'mutant')} on code {code[:16]}; first the unchanged code")
-    left_out = mutate.baseline(
-        root,
-        [t.name for t in suite],
-        tests=not args.no_tests,
-        modules=[m.file for m in chosen],
-    )
-    if not args.json and (left_out.theorems or left_out.tests or left_out.test_files):
-        failing = [*left_out.theorems, *left_out.test_files, *left_out.tests]
-        print("left out, failing on the unchanged code: " + ", ".join(failing))
-
-    with bar(len(chosen), "mutant", "mutate", quiet=args.quiet or args.json) as progress:
-
-        def report(outcome: Any) -> None:
-            if not args.json:
-                progress.say(_mutant_line(outcome.to_json()))
-            progress.advance()
-
-        outcomes = mutate.run_all(
-            chosen,
-            root,
-            jobs=args.jobs or os.cpu_count() or 1,
-            theorems=suite,
-            tests=not args.no_tests,
-            left_out=left_out,
-            report=report,
-        )
-    rows = [o.to_json() for o in outcomes]
-    score = mutate.score(rows)
-    idle = [
-        t.name
-        for t in suite
-        if not any(t.name in r["theorems"] and set(r["clauses"]) & set(t.clauses) for r in rows)
-        and set(t.rulebooks) & books
-    ]
-    data = {
-        "code": code,
-        "code_hash": "sha256 over the .py files of regelverk and regelverk_proofs and the "
-        "catalogue files (regelverk_proofs.mutate.code_hash)",
-        "rerecord": mutate.RERECORD,
-        "seconds": round(time.perf_counter() - start, 1),
-        "score": score.line(),
-        "scores": score.to_json(),
-        "left_out": {
-            "theorems": list(left_out.theorems),
-            "tests": list(left_out.tests),
-            "test_files": list(left_out.test_files),
-        },
-        "theorems_killing_no_mutant_of_their_clauses": idle,
-        "mutants": rows,
-    }
-    if args.record:
-        text = json.dumps(data, ensure_ascii=False, indent=1)
-        mutate.RECORD.write_text(text + "\n", encoding="utf-8")
-    if args.json:
-        _print_json(data)
-    else:
-        print(score.line() + f" in {data['seconds']} s")
-        survivors = [r["id"] for r in rows if not (r["stillborn"] or r["theorems"] or r["tests"])]
-        print("surviving both: " + (", ".join(survivors) or "none"))
-        for label, key in (("the proofs", "theorems"), ("the ordinary tests", "tests")):
-            missed = [r["id"] for r in rows if not r["stillborn"] and not r[key]]
-            print(f"not killed by {label}: " + (", ".join(missed) or "none"))
-        if idle:
-            print("theorems that kill no mutant of a clause they cite: " + ", ".join(idle))
-    failed = [r for r in rows if r["error"] or r["stillborn"]]
-    survivors = [r for r in rows if not (r["theorems"] or r["tests"])]
-    return EXIT_FAILED if survivors or failed else EXIT_OK
-
-
-def _add_simulate(add: Any) -> None:
+def _add_simulate(add: AddCommand) -> None:
     """The ``simulate`` command's arguments."""
     simulate_cmd = add(
         "simulate",
@@ -1193,8 +907,48 @@ def _add_quiet(command: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser, with a sub-command per job."""
+PROOF_COMMANDS = ("prove", "mutate")
+"""The commands the proofs part of regelverk adds (see :mod:`regelverk.extensions`). Where it
+is not installed, each is still a command, one that says so and how to install it."""
+
+
+def _add_extensions(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], add: AddCommand
+) -> None:
+    """The commands of the installed extensions, and a stand-in for each of
+    :data:`PROOF_COMMANDS` that none of them adds."""
+    for extension in extensions.installed():
+        extension.add_commands(add)
+    for name in PROOF_COMMANDS:
+        if name not in sub.choices:
+            text = "Needs the proofs part of regelverk: pip install 'regelverk[prove]'."
+            # whatever follows is the stand-in's: no option of its own, not even --help
+            stand_in = sub.add_parser(name, help=text, prefix_chars="\0", add_help=False)
+            stand_in.add_argument("given", nargs="*", help=argparse.SUPPRESS)
+            stand_in.set_defaults(func=functools.partial(_needs_proofs, name))
+
+
+def _needs_proofs(name: str, args: argparse.Namespace) -> int:
+    """A proofs command where the proofs part is not installed: one line on how to get it."""
+    raise extensions.missing(f"'regelverk {name}'")
+
+
+OWN_COMMANDS = ("rules", "clause", "trace", "ambiguities", "check", "ask", "play", "simulate")
+"""Commands of the model itself: a command line naming one of them builds its parser without
+looking for extensions (which costs a scan of the installed distributions' metadata)."""
+
+
+def _needs_extensions(argv: Sequence[str]) -> bool:
+    """Whether the command line may name an extension's command (or ask for the full help):
+    its first word that is not an option is none of :data:`OWN_COMMANDS`, or the shell is
+    completing it."""
+    first = next((word for word in argv if not word.startswith("-")), None)
+    return first not in OWN_COMMANDS or "_ARGCOMPLETE" in os.environ
+
+
+def build_parser(*, with_extensions: bool = True) -> argparse.ArgumentParser:
+    """The argument parser, with a sub-command per job (the extensions' too, unless
+    ``with_extensions`` is false)."""
     parser = argparse.ArgumentParser(
         prog="regelverk",
         description=(
@@ -1207,7 +961,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"regelverk {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    def add(name: str, func: Any, text: str) -> argparse.ArgumentParser:
+    def add(name: str, func: Command, text: str) -> argparse.ArgumentParser:
         command = sub.add_parser(name, help=text, description=text)
         command.add_argument("--json", action="store_true", help="print JSON for scripts")
         command.set_defaults(func=func)
@@ -1261,54 +1015,8 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument(
         "--facts", choices=RULEBOOKS, help="list a rulebook's scenarios and the facts they name"
     )
-    prove = add(
-        "prove",
-        cmd_prove,
-        "Run the Z3 theorems: each with its clauses, whether it is proved (or witnessed), "
-        "a counterexample as a position or game if not, and the time; exit 1 if any fails.",
-    )
-    prove.add_argument("--rulebook", choices=RULEBOOKS, help="only the theorems about this one")
-    prove.add_argument(
-        "--theorem", action="append", default=[], metavar="NAME", help="only this theorem"
-    )
-    prove.add_argument(
-        "--weaken",
-        action="append",
-        default=[],
-        metavar="CLAUSE",
-        help="weaken this clause in the encodings, to see a theorem fail without it",
-    )
-    prove.add_argument("--list", action="store_true", help="list the theorems, run nothing")
-    prove.add_argument("--write-json", metavar="FILE", help="also write the --json results to FILE")
-    _add_quiet(prove)
-    mutate_cmd = add(
-        "mutate",
-        cmd_mutate,
-        "Mutation testing (from a checkout): make each rule change of the mutant catalogue in "
-        "a scratch copy, run the theorems and the ordinary tests that can reach it there, and "
-        "say which kill it (a test by a failing assertion only; the proof-binding tests are "
-        "scored as proofs); exit 1 if any mutant survives, is stillborn (does not import) or "
-        "could not be run. Re-record the run the trace reads with 'regelverk mutate --record'.",
-    )
-    mutate_cmd.add_argument(
-        "--catalogue",
-        metavar="FILE",
-        help="run the mutants of this catalogue file (or folder of *.toml files) instead of "
-        "the shipped one",
-    )
-    mutate_cmd.add_argument(
-        "--mutant", action="append", default=[], metavar="ID", help="only this mutant"
-    )
-    mutate_cmd.add_argument("--rulebook", choices=RULEBOOKS, help="only this rulebook's mutants")
-    mutate_cmd.add_argument("--jobs", type=int, default=0, help="mutants at once (default: cores)")
-    mutate_cmd.add_argument("--no-tests", action="store_true", help="run the theorems only")
-    mutate_cmd.add_argument(
-        "--list", action="store_true", help="list the catalogue, run nothing (--json: as JSON)"
-    )
-    mutate_cmd.add_argument(
-        "--record", action="store_true", help="keep a full run's results for the trace and docs"
-    )
-    _add_quiet(mutate_cmd)
+    if with_extensions:
+        _add_extensions(sub, add)
     play_cmd = add(
         "play",
         cmd_play,
@@ -1352,7 +1060,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
-    parser = build_parser()
+    parser = build_parser(with_extensions=_needs_extensions(sys.argv[1:] if argv is None else argv))
     if argv is None:
         _complete(parser)
     args = parser.parse_args(argv)

@@ -42,6 +42,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from regelverk import extensions
+from regelverk.books import RULEBOOKS
 from regelverk.engine import (
     SEED_LIMIT,
     ActionError,
@@ -63,7 +65,6 @@ from regelverk.errors import RegelverkError
 from regelverk.games import game_for
 from regelverk.partial import PartialError, is_partial, rule_on_partial
 from regelverk.records import record
-from regelverk.registry import RULEBOOKS
 
 __all__ = [
     "MAX_PLAYERS",
@@ -337,11 +338,8 @@ def _reading_data(result: ReadingResult) -> dict[str, Any]:
 
 
 def _can(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A "can it ever happen?" question, answered by Z3 over the rulebook's scenarios."""
-    from regelverk_proofs import scenarios
-    from regelverk_proofs.query import answer_to_data, choose
-    from regelverk_proofs.query import ask as ask_can
-
+    """A "can it ever happen?" question, answered by Z3 over the rulebook's scenarios (by the
+    proofs part of regelverk, found as an extension: :mod:`regelverk.extensions`)."""
     rulebook = _rulebook_of(data)
     question = _field(data, "can", str)
     name = data.get("scenario")
@@ -353,7 +351,8 @@ def _can(data: Mapping[str, Any]) -> dict[str, Any]:
             f"a 'can' question takes rulebook, can and scenario, not {', '.join(stray)}: "
             "a scenario fixes the readings it encodes"
         )
-    return answer_to_data(ask_can(choose(scenarios(rulebook), rulebook, question, name), question))
+    checked = {"rulebook": rulebook, "can": question, "scenario": name}
+    return extensions.required("a 'can' question").can(checked)
 
 
 def ask(data: Mapping[str, Any]) -> dict[str, Any]:
