@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from regelverk.books import RULEBOOKS
 from regelverk.cli import main
 from regelverk.errors import UnknownClauseError
 from regelverk.paths import source_root
-from regelverk.registry import RULEBOOKS
 from regelverk_proofs import mutate, theorems
 from regelverk_proofs.mutate import (
     FAMILIES,

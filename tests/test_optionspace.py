@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from regelverk.books import RULEBOOKS
 from regelverk.games import game_for
 from regelverk.optionspace import (
     NUMERIC_DOMAINS,
@@ -20,7 +21,6 @@ from regelverk.optionspace import (
     domains,
     missing_tuples,
 )
-from regelverk.registry import RULEBOOKS
 
 
 @settings(max_examples=150, deadline=None)

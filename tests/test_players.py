@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from regelverk.books import RULEBOOKS
 from regelverk.errors import RegelverkError
 from regelverk.referee import ask, load_question
 from regelverk.registry import registry_for
@@ -64,7 +65,7 @@ def test_a_row_of_cards_wraps_and_counts_the_rest() -> None:
     assert "+41" in row
 
 
-@pytest.mark.parametrize("book", ["vvv8", "vandatta", "viggo", "uno"])
+@pytest.mark.parametrize("book", RULEBOOKS)
 def test_each_turn_diagram_is_an_svg_that_fits_a_phone(book: str) -> None:
     svg = PLAYERS.flow_svg(book)
     tree = ET.fromstring(svg)
@@ -90,7 +91,7 @@ def referenced_files() -> list[tuple[str, str]]:
 
 
 def test_every_game_page_has_its_disputes() -> None:
-    counts = dict.fromkeys(("vvv8", "vandatta", "viggo", "uno"), 0)
+    counts: dict[str, int] = dict.fromkeys(RULEBOOKS, 0)
     for page, _ in referenced_files():
         counts[page] += 1
     assert all(count >= 5 for count in counts.values()), counts

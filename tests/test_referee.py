@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from regelverk import referee
+from regelverk.books import RULEBOOKS
 from regelverk.cli import main
 from regelverk.engine import (
     ActionError,
@@ -263,7 +264,7 @@ def test_is_allowed_and_adjudicate_without_readings() -> None:
 
 
 def test_a_rulebook_without_an_engine_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(__import__("regelverk.games").games.FAMILIES, "uno", "regelverk.no_such")
+    monkeypatch.setattr("regelverk.games.ENGINE", "regelverk.{family}.no_such")
     with pytest.raises(EngineMissingError, match="has not been built yet"):
         game_for("uno")
 
@@ -299,7 +300,7 @@ def test_a_penalised_attempt_changes_the_state(monkeypatch: pytest.MonkeyPatch) 
     assert answer["events"][0]["clauses"] == ["UNO-CALL-PENALTY"]
 
 
-@pytest.mark.parametrize("rulebook", ["vvv8", "vandatta", "viggo", "uno"])
+@pytest.mark.parametrize("rulebook", RULEBOOKS)
 def test_every_reading_option_has_a_valid_python_repr(rulebook: str) -> None:
     import dataclasses
 

@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
+from regelverk.books import RULEBOOKS
 from regelverk.engine import with_options
 from regelverk.games import game_for
-from regelverk.registry import RULEBOOKS, default_registry
+from regelverk.registry import default_registry
 
 REGISTRY = default_registry()
 STEPS = 300

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from regelverk.books import RULEBOOKS
 from regelverk.errors import SpecError, UnknownClauseError, UnknownRulebookError
 from regelverk.paths import spec_dir
-from regelverk.registry import RULEBOOKS, TAGS, Clause, default_registry, load
+from regelverk.registry import TAGS, Clause, default_registry, load
 from regelverk.source import shared_runs
 
 REGISTRY = default_registry()

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import option_sets, playable, refused
 
+from regelverk.books import RULEBOOKS
 from regelverk.engine import with_options
 from regelverk.games import game_for
-from regelverk.registry import RULEBOOKS
 
 
 @pytest.mark.parametrize("rulebook", RULEBOOKS)

@@ -14,15 +14,16 @@ from pathlib import Path
 import pytest
 
 import regelverk
+from regelverk.books import RULEBOOKS
+from regelverk.marks import CLAUSES_ATTRIBUTE
 from regelverk.registry import (
-    RULEBOOKS,
     default_registry,
     load,
     registry_for,
     rulebook_of,
     rulebook_registry,
 )
-from regelverk.trace import CLAUSES_ATTRIBUTE, links_from_code, trace, trace_of
+from regelverk.trace import links_from_code, trace, trace_of
 
 
 def _members(module: object) -> Iterator[tuple[str, object]]:

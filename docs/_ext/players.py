@@ -31,6 +31,8 @@ from sphinx.config import Config
 from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
+from regelverk.books import RULEBOOKS
+from regelverk.books import rulebook as described
 from regelverk.cards import parse_card, parse_uno_card
 from regelverk.errors import RegelverkError
 from regelverk.registry import registry_for
@@ -595,7 +597,8 @@ def flow_svg(rulebook: str) -> str:
 
 # ------------------------------------------------------------------------------- plots
 
-BOOKS = ("vvv8", "vandatta", "viggo", "uno")
+BOOKS = RULEBOOKS
+"""The rulebooks plotted, in the order of :data:`regelverk.books.RULEBOOKS`."""
 
 
 def load_table(srcdir: Path) -> Table:
@@ -630,19 +633,24 @@ def _preset(table: Table, book: str) -> Row:
 
 
 def plot_seats(table: Table, path: Path) -> None:
-    """Each seat's share of wins (Viggo: of losses) under each preset."""
+    """Each seat's share of wins, or of losses where that is what the rulebook counts
+    (:attr:`regelverk.books.Rulebook.counted`: Viggo), under each preset."""
     plt = _pyplot()
-    figure, axes = plt.subplots(2, 2, figsize=(4.4, 4.2), sharey=True)
-    for ax, book in zip(axes.flat, BOOKS, strict=True):
+    rows = -(-len(BOOKS) // 2)
+    figure, axes = plt.subplots(rows, 2, figsize=(4.4, 2.1 * rows), sharey=True, squeeze=False)
+    for ax, book in zip(axes.flat, BOOKS, strict=False):
         row = _preset(table, book)
-        shares = row.losses if book == "viggo" else row.wins
+        losses = described(book).counted == "losses"
+        shares = row.losses if losses else row.wins
         seats = [f"P{n}" for n in range(1, len(shares) + 1)]
-        ax.bar(seats, shares, color="#c0392b" if book == "viggo" else "#2e6da4")
+        ax.bar(seats, shares, color="#c0392b" if losses else "#2e6da4")
         ax.axhline(1 / len(shares), color="#777", linestyle="--", linewidth=1)
-        ax.set_title(f"{book}: {'loses' if book == 'viggo' else 'wins'}")
+        ax.set_title(f"{book}: {'loses' if losses else 'wins'}")
         ax.set_ylim(0, 1)
-    axes[0][0].set_ylabel("share of games")
-    axes[1][0].set_ylabel("share of games")
+    for ax in axes.flat[len(BOOKS) :]:
+        ax.set_visible(False)
+    for line in axes:
+        line[0].set_ylabel("share of games")
     _save(plt, figure, path)
 
 

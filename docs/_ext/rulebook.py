@@ -27,10 +27,11 @@ import rulebook_site
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
+from regelverk.books import families
 from regelverk.cli import build_parser
 from regelverk.cli import main as cli_main
 from regelverk.engine import option_values
-from regelverk.games import FAMILIES, EngineMissingError, game_for
+from regelverk.games import EngineMissingError, game_for
 from regelverk.paths import source_root
 from regelverk.registry import (
     Ambiguity,
@@ -617,8 +618,8 @@ def options_page(registry: Registry) -> str:
         "",
     ]
     landed = False
-    for family in dict.fromkeys(FAMILIES.values()):
-        books = [b for b, f in FAMILIES.items() if f == family]
+    for described in families().values():
+        books = [b.name for b in described]
         try:
             game = game_for(books[0])
         except EngineMissingError:

@@ -52,7 +52,7 @@ class UnknownClauseError(RegelverkError, KeyError):
 
 
 class UnknownRulebookError(RegelverkError, KeyError):
-    """A rulebook id other than vvv8, vandatta, viggo and uno."""
+    """A rulebook id that is not registered (:data:`regelverk.books.RULEBOOKS`)."""
 
     def __init__(self, ident: str, known: tuple[str, ...]) -> None:
         import difflib  # only for the message of a fault

@@ -1,7 +1,8 @@
-"""Which engine serves which rulebook: vvv8 and vandatta share the Vändåtta engine.
+"""Which engine serves which rulebook: the family its descriptor names (vvv8 and vandatta share
+the Vändåtta engine).
 
-Each game family is a subpackage exposing ``GAME``, an object following
-:class:`regelverk.engine.Game`. They are imported only when asked for.
+Each game family is a subpackage whose module ``game`` holds ``GAME``, an object following
+:class:`regelverk.engine.Game`. Engines are imported only when asked for.
 """
 
 from __future__ import annotations
@@ -9,19 +10,14 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from regelverk.books import rulebook as described
 from regelverk.engine import Game
-from regelverk.errors import RegelverkError, UnknownRulebookError
-from regelverk.registry import RULEBOOKS
+from regelverk.errors import RegelverkError
 
-__all__ = ["FAMILIES", "EngineMissingError", "game_for"]
+__all__ = ["ENGINE", "EngineMissingError", "game_for"]
 
-FAMILIES: dict[str, str] = {
-    "vvv8": "regelverk.vandatta",
-    "vandatta": "regelverk.vandatta",
-    "viggo": "regelverk.viggo",
-    "uno": "regelverk.uno",
-}
-"""The module of the engine of each rulebook."""
+ENGINE = "regelverk.{family}.game"
+"""The module holding a family's ``GAME``."""
 
 
 class EngineMissingError(RegelverkError):
@@ -30,9 +26,7 @@ class EngineMissingError(RegelverkError):
 
 def game_for(rulebook: str) -> Game[Any, Any, Any]:
     """The engine of a rulebook; :class:`EngineMissingError` while it has not landed."""
-    if rulebook not in FAMILIES:
-        raise UnknownRulebookError(rulebook, RULEBOOKS)
-    name = FAMILIES[rulebook]
+    name = ENGINE.format(family=described(rulebook).family)
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as error:

@@ -37,7 +37,6 @@ from regelverk.engine import with_options
 
 __all__ = [
     "NUMERIC_DOMAINS",
-    "PLAYER_COUNTS",
     "build",
     "combinations",
     "covered",
@@ -85,17 +84,6 @@ decide) and ten (a match of a few rounds, ending exactly at or past the limit).
 
 UNO: ``deck`` both packs (UNO-DECK-108, UNO-DECK-112); ``target_score`` the official 500
 (UNO-WIN-GAME-500), one (the first hand won ends the game) and fifty (a few hands)."""
-
-PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
-    "vvv8": (2, 3, 4, 5, 6),
-    "vandatta": (2, 3, 4, 5, 6),
-    "viggo": (2, 3, 4),
-    "uno": (2, 3, 4, 5, 6),
-}
-"""The player counts the checks play per rulebook: every count the rulebook allows up to six
-(Viggo allows two to four; Vändåtta and UNO allow more: seven and up play like six, only with
-longer waits for a turn). A count the options refuse (six at vvv8's coffee break of at most five,
-say) is refused by the deal, with the clause, and counted as such."""
 
 
 def _field_domain(options: object, field: dataclasses.Field[Any]) -> tuple[Any, ...]:

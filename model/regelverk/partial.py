@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from regelverk.books import rulebook as described
 from regelverk.engine import Game, Ruling, adjudicate
 from regelverk.errors import RegelverkError
 from regelverk.records import record
@@ -50,10 +51,6 @@ EXHAUSTIVE = 2_000
 
 SAMPLED = 300
 """Beyond :data:`EXHAUSTIVE`, this many completions are drawn at random."""
-
-_LEFTOVER = {"vandatta": ("stock",), "uno": ("draw_pile",), "viggo": ("set_aside", "out_of_play")}
-"""Where each family's position reader puts the cards a position does not place: the pool the
-unknown cards are drawn from."""
 
 
 class PartialError(RegelverkError):
@@ -91,10 +88,10 @@ def _known(position: Mapping[str, Any]) -> dict[str, Any]:
 
 def _pool(game: Game[Any, Any, Any], options: Any, position: Mapping[str, Any]) -> list[str]:
     """The cards the position places nowhere: those its reader puts among the leftovers."""
-    family = game.family
+    leftover = described(game.rulebooks[0]).leftover
     built = game.position_to_data(game.position_from_data(_known(position), options))
     pool: Counter[str] = Counter()
-    for key in _LEFTOVER[family]:
+    for key in leftover:
         given = position.get(key, [])
         pool += Counter(built.get(key, [])) - Counter(given if isinstance(given, list) else [])
     return sorted(pool.elements())

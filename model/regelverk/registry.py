@@ -21,6 +21,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from regelverk.books import RULEBOOKS
+from regelverk.books import rulebook as described
 from regelverk.cards import parse_card, parse_uno_card
 from regelverk.errors import CardError, SpecError, UnknownClauseError, UnknownRulebookError
 from regelverk.paths import cached_json, spec_dir
@@ -28,7 +30,6 @@ from regelverk.records import record
 from regelverk.source import Paragraph, SectionStart, fingerprint, split, table_rows
 
 __all__ = [
-    "RULEBOOKS",
     "TAGS",
     "Ambiguity",
     "Clause",
@@ -51,11 +52,6 @@ __all__ = [
     "rulebook_registry",
 ]
 
-RULEBOOKS: tuple[str, ...] = ("vvv8", "vandatta", "viggo", "uno")
-"""The rulebook ids, in the order of their seed files."""
-
-PREFIXES: Mapping[str, str] = {"vvv8": "V8", "vandatta": "VA", "viggo": "VG", "uno": "UNO"}
-"""The id prefix of each rulebook."""
 
 TAGS: tuple[str, ...] = (
     "setup",
@@ -487,7 +483,7 @@ def _read_rulebook(path: Path, problems: list[str]) -> Rulebook | None:
     if not ident:
         problems.extend(check.problems)
         return None
-    prefix = PREFIXES[ident]
+    prefix = described(ident).prefix
     if meta.get("prefix") != prefix:
         check.fail(f"[rulebook]: the prefix of {ident} is {prefix!r}")
     seed = check.text(meta, "seed", "[rulebook]")
@@ -596,7 +592,7 @@ class _EntryReader:
         if actor and not _ACTOR.match(actor):
             self.check.fail(f"{where}: actor {actor!r} must be P1, P2, …, dealer or all")
         cards = self.check.ids(raw, "cards", where)
-        parse = parse_uno_card if self.ident == "uno" else parse_card
+        parse = parse_uno_card if described(self.ident).cards == "uno" else parse_card
         for card in cards:
             try:
                 parse(card)
@@ -879,7 +875,7 @@ def rulebook_of(ident: str) -> str | None:
     True
     """
     head = ident.strip().upper().partition("-")[0]
-    return next((book for book, prefix in PREFIXES.items() if prefix == head), None)
+    return next((name for name in RULEBOOKS if described(name).prefix == head), None)
 
 
 @functools.cache

@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from regelverk.books import RULEBOOKS
 from regelverk.engine import (
     Game,
     InvariantError,
@@ -57,7 +58,6 @@ from regelverk.engine import (
 from regelverk.errors import RegelverkError, UnknownRulebookError
 from regelverk.games import game_for
 from regelverk.referee import MAX_ACTIONS, MAX_PLAYERS, checked_seed
-from regelverk.registry import RULEBOOKS
 
 __all__ = [
     "MAX_GAMES",

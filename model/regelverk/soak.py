@@ -2,10 +2,10 @@
 
 For each rulebook, :func:`regelverk.optionspace.combinations` gives the rows of a covering array
 over the values of every option (strength 2: every pair of values of any two options appears in
-some row; strength 3: every triple). Each row is played at every player count of
-:data:`regelverk.optionspace.PLAYER_COUNTS` with ``--seeds`` seeded games of random legal moves,
-and after every step ``problems(state)`` must be empty (every invariant the engine knows: cards
-conserved, the turn with a player who may act, legal endings, nobody both winner and loser),
+some row; strength 3: every triple). Each row is played at every player count of the
+rulebook's :attr:`~regelverk.books.Rulebook.seats` with ``--seeds`` seeded games of random legal
+moves, and after every step ``problems(state)`` must be empty (every invariant the engine knows:
+cards conserved, the turn with a player who may act, legal endings, nobody both winner and loser),
 and so must the family's ``step_problems(before, after)`` where it has one (Vändåtta: an
 official result only with enough active players, one win to the winner, one loss to another
 player). A listed action the engine then fails to apply, or a game that is not over yet offers
@@ -35,11 +35,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from regelverk.books import RULEBOOKS
+from regelverk.books import rulebook as described
 from regelverk.engine import Game, OptionError
 from regelverk.errors import RegelverkError
 from regelverk.games import game_for
-from regelverk.optionspace import PLAYER_COUNTS, build, combinations
-from regelverk.registry import RULEBOOKS
+from regelverk.optionspace import build, combinations
 
 __all__ = ["Plan", "Report", "main", "play_one", "soak", "step_checker"]
 
@@ -119,7 +120,7 @@ def _play_row(
     report: Report, game: Game[Any, Any, Any], row: dict[str, Any], options: Any, plan: Plan
 ) -> None:
     """Play one row at every player count and seed of the plan, into ``report``."""
-    for players in plan.counts or PLAYER_COUNTS[report.rulebook]:
+    for players in plan.counts or described(report.rulebook).seats:
         for extra in range(plan.seeds):
             seed = plan.first_seed + extra
             try:
@@ -145,7 +146,8 @@ class Plan:
     seeds: int = 1
     first_seed: int = 0
     counts: tuple[int, ...] = ()
-    """Player counts to play; empty: every count of :data:`PLAYER_COUNTS`."""
+    """Player counts to play; empty: every count of the rulebook's
+    :attr:`~regelverk.books.Rulebook.seats`."""
 
 
 def soak(rulebook: str, plan: Plan, echo: bool = False) -> Report:

@@ -20,31 +20,23 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from regelverk.books import descriptors
 from regelverk_proofs.query import Scenario
 from regelverk_proofs.theorem import Theorem, TheoremError
 
 __all__ = ["FAMILIES", "SERVES", "scenarios", "theorems"]
 
-FAMILIES: tuple[str, ...] = (
-    "vandatta_cards",
-    "vandatta_end",
-    "vandatta_endless",
-    "vandatta_lead",
-    "viggo",
-    "uno",
-)
-"""The modules of :mod:`regelverk_proofs` that hold theorems and scenarios, in rulebook order."""
-
 SERVES: dict[str, tuple[str, ...]] = {
-    "vandatta_cards": ("vvv8", "vandatta"),
-    "vandatta_end": ("vvv8", "vandatta"),
-    "vandatta_endless": ("vvv8", "vandatta"),
-    "vandatta_lead": ("vvv8", "vandatta"),
-    "viggo": ("viggo",),
-    "uno": ("uno",),
+    module: tuple(b.name for b in descriptors().values() if module in b.proofs)
+    for module in dict.fromkeys(m for b in descriptors().values() for m in b.proofs)
 }
-"""The rulebooks each module's theorems and scenarios may be about: a question about one
-rulebook imports only the modules that serve it."""
+"""The modules of :mod:`regelverk_proofs` that hold theorems and scenarios, in rulebook order,
+and the rulebooks each one's theorems and scenarios may be about (each rulebook's
+:attr:`~regelverk.books.Rulebook.proofs`): a question about one rulebook imports only the
+modules that serve it."""
+
+FAMILIES: tuple[str, ...] = tuple(SERVES)
+"""The modules of :data:`SERVES`."""
 
 
 def _modules(rulebook: str | None) -> tuple[tuple[str, ModuleType], ...]:

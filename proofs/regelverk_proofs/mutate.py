@@ -77,9 +77,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from regelverk.books import RULEBOOKS, families
 from regelverk.errors import RegelverkError
 from regelverk.paths import cached_json
-from regelverk.registry import RULEBOOKS, default_registry
+from regelverk.registry import default_registry
 
 __all__ = [
     "CATALOGUE",
@@ -115,11 +116,10 @@ RERECORD = "regelverk mutate --record"
 """The one command that runs the whole catalogue again and records it (from a checkout)."""
 
 FAMILIES: dict[str, tuple[str, ...]] = {
-    "vandatta": ("vvv8", "vandatta"),
-    "viggo": ("viggo",),
-    "uno": ("uno",),
+    family: tuple(b.name for b in books) for family, books in families().items()
 }
-"""Each engine package under ``model/regelverk/`` and the rulebooks it serves."""
+"""Each engine package under ``model/regelverk/`` and the rulebooks it serves (from their
+descriptors, :func:`regelverk.books.families`)."""
 
 NOT_RUN: tuple[str, ...] = (
     "tests/test_proofs_*.py",

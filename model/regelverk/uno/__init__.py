@@ -7,22 +7,27 @@
 
 from __future__ import annotations
 
-from regelverk.uno.game import UnoGame
-from regelverk.uno.options import UnoOptions, uno_options
-from regelverk.uno.state import (
-    Action,
-    CallUno,
-    Catch,
-    Challenge,
-    Direction,
-    Draw,
-    NameColour,
-    Pass,
-    Phase,
-    Play,
-    UnoState,
-    WildDrawFour,
-)
+from typing import TYPE_CHECKING
+
+from regelverk.lazy import exports
+
+if TYPE_CHECKING:
+    from regelverk.uno.game import GAME, UnoGame
+    from regelverk.uno.options import UnoOptions, uno_options
+    from regelverk.uno.state import (
+        Action,
+        CallUno,
+        Catch,
+        Challenge,
+        Direction,
+        Draw,
+        NameColour,
+        Pass,
+        Phase,
+        Play,
+        UnoState,
+        WildDrawFour,
+    )
 
 __all__ = [
     "GAME",
@@ -43,5 +48,24 @@ __all__ = [
     "uno_options",
 ]
 
-GAME = UnoGame()
-"""The UNO engine."""
+__getattr__ = exports(
+    __name__,
+    {
+        "GAME": "game",
+        "UnoGame": "game",
+        "UnoOptions": "options",
+        "uno_options": "options",
+        "Action": "state",
+        "CallUno": "state",
+        "Catch": "state",
+        "Challenge": "state",
+        "Direction": "state",
+        "Draw": "state",
+        "NameColour": "state",
+        "Pass": "state",
+        "Phase": "state",
+        "Play": "state",
+        "UnoState": "state",
+        "WildDrawFour": "state",
+    },
+)

@@ -6,13 +6,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from regelverk.engine import OptionError, Outcome, PositionError
-from regelverk.trace import implements
+from regelverk.marks import implements
 from regelverk.uno import position, rules
 from regelverk.uno.options import UnoOptions, uno_options
 from regelverk.uno.state import Action, Phase, UnoState
 from regelverk.uno.table import _apply_unchecked, opening
 
-__all__ = ["UnoGame"]
+__all__ = ["GAME", "UnoGame"]
 
 _GAME_OVER = Phase.GAME_OVER
 """The phase, read once: reading a member off its enum class costs a call in Python 3.11."""
@@ -102,3 +102,7 @@ class UnoGame:
     def action_to_data(self, action: Action) -> dict[str, Any]:
         """An action as plain data."""
         return position.action_to_data(action)
+
+
+GAME = UnoGame()
+"""The UNO engine."""

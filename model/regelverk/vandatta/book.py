@@ -1,0 +1,41 @@
+"""The rulebooks the Vändåtta engine serves: vvv8 (text 000) and vandatta (text 001)."""
+
+from __future__ import annotations
+
+from regelverk.books import Rulebook
+
+__all__ = ["BOOKS"]
+
+_PROOFS = ("vandatta_cards", "vandatta_end", "vandatta_endless", "vandatta_lead")
+
+_GIVEN_DEAL = (
+    "a Vändåtta deal is an action of its own: give a position in phase 'ready' with its "
+    "'dealer', 'deal': 0 and a stock stacked as the cards are to be dealt, and the action "
+    "{'action': 'deal'}"
+)
+
+BOOKS = (
+    Rulebook(
+        name="vvv8",
+        title="VVVänd8",
+        prefix="V8",
+        family="vandatta",
+        seats=(2, 3, 4, 5, 6),
+        cards="french",
+        leftover=("stock",),
+        proofs=_PROOFS,
+        given_deal=_GIVEN_DEAL,
+    ),
+    Rulebook(
+        name="vandatta",
+        title="Vändåtta",
+        prefix="VA",
+        family="vandatta",
+        seats=(2, 3, 4, 5, 6),
+        cards="french",
+        leftover=("stock",),
+        proofs=_PROOFS,
+        given_deal=_GIVEN_DEAL,
+    ),
+)
+"""The descriptors of ``vvv8`` and ``vandatta`` (:class:`regelverk.books.Rulebook`)."""
