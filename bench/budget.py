@@ -52,7 +52,7 @@ def floor(state: Any, actions: Sequence[Any]) -> Work:
     """``STEPS`` bare steps per call: a choice among ``actions``, one event, one new state."""
     chooser = random.Random(5)
     build_state: Callable[..., Any] = builder(type(state))
-    values = [getattr(state, field.name) for field in dataclasses.fields(state)]
+    values = {field.name: getattr(state, field.name) for field in dataclasses.fields(state)}
     build_event = builder(Event)
     listing = list(actions)
 
@@ -60,8 +60,14 @@ def floor(state: Any, actions: Sequence[Any]) -> Work:
         for _ in range(STEPS):
             action = chooser.choice(listing)
             player = NAMES[0]
-            build_event("play", f"{player} plays {action}", ("CLAUSE",), player, ())
-            build_state(*values)
+            build_event(
+                kind="play",
+                text=f"{player} plays {action}",
+                clauses=("CLAUSE",),
+                player=player,
+                cards=(),
+            )
+            build_state(**values)
         return STEPS
 
     return steps

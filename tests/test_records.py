@@ -42,8 +42,8 @@ from regelverk.viggo.state import ViggoState
 def test_a_built_record_equals_the_constructed_one_and_stays_frozen(
     record: UnoState | ViggoState | VandattaState | Event | Outcome[int] | Ruling[int],
 ) -> None:
-    values = [getattr(record, f.name) for f in dataclasses.fields(record)]
-    built = builder(type(record))(*values)
+    values = {f.name: getattr(record, f.name) for f in dataclasses.fields(record)}
+    built = builder(type(record))(**values)
     assert built == record and hash(built) == hash(record) and repr(built) == repr(record)
     first = dataclasses.fields(record)[0].name
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -72,6 +72,28 @@ def test_only_frozen_slotted_records_without_post_init_get_a_builder() -> None:
         builder(Loose)
     with pytest.raises(TypeError, match="__post_init__"):
         builder(Checked)
+
+    @dataclass(frozen=True, slots=True)
+    class Positional:
+        x: int
+
+    with pytest.raises(TypeError, match="not keyword-only"):
+        builder(Positional)
+
+
+def test_a_builder_takes_its_fields_by_name_only() -> None:
+    """A builder's call names every field, as the constructor's does: a value given by position
+    (where two fields of one type could be swapped unseen) is refused."""
+
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class Span:
+        low: int
+        high: int
+
+    build = builder(Span)
+    assert build(high=5, low=2) == Span(low=2, high=5)
+    with pytest.raises(TypeError, match="positional"):
+        build(2, 5)  # type: ignore[call-arg]
 
 
 def test_a_vandatta_scratch_table_freezes_back_to_the_state_it_copies() -> None:
@@ -243,8 +265,10 @@ def test_a_record_is_frozen_slotted_and_keyword_only() -> None:
     with pytest.raises(TypeError):
         Pair(1)  # type: ignore[call-arg]
     assert vars(Pair)["__slots__"] == ("left", "right") and vars(Child)["__slots__"] == ("extra",)
-    assert builder(Pair)(3, ("x",)) == Pair(left=3, right=("x",))
-    assert builder(Child)(3, ("x",), True) == Child(left=3, right=("x",), extra=True)
+    assert builder(Pair)(left=3, right=("x",)) == Pair(left=3, right=("x",))
+    assert builder(Child)(left=3, right=("x",), extra=True) == Child(
+        left=3, right=("x",), extra=True
+    )
     params = Pair.__dataclass_params__  # type: ignore[attr-defined]
     assert dataclasses.is_dataclass(Pair) and params.frozen and params.eq and params.init
 

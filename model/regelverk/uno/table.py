@@ -16,8 +16,8 @@ from typing import TypeVar
 
 from regelverk.cards import Colour, UnoCard, UnoValue, uno_deck
 from regelverk.engine import Event, Outcome
+from regelverk.marks import implements
 from regelverk.records import builder
-from regelverk.trace import implements
 from regelverk.uno.options import (
     ChallengeSuccessCard,
     ChallengeSuccessPenalty,
@@ -209,27 +209,27 @@ class _Table:
 
     def freeze(self) -> UnoState:
         return _build_state(
-            self.options,
-            self.players,
-            self.dealer,
-            tuple(self.hands),
-            self.pile,
-            self.discard,
-            self.colour,
-            self.turn,
-            self.direction,
-            self.phase,
-            self.after,
-            self.pending_draw,
-            self.drawn,
-            self.wd4,
-            self.exposed,
-            self.scores,
-            self.results,
-            self.winners,
-            self.hand_number,
-            self.seed,
-            self.shuffles,
+            options=self.options,
+            players=self.players,
+            dealer=self.dealer,
+            hands=tuple(self.hands),
+            draw_pile=self.pile,
+            discard=self.discard,
+            colour=self.colour,
+            turn=self.turn,
+            direction=self.direction,
+            phase=self.phase,
+            after=self.after,
+            pending_draw=self.pending_draw,
+            drawn=self.drawn,
+            wild_draw_four=self.wd4,
+            exposed=self.exposed,
+            scores=self.scores,
+            results=self.results,
+            winners=self.winners,
+            hand_number=self.hand_number,
+            seed=self.seed,
+            shuffles=self.shuffles,
         )
 
     def rng(self) -> random.Random:
@@ -251,11 +251,11 @@ class _Table:
         """Record an event; ``clauses`` may name a clause twice (the event names it once)."""
         self.events.append(
             _build_event(
-                kind,
-                text,
-                tuple(dict.fromkeys(clauses)) if len(clauses) > 1 else tuple(clauses),
-                None if player is None else self.players[player],
-                tuple(map(card_code, cards)) if cards else (),
+                kind=kind,
+                text=text,
+                clauses=tuple(dict.fromkeys(clauses)) if len(clauses) > 1 else tuple(clauses),
+                player=None if player is None else self.players[player],
+                cards=tuple(map(card_code, cards)) if cards else (),
             )
         )
 
@@ -423,7 +423,9 @@ def _lay(t: _Table, seat: int, action: Play) -> None:
     if t.phase is _STACK:
         why = (*why, "UNO-VARIANT-STACKING")
     # the clauses of fit_clauses are distinct, and so are those added to them here
-    t.events.append(_build_event("play", words, why, t.players[seat], (code,)))
+    t.events.append(
+        _build_event(kind="play", text=words, clauses=why, player=t.players[seat], cards=(code,))
+    )
     t.colour = card.colour if card.colour is not None else action.colour
 
 
@@ -1168,7 +1170,7 @@ def _apply_unchecked(state: UnoState, action: Action) -> Outcome[UnoState]:
                 _challenge(t, t.turn)
     except _HandEnded:
         pass
-    return _build_outcome(t.freeze(), tuple(t.events))
+    return _build_outcome(state=t.freeze(), events=tuple(t.events))
 
 
 def new_game(options: UnoOptions, players: Sequence[str], seed: int) -> UnoState:

@@ -13,8 +13,8 @@ from itertools import combinations, pairwise, permutations
 
 from regelverk.cards import Card, Suit
 from regelverk.engine import IllegalActionError, Listed, Outcome
+from regelverk.marks import implements
 from regelverk.records import builder
-from regelverk.trace import implements
 from regelverk.vandatta.conduct import (
     conduct_error,
     paused,
@@ -995,17 +995,21 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
             callable_now = _call_fault(state, _after(state, play), play.cards) is None
             eights[play.cards] = callable_now
         if callable_now:
-            found.append(_PLAY(seat, play.cards, play.suit, True, None, False))
+            found.append(
+                _PLAY(
+                    player=seat, cards=play.cards, suit=play.suit, call=True, word=None, leave=False
+                )
+            )
     is_stuck = stuck(state, fits, holding)
-    draw = _DRAW(seat, False, None)
+    draw = _DRAW(player=seat, call=False, word=None)
     if _draw_fault(state, draw, is_stuck) is None:
         found.append(draw)
-        if calls and _draw_fault(state, _DRAW(seat, True, None), is_stuck) is None:
-            found.append(_DRAW(seat, True, None))
+        if calls and _draw_fault(state, _DRAW(player=seat, call=True, word=None), is_stuck) is None:
+            found.append(_DRAW(player=seat, call=True, word=None))
     if _may_pass(state, is_stuck):
-        found.append(_PASS(seat, False, None))
+        found.append(_PASS(player=seat, call=False, word=None))
         if calls and _call_fault(state, state.hands[seat]) is None:
-            found.append(_PASS(seat, True, None))
+            found.append(_PASS(player=seat, call=True, word=None))
     return tuple(found)
 
 
@@ -1050,7 +1054,9 @@ def _plays(state: State, fits: tuple[Card, ...], ready: Prepared, holding: int) 
     for first in _once_each(fits) if twice else fits:
         if first.rank is EIGHT:
             for suit in SUITS:
-                play = _PLAY(seat, (first,), suit, False, None, False)
+                play = _PLAY(
+                    player=seat, cards=(first,), suit=suit, call=False, word=None, leave=False
+                )
                 if plain:
                     plays.append(play)
                 else:
@@ -1059,9 +1065,15 @@ def _plays(state: State, fits: tuple[Card, ...], ready: Prepared, holding: int) 
                 grouped = _eight_groups(state, first, hand, plays) or grouped
             continue
         if plain:
-            plays.append(_PLAY(seat, (first,), None, False, None, False))
+            plays.append(
+                _PLAY(player=seat, cards=(first,), suit=None, call=False, word=None, leave=False)
+            )
         else:
-            _keep_single(state, _PLAY(seat, (first,), None, False, None, False), plays)
+            _keep_single(
+                state,
+                _PLAY(player=seat, cards=(first,), suit=None, call=False, word=None, leave=False),
+                plays,
+            )
         rank = first.rank
         if ranks.count(rank) == 1:
             continue
@@ -1085,7 +1097,14 @@ def _rank_groups(state: State, first: Card, hand: tuple[Card, ...], plays: list[
                 middle = list(group)
                 middle.remove(top)
                 for below in _orders(middle, twice):
-                    play = _PLAY(seat, (first, *below, top), None, False, None, False)
+                    play = _PLAY(
+                        player=seat,
+                        cards=(first, *below, top),
+                        suit=None,
+                        call=False,
+                        word=None,
+                        leave=False,
+                    )
                     _keep_group(state, play, plays)
     return bool(mates)
 
@@ -1254,7 +1273,7 @@ def _perform_move(state: State, action: Play | Draw | Pass) -> Outcome[State]:
     else:
         _pass(table, action)
     _end_if_drawn(table)
-    return _OUTCOME(table.freeze(), tuple(table.events))
+    return _OUTCOME(state=table.freeze(), events=tuple(table.events))
 
 
 _OUTCOME = builder(Outcome)

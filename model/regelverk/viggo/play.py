@@ -25,9 +25,9 @@ from itertools import combinations, product
 
 from regelverk.cards import Card
 from regelverk.engine import Event, IllegalActionError, Listed, Outcome
+from regelverk.marks import implements
 from regelverk.memo import by_identity
 from regelverk.records import builder
-from regelverk.trace import implements
 from regelverk.viggo.combos import (
     BIT_OF_KEY,
     CARD_OF,
@@ -189,51 +189,51 @@ def _apply_keep(state: ViggoState, action: Keep) -> Outcome[ViggoState]:
     hands = (*hands[:turn], hand, *hands[turn + 1 :])
     events = [
         _build_event(
-            "draft",
-            f"{name} draws two, {how}; the other goes "
+            kind="draft",
+            text=f"{name} draws two, {how}; the other goes "
             + ("under the stock" if under else "away unseen"),
-            clauses,
-            name,
-            (card.code,),
+            clauses=clauses,
+            player=name,
+            cards=(card.code,),
         )
     ]
     done = len(hand) == HAND_SIZE and all(len(h) == HAND_SIZE for h in hands)
     nxt = _build_state(
-        state.options,
-        state.players,
-        state.seed,
-        state.round,
-        _PLAYING if done else _DRAFT,
-        state.dealer,
-        state.first_hand,
-        1 - turn,
-        hands,
-        stock,
-        put_away,
-        (),
-        _NO_SEATS,
-        -1,
-        0,
-        (),
-        state.scores,
-        state.history,
-        -1,
-        (),
-        (),
+        options=state.options,
+        players=state.players,
+        seed=state.seed,
+        round=state.round,
+        phase=_PLAYING if done else _DRAFT,
+        dealer=state.dealer,
+        first_hand=state.first_hand,
+        turn=1 - turn,
+        hands=hands,
+        stock=stock,
+        put_away=put_away,
+        trick=(),
+        passed=_NO_SEATS,
+        highest=-1,
+        replies=0,
+        set_aside=(),
+        scores=state.scores,
+        history=state.history,
+        round_winner=-1,
+        losers=(),
+        winners=(),
     )
     if done:
         seat, why = leader(nxt)
         nxt = _moved(nxt, turn=seat)
         events.append(
             _build_event(
-                "lead",
-                f"both hold thirteen cards; {nxt.player} opens the round",
-                ("VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN", *why),
-                nxt.player,
-                (),
+                kind="lead",
+                text=f"both hold thirteen cards; {nxt.player} opens the round",
+                clauses=("VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN", *why),
+                player=nxt.player,
+                cards=(),
             )
         )
-    return _build_outcome(nxt, tuple(events))
+    return _build_outcome(state=nxt, events=tuple(events))
 
 
 def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -509,27 +509,27 @@ def _in_trick(
     """The state with the trick's fields changed (the hot path: built by
     :func:`~regelverk.records.builder`, every field in declaration order)."""
     return _build_state(
-        state.options,
-        state.players,
-        state.seed,
-        state.round,
-        state.phase,
-        state.dealer,
-        state.first_hand,
-        turn,
-        hands,
-        state.stock,
-        state.put_away,
-        trick,
-        passed,
-        highest,
-        replies,
-        set_aside,
-        state.scores,
-        state.history,
-        -1,
-        (),
-        (),
+        options=state.options,
+        players=state.players,
+        seed=state.seed,
+        round=state.round,
+        phase=state.phase,
+        dealer=state.dealer,
+        first_hand=state.first_hand,
+        turn=turn,
+        hands=hands,
+        stock=state.stock,
+        put_away=state.put_away,
+        trick=trick,
+        passed=passed,
+        highest=highest,
+        replies=replies,
+        set_aside=set_aside,
+        scores=state.scores,
+        history=state.history,
+        round_winner=-1,
+        losers=(),
+        winners=(),
     )
 
 
@@ -550,7 +550,9 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
     replies = state.replies + 1
     name = state.players[seat]
     if state.options.pass_when_able is _MUST_BEAT:
-        said = _build_event("pass", f"{name} passes", _cannot_beat(state), name, ())
+        said = _build_event(
+            kind="pass", text=f"{name} passes", clauses=_cannot_beat(state), player=name, cards=()
+        )
     else:
         said = _pass_event(name)
     if trick_over(state, state.trick[-1].seat, passed, replies):
@@ -565,14 +567,16 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
         replies=replies,
         set_aside=state.set_aside,
     )
-    return _build_outcome(nxt, (said,))
+    return _build_outcome(state=nxt, events=(said,))
 
 
 @lru_cache(maxsize=256)
 def _pass_event(name: str) -> Event:
     """The event of a pass by ``name``, citing :data:`_PASS_CLAUSES`: events are immutable, so
     all his passes share one."""
-    return _build_event("pass", f"{name} passes", _PASS_CLAUSES, name, ())
+    return _build_event(
+        kind="pass", text=f"{name} passes", clauses=_PASS_CLAUSES, player=name, cards=()
+    )
 
 
 def _cannot_beat(state: ViggoState) -> tuple[str, ...]:
@@ -632,14 +636,14 @@ def _close_trick(
     )
     names = state.players
     event = _build_event(
-        "trick",
-        f"no one beats {names[highest]}: the trick's {len(cards)} "
+        kind="trick",
+        text=f"no one beats {names[highest]}: the trick's {len(cards)} "
         f"cards are set aside, and {names[lead]} leads",
-        _TRICK_CLAUSES,
-        names[lead],
-        codes(cards),
+        clauses=_TRICK_CLAUSES,
+        player=names[lead],
+        cards=codes(cards),
     )
-    return _build_outcome(nxt, (*said, event))
+    return _build_outcome(state=nxt, events=(*said, event))
 
 
 def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Outcome[ViggoState]:
@@ -649,7 +653,7 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
     hands = state.hands
     hand = _less(hands[seat], played, played_mask)
     hands = (*hands[:seat], hand, *hands[seat + 1 :])
-    laid = _laid_by(played)[seat] if seat < 4 else _build_laid(seat, played)
+    laid = _laid_by(played)[seat] if seat < 4 else _build_laid(seat=seat, cards=played)
     name = state.players[seat]
     if verdict is None:
         text = f"{name} leads {shown}"
@@ -669,7 +673,9 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
     replies = 0 if verdict is None else state.replies + 1
     trick = (*state.trick, laid)
     if not hand:
-        event = _build_event("play", text, clauses, name, played_codes)
+        event = _build_event(
+            kind="play", text=text, clauses=clauses, player=name, cards=played_codes
+        )
         over = _in_trick(
             state,
             turn=seat,
@@ -681,12 +687,16 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
             set_aside=state.set_aside,
         )
         done, events = finish_round(over, seat)
-        return _build_outcome(done, (event, *events))
+        return _build_outcome(state=done, events=(event, *events))
     if verdict is not None and trick_over(state, seat, passed, replies):
-        event = _build_event("play", text, clauses, name, played_codes)
+        event = _build_event(
+            kind="play", text=text, clauses=clauses, player=name, cards=played_codes
+        )
         return _close_trick(state, hands, trick, highest, (event,))
     more = _LEAD_ON if verdict is None else _REPLY_ON
-    event = _build_event("play", text, clauses + more, name, played_codes)
+    event = _build_event(
+        kind="play", text=text, clauses=clauses + more, player=name, cards=played_codes
+    )
     nxt = _in_trick(
         state,
         turn=_next_to_act(state, seat, passed),
@@ -697,7 +707,7 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
         replies=replies,
         set_aside=state.set_aside,
     )
-    return _build_outcome(nxt, (event,))
+    return _build_outcome(state=nxt, events=(event,))
 
 
 _LEAD_CLAUSES = ((), *(("VG-PLAY-FIRST-HAND-LEADS-FREE", c) for c in _COMBO_CLAUSES))
@@ -794,7 +804,7 @@ def _read_cards(cards: tuple[Card, ...]) -> tuple[int, str, tuple[str, ...]]:
 
 def _laid_each(cards: tuple[Card, ...]) -> tuple[Laid, ...]:
     """``cards`` laid by each of four seats: records are immutable, so every trick shares them."""
-    return tuple([_build_laid(seat, cards) for seat in range(4)])
+    return tuple([_build_laid(seat=seat, cards=cards) for seat in range(4)])
 
 
 _laid_by = by_identity(_laid_each, limit=1 << 15)

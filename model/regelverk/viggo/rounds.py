@@ -9,9 +9,9 @@ from functools import lru_cache
 
 from regelverk.cards import Card, Rank, Suit, french_deck
 from regelverk.engine import Event
+from regelverk.marks import implements
 from regelverk.records import builder
 from regelverk.registry import parameter
-from regelverk.trace import implements
 from regelverk.viggo.combos import CARD_OF, INDEX_OF_KEY
 from regelverk.viggo.options import (
     ClubFourScope,
@@ -173,11 +173,11 @@ def start_round(
     first, why = _first_hand(options, count, round_no, dealer, winner)
     deck = _shuffled(seed, round_no)
     opening = _build_event(
-        "round",
-        f"round {round_no}: {players[dealer]} deals, {players[first]} is first hand",
-        ("VG-DEAL-ROUND-THE-TABLE", *dealer_why, *why),
-        players[first],
-        (),
+        kind="round",
+        text=f"round {round_no}: {players[dealer]} deals, {players[first]} is first hand",
+        clauses=("VG-DEAL-ROUND-THE-TABLE", *dealer_why, *why),
+        player=players[first],
+        cards=(),
     )
 
     def laid_out(
@@ -206,11 +206,11 @@ def start_round(
     if count == 2:
         state = laid_out(Phase.DRAFT, ((), ()), stock=tuple(deck))
         draft = _build_event(
-            "draft",
-            "two players: nothing is dealt; the hands are drafted from the stock",
-            ("VG-DRAFT-NO-DEAL-TWO-PLAYERS", "VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN"),
-            players[first],
-            (),
+            kind="draft",
+            text="two players: nothing is dealt; the hands are drafted from the stock",
+            clauses=("VG-DRAFT-NO-DEAL-TWO-PLAYERS", "VG-DRAFT-ALTERNATE-UNTIL-THIRTEEN"),
+            player=players[first],
+            cards=(),
         )
         return state, (opening, draft)
     sizes = hand_sizes(options, count)
@@ -226,14 +226,20 @@ def start_round(
         state = _with_turn(state, lead)
     sizes_text = ", ".join([f"{players[s]} {len(hands[s])}" for s in range(count)])
     dealt_event = _build_event(
-        "deal",
-        f"dealt round the table: {sizes_text}"
+        kind="deal",
+        text=f"dealt round the table: {sizes_text}"
         + (f"; {len(rest)} cards stay out of play" if rest else ""),
-        ("VG-DEAL-THIRTEEN-EACH", "VG-DEAL-WHOLE-DECK-THREE-OR-FOUR"),
-        None,
-        (),
+        clauses=("VG-DEAL-THIRTEEN-EACH", "VG-DEAL-WHOLE-DECK-THREE-OR-FOUR"),
+        player=None,
+        cards=(),
     )
-    leads = _build_event("lead", f"{players[lead]} opens the round", lead_why, players[lead], ())
+    leads = _build_event(
+        kind="lead",
+        text=f"{players[lead]} opens the round",
+        clauses=lead_why,
+        player=players[lead],
+        cards=(),
+    )
     return state, (opening, dealt_event, leads)
 
 
@@ -360,19 +366,19 @@ def finish_round(state: ViggoState, winner: int) -> tuple[ViggoState, tuple[Even
     history = (*state.history, points)
     events = [
         _build_event(
-            "round-won",
-            f"{names[winner]} has no cards left and wins round {state.round}",
-            ("VG-WIN-ROUND-FIRST-OUT", "VG-WIN-ROUND-ENDS-AT-FIRST-OUT"),
-            names[winner],
-            (),
+            kind="round-won",
+            text=f"{names[winner]} has no cards left and wins round {state.round}",
+            clauses=("VG-WIN-ROUND-FIRST-OUT", "VG-WIN-ROUND-ENDS-AT-FIRST-OUT"),
+            player=names[winner],
+            cards=(),
         ),
         _build_event(
-            "score",
-            "points for the cards left: "
+            kind="score",
+            text="points for the cards left: "
             + ", ".join([f"{names[s]} +{p} = {scores[s]}" for s, p in enumerate(points)]),
-            _SCORE_CLAUSES,
-            None,
-            (),
+            clauses=_SCORE_CLAUSES,
+            player=None,
+            cards=(),
         ),
     ]
     lost = losers(state.options, scores, winner)
@@ -381,16 +387,16 @@ def finish_round(state: ViggoState, winner: int) -> tuple[ViggoState, tuple[Even
         final = _over(state, scores=scores, history=history, winner=winner, lost=lost, won=won)
         events.append(
             _build_event(
-                "game-lost",
-                " and ".join([names[s] for s in lost])
+                kind="game-lost",
+                text=" and ".join([names[s] for s in lost])
                 + f" reached {state.options.loss_points} and lost the game",
-                (
+                clauses=(
                     "VG-LOSS-FIRST-TO-53",
                     "VG-WIN-GAME-LOSER-ONLY",
                     *_several_reached(state.options, scores),
                 ),
-                names[lost[0]],
-                (),
+                player=names[lost[0]],
+                cards=(),
             )
         )
         if won:
