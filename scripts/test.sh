@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Set up, then run every check CI runs: lint, format, types, the theorems, the -W docs build,
-# the tests (which also check the built site), and an install of the built wheel into a fresh
-# environment used from another directory.
+# Set up, then run every check CI runs: lint, format, types, the import layers, the theorems,
+# the -W docs build, the tests (which also check the built site), and an install of the built
+# wheel into a fresh environment used from another directory.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
@@ -10,6 +10,8 @@ ruff check .
 ruff format --check .
 echo "== mypy --strict"
 mypy
+echo "== lint-imports (no import cycle, the model's layers, the model never importing the proofs)"
+lint-imports --no-cache
 echo "== regelverk check (spec, trace; locators and own words when the texts are at hand)"
 regelverk check
 echo "== regelverk prove (the Z3 theorems)"
