@@ -338,9 +338,9 @@ def _key(action: Any) -> Any:
 def _memo(game: Any) -> Any:
     """The family's :class:`~regelverk.engine.Listed` record of its last listing."""
     if game.family == "vandatta":
-        from regelverk.vandatta import adjudication
+        from regelverk.vandatta import listing
 
-        return adjudication._LISTED
+        return listing._LISTED
     if game.family == "uno":
         from regelverk.uno import rules
 

@@ -16,7 +16,7 @@ from regelverk.engine import IllegalActionError, Listed, is_allowed, with_option
 from regelverk.uno import GAME as UNO
 from regelverk.uno.state import Catch, UnoState
 from regelverk.uno.state import Draw as UnoDraw
-from regelverk.vandatta import GAME, adjudication
+from regelverk.vandatta import GAME, checks
 from regelverk.vandatta.state import Action, Pass, Phase, State
 
 
@@ -30,13 +30,13 @@ def _in_play(seed: int = 3) -> State:
 def _counting_checks(monkeypatch: pytest.MonkeyPatch) -> list[Action]:
     """Record every action ``apply`` hands to ``check``."""
     judged: list[Action] = []
-    real = adjudication.check
+    real = checks.check
 
     def check(state: State, action: Action) -> None:
         judged.append(action)
         real(state, action)
 
-    monkeypatch.setattr(adjudication, "check", check)
+    monkeypatch.setattr(checks, "check", check)
     return judged
 
 

@@ -46,6 +46,31 @@ def test_every_mutant_still_fits_the_code_it_changes() -> None:
     check_fits(MUTANTS, ROOT)
 
 
+@pytest.mark.skipif(ROOT is None, reason="needs the source checkout")
+def test_every_mutated_file_names_only_what_it_defines_or_imports(tmp_path: Path) -> None:
+    """A mutant whose change calls a name its file does not have (a function that moved to
+    another module, say) would be "killed" by the NameError, not by a test or a theorem: every
+    mutated file must pass ruff's undefined-name checks (F821-F823)."""
+    import subprocess
+    import sys
+
+    assert ROOT is not None
+    files = []
+    for mutant in MUTANTS:
+        text = (ROOT / mutant.file).read_text(encoding="utf-8")
+        mutated = tmp_path / f"{mutant.id}.py"
+        mutated.write_text(text.replace(mutant.find, mutant.replace, 1), encoding="utf-8")
+        files.append(str(mutated))
+    ruff = [sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated"]
+    found = subprocess.run(
+        [*ruff, "--select", "F821,F822,F823", "--output-format", "concise", *files],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert found.returncode == 0, found.stdout + found.stderr
+
+
 def test_a_mutant_that_no_longer_fits_is_refused(tmp_path: Path) -> None:
     (tmp_path / "model" / "regelverk").mkdir(parents=True)
     (tmp_path / "model" / "regelverk" / "rules.py").write_text("LIMIT = 500\n", encoding="utf-8")

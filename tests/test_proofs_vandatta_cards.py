@@ -18,7 +18,18 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from regelverk.cards import Rank, parse_cards
-from regelverk.vandatta import GAME, VANDATTA, VVV8, adjudication, misdeal, penalty, rules
+from regelverk.vandatta import (
+    GAME,
+    VANDATTA,
+    VVV8,
+    calling,
+    drawing,
+    listing,
+    misdeal,
+    penalty,
+    playing,
+    rules,
+)
 from regelverk.vandatta.options import OutOfTurnCard
 from regelverk.vandatta.state import Deal, Phase, Play, Redeal
 from regelverk_proofs.binding import Binding, Comparison, Report, check, clear
@@ -160,7 +171,7 @@ def test_listing_binding_disagrees_with_one_order_of_a_group(
 ) -> None:
     """Broken on purpose: a listing that gives the middle cards of a group in one order only
     is caught (check still accepts the other orders)."""
-    monkeypatch.setattr(adjudication, "_orders", lambda middle, twice: (tuple(middle),))
+    monkeypatch.setattr(listing, "_orders", lambda middle, twice: (tuple(middle),))
     found = _listing_disagreement(rulebook, f"{rulebook}, four of one rank")
     assert found is not None
     assert found.kind == "several-allowed"
@@ -174,7 +185,7 @@ def test_listing_binding_disagrees_with_going_out_onto_an_ace(
     """Broken on purpose: under go_out_on = with-or-onto, a last card laid onto an ace that
     goes out is caught by the encoding."""
     monkeypatch.setattr(
-        adjudication,
+        playing,
         "last_card_barred",
         lambda options, cards, onto: cards[-1].rank in (Rank.ACE, Rank.EIGHT),
     )
@@ -191,7 +202,7 @@ def test_listing_binding_disagrees_with_varning_for_an_empty_hand(
     """Broken on purpose: under varning_omission = three-cards and varning_trigger =
     at-or-below, a varning said by a player who keeps no card is caught by the encoding."""
     monkeypatch.setattr(
-        adjudication,
+        calling,
         "varning_due",
         lambda options, before, after: (
             options.varning_cards is not None and after <= options.varning_cards
@@ -259,7 +270,7 @@ def test_moves_binding_disagrees_with_an_ace_off_suit(monkeypatch: pytest.Monkey
 @pytest.mark.clause("V8-DRAW-MAX-THREE", "VA-DRAW-MAX-THREE")
 def test_moves_binding_disagrees_with_a_fourth_draw(monkeypatch: pytest.MonkeyPatch) -> None:
     """Broken on purpose: one draw more than the spec allows is caught."""
-    monkeypatch.setattr(adjudication, "draws_left", lambda state: 4 - state.draws)
+    monkeypatch.setattr(drawing, "draws_left", lambda state: 4 - state.draws)
     found = _first_disagreement(compare_moves(_small("vvv8-chain"), 1))
     assert found is not None
     assert found.kind.startswith("draw")

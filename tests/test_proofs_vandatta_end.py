@@ -13,7 +13,17 @@ import pytest
 from regelverk.cards import Card, french_deck
 from regelverk.engine import with_options
 from regelverk.registry import parameter
-from regelverk.vandatta import GAME, VANDATTA, VVV8, adjudication, attempts, join, scoring
+from regelverk.vandatta import (
+    GAME,
+    VANDATTA,
+    VVV8,
+    adjudication,
+    attempts,
+    calling,
+    join,
+    playing,
+    scoring,
+)
 from regelverk.vandatta.rules import Table, drawn_deal_passes
 from regelverk.vandatta.scoring import card_points, reaches_limit
 from regelverk.vandatta.state import Phase, Play, Remark, RemarkKind, State, Veto
@@ -261,7 +271,7 @@ def _bar_eights_only(options: Any, cards: tuple[Card, ...], onto: Card | None) -
 def test_going_out_binding_sees_an_ace_allowed(
     monkeypatch: pytest.MonkeyPatch, fresh: None
 ) -> None:
-    monkeypatch.setattr(adjudication, "last_card_barred", _bar_eights_only)
+    monkeypatch.setattr(playing, "last_card_barred", _bar_eights_only)
     monkeypatch.setattr(attempts, "last_card_barred", _bar_eights_only)
     assert "last-ace" in _disagrees(GOING_OUT)
 
@@ -274,7 +284,7 @@ def test_going_out_binding_sees_a_call_that_never_lapses(
         if call:
             table.calls = table.calls | {seat}
 
-    monkeypatch.setattr(adjudication, "_utgang_calls", keep)
+    monkeypatch.setattr(calling, "_utgang_calls", keep)
     assert _disagrees(GOING_OUT)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from regelverk.cards import Card
-from regelverk.vandatta import GAME, adjudication, rules
+from regelverk.vandatta import GAME, drawing, listing, rules
 from regelverk.vandatta.options import EmptyStock
 from regelverk.vandatta.state import Draw, State
 from regelverk_proofs.binding import check, clear
@@ -205,7 +205,8 @@ def test_binding_disagrees_when_a_player_who_can_lay_may_draw(
 ) -> None:
     """Broken on purpose: an engine that lets a player draw while he holds a card that fits is
     caught."""
-    monkeypatch.setattr(adjudication, "stuck", lambda state: True)
+    monkeypatch.setattr(drawing, "stuck", lambda state: True)
+    monkeypatch.setattr(listing, "stuck", lambda state: True)
     found = next((c for c in compare() if not c.agrees), None)
     assert found is not None
 

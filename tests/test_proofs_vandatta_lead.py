@@ -82,9 +82,9 @@ def test_binding_sees_a_free_lead_granted_to_a_turn_with_a_card_to_lay(
 ) -> None:
     """With the engine judging every turn that ends after its draws as one with nothing to lay,
     the binding disagrees on the end of a turn where the spelförare could have laid a card."""
-    from regelverk.vandatta import adjudication
+    from regelverk.vandatta import drawing
 
-    monkeypatch.setattr(adjudication, "has_play", lambda state, **_: False)
+    monkeypatch.setattr(drawing, "has_play", lambda state, **_: False)
     found = _first_disagreement()
     assert found is not None and found.kind in ("pass", "third-draw-ends-turn"), found
 
@@ -101,10 +101,10 @@ def test_binding_sees_a_free_lead_granted_on_a_new_start_eight(
     the penalty cards taken as it ends rebuilt the talon onto a new start eight for the dealer
     to name (the bug fixed in ``_end_turn``, and the mutant
     vandatta-free-lead-granted-on-a-new-start-eight), the binding disagrees on such a turn."""
-    from regelverk.vandatta import adjudication
+    from regelverk.vandatta import turns
     from regelverk.vandatta.options import AfterThreeDraws
 
-    end_turn = adjudication._end_turn
+    end_turn = turns._end_turn
 
     def broken(
         table: Any, seat: int, *, call: bool, laid: bool, eight: bool = False, dead: bool = False
@@ -114,7 +114,7 @@ def test_binding_sees_a_free_lead_granted_on_a_new_start_eight(
         if granted and not table.drawn_deal:  # whatever the phase
             table.free_lead = True
 
-    monkeypatch.setattr(adjudication, "_end_turn", broken)
+    monkeypatch.setattr(turns, "_end_turn", broken)
     found = _first_disagreement()
     assert found is not None and found.kind == "penalty-fresh-eight-dealer-names", found
     assert "leads the engine to phase start-suit, restart none, a free lead" in found.detail
@@ -151,15 +151,15 @@ def test_binding_sees_a_free_lead_kept_through_an_ace_restart(
 ) -> None:
     """With the engine's ace restart handing the free lead back to the player who laid the ace,
     the binding disagrees on the ace restart."""
-    from regelverk.vandatta import adjudication
+    from regelverk.vandatta import playing
 
-    ace = adjudication._ace
+    ace = playing._ace
 
     def broken(table: Any, seat: int, aces: int) -> None:
         ace(table, seat, aces)
         table.free_lead = table.base.free_lead
 
-    monkeypatch.setattr(adjudication, "_ace", broken)
+    monkeypatch.setattr(playing, "_ace", broken)
     found = _first_disagreement()
     assert found is not None and found.kind == "ace-restart", found
 

@@ -14,16 +14,16 @@ step                      engine function
 ``start-card``            ``setup.turn_start_card``
 ``start-eight-back``      ``rules.return_start_eight`` (vandatta's start eight)
 ``start-ace-draw``        ``setup.start_ace``
-``lay``                   ``adjudication._play`` (one card or several), ``early.resolve_early``
-``draw``                  ``adjudication._draw`` -> ``rules.Table.draw_one``
+``lay``                   ``playing._play`` (one card or several), ``early.resolve_early``
+``draw``                  ``drawing._draw`` -> ``rules.Table.draw_one``
 ``ace-draw``              ``rules.Table.ace_draws`` (absent players' cards included)
 ``rebuild``               ``rules.Table.rebuild`` (top card kept; turned piles when set aside)
 ``turn-away``             ``rules.Table.turn_pile_away`` (vandatta's eight)
-``lappen-draw``           ``adjudication._lappen_penalty``
+``lappen-draw``           ``calling._lappen_penalty``
 ``penalty-draw``          ``penalty.penalise`` (cards face down in front of the offender)
 ``penalty-usable``        ``penalty.penalise`` (usable at once by the spelförare)
 ``overdraw``              ``attempts._overdraw``, ``attempts._extra_card``
-``release``               ``adjudication._release_penalties``, ``_release_at_turn_start``
+``release``               ``turns._release_penalties``, ``_release_at_turn_start``
 ``veto``                  ``conduct._veto``
 ``lay-early``             ``early.early_play`` (förhand's early card on a start eight)
 ``early-back``            ``early.resolve_early``

@@ -312,7 +312,7 @@ class Rules:
         )
         return ite_bool(table.restart.eq(0), fresh, self.restart_fits(table, card))
 
-    # --- several cards (rules.follow_fits, adjudication._group_error) ---
+    # --- several cards (rules.follow_fits, playing._group_error) ---
 
     def follow_fits(
         self, table: TableTerms, first: CardTerm, card: CardTerm, beneath: CardTerm
@@ -467,7 +467,7 @@ class Rules:
             and not table.owed  # one who failed already this turn makes no second attempt
         ):
             # emptying the hand with face-down cards held is a going out attempt
-            # (V8-AMB-EMPTY-HAND-WITH-PENALTY-CARDS, ``adjudication._emptied_hand_error``)
+            # (V8-AMB-EMPTY-HAND-WITH-PENALTY-CARDS, ``playing._emptied_hand_error``)
             out_ok = out_ok & self.rule(
                 goes | ~self.barred(cards, table.top),
                 "V8-PEN-LAST-HAND-CARD-WITH-LOCKED-CARDS",
@@ -545,7 +545,7 @@ class Rules:
         )
 
     def draw(self, table: TableTerms, *, call: bool) -> Bool:
-        """A draw (``adjudication._draw_error``)."""
+        """A draw (``drawing._draw_error``)."""
         left = self.rule(self.draws_left(table) > 0, "V8-DRAW-MAX-THREE", "VA-DRAW-MAX-THREE")
         term = left & self.can_draw(table) & self.stuck(table)
         if call:
@@ -561,7 +561,7 @@ class Rules:
         return term
 
     def may_pass(self, table: TableTerms) -> Bool:
-        """The turn may pass without a card laid (``adjudication._may_pass``)."""
+        """The turn may pass without a card laid (``drawing._may_pass``)."""
         o = self.options
         done = (self.draws_left(table) <= 0) | ~self.can_draw(table)
         if o.voluntary_draw is VoluntaryDraw.ONLY_WHEN_STUCK:
@@ -570,7 +570,7 @@ class Rules:
         return done
 
     def pass_(self, table: TableTerms, *, call: bool) -> Bool:
-        """A pass (``adjudication._pass_error``)."""
+        """A pass (``drawing._pass_error``)."""
         term = self.rule(
             self.may_pass(table), "V8-TURN-PASS-AFTER-THREE-DRAWS", "VA-DRAW-PASS-AFTER-THREE"
         )
@@ -588,7 +588,7 @@ def allowed(state: State, action: Play | Draw | Pass) -> Bool:
         return Bool.const(False)
     if action.call and rules.utgang and not call_heard(state.options, action.word):
         # a word that is no call at this table: the move as made without one
-        # (V8-AMB-CALL-WORDS, ``adjudication._heard``)
+        # (V8-AMB-CALL-WORDS, ``checks._heard``)
         action = dataclasses.replace(action, call=False, word=None)
     if isinstance(action, Draw):
         return rules.draw(table, call=action.call)

@@ -246,7 +246,7 @@ class Plan:
             self.must(Move("start-ace-draw", seat))
         return new - len(order)
 
-    # --- moves of play (adjudication._play, _draw, _pass, _end_turn) ---
+    # --- moves of play (playing._play, _draw, _pass, _end_turn) ---
 
     def end_turn(
         self,
@@ -295,7 +295,7 @@ class Plan:
                 self.must(Move("release", following, cards=start))
 
     def play(self, state: State, play: Play) -> None:
-        """A play (``adjudication._play``): the cards named go on the pile; then an eight turns
+        """A play (``playing._play``): the cards named go on the pile; then an eight turns
         the pile away or ends the turn, a player with nothing left is out, aces make every other
         seat draw, and any other play ends the turn."""
         seat, cards, options = play.player, play.cards, state.options
@@ -320,7 +320,7 @@ class Plan:
         self.end_turn(state, seat, laid=True, hand=left)
 
     def draw(self, state: State, draw: Draw) -> None:
-        """A draw (``adjudication._draw``): one card, or (a LAPPEN caller's first draw under
+        """A draw (``drawing._draw``): one card, or (a LAPPEN caller's first draw under
         lappen_penalty = penalty-instead) the penalty cards instead and the turn ends (under
         penalty-then-play the turn goes on after them); the last
         draw ends the turn under play_after_third_draw = third-draw-ends-turn."""
@@ -347,7 +347,7 @@ class Plan:
             self.end_turn(state, seat, laid=False, hand=hand + 1)
 
     def pass_(self, state: State, action: Pass) -> None:
-        """A pass (``adjudication._pass``): the turn ends."""
+        """A pass (``drawing._pass``): the turn ends."""
         seat = action.player
         laid = state.restart is not Restart.NONE
         self.end_turn(state, seat, laid=laid, hand=len(state.hands[seat]))

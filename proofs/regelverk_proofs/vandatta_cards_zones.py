@@ -733,7 +733,7 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         "lay",
-        "adjudication._play (take_from_hand, pile.extend); early.resolve_early's lay",
+        "playing._play (take_from_hand, pile.extend); early.resolve_early's lay",
         "V8-PLAY-MATCH-SUIT",
         "VA-PLAY-MATCH-RANK-OR-SUIT",
         "the cards laid go on the pile but stay in the hand",
@@ -742,7 +742,7 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         "draw",
-        "adjudication._draw -> Table.draw_one (stock.pop() into the hand)",
+        "drawing._draw -> Table.draw_one (stock.pop() into the hand)",
         "V8-DRAW-WHEN-NOT-PLAYING",
         "VA-DRAW-WHEN-STUCK",
         "the drawn card is put in the hand but not taken off the talon",
@@ -787,7 +787,7 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         "lappen-draw",
-        "adjudication._lappen_penalty -> Table.draw_one",
+        "calling._lappen_penalty -> Table.draw_one",
         None,
         "VA-PENALTY-LAPPEN-FAILED",
         "the LAPPEN penalty card is not taken off the stock",
@@ -823,7 +823,7 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         "release",
-        "adjudication._release_penalties and _release_at_turn_start",
+        "turns._release_penalties and _release_at_turn_start",
         "V8-PEN-CARDS-LOCKED-UNTIL-TURN-DONE",
         None,
         "released penalty cards join the hand but stay face down as well",

@@ -49,7 +49,7 @@ from typing import Any
 from regelverk.cards import Card, Rank, Suit, french_deck
 from regelverk.engine import Ruling, with_options
 from regelverk.vandatta import GAME
-from regelverk.vandatta.adjudication import _after, _call_error, _first_error, _group_error
+from regelverk.vandatta.calling import _call_error
 from regelverk.vandatta.conduct import active_seats, paused
 from regelverk.vandatta.options import (
     VANDATTA,
@@ -61,6 +61,7 @@ from regelverk.vandatta.options import (
     VandattaOptions,
     WrongCardTakeBack,
 )
+from regelverk.vandatta.playing import _after, _first_error, _group_error
 from regelverk.vandatta.rules import seats_after
 from regelverk.vandatta.setup import deck_count
 from regelverk.vandatta.state import (

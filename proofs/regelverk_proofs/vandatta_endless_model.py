@@ -358,7 +358,7 @@ class _Step:
 
 
 def _play_rules(step: _Step, when: Bool) -> None:
-    """A single-card play (adjudication._first_error, _play, _eight, _ace, _end_turn)."""
+    """A single-card play (playing._first_error, _play, _eight, _ace, _end_turn)."""
     m, mv, after, solver = step.m, step.mv, step.after, step.solver
     card = mv.card
     held_fit = any_of(
@@ -409,7 +409,7 @@ def _play_rules(step: _Step, when: Bool) -> None:
 
 
 def _draw_rules(step: _Step, when: Bool) -> None:
-    """A draw (adjudication._draw_error, _draw; rules.Table.draw_one and rebuild)."""
+    """A draw (drawing._draw_error, _draw; rules.Table.draw_one and rebuild)."""
     m, after, solver, v = step.m, step.after, step.solver, step.view
     solver.add(implies(when, v.stuck), clause="VA-DRAW-WHEN-STUCK")
     solver.add(implies(when, m.draws < MAX_DRAWS), clause="VA-DRAW-MAX-THREE")
@@ -433,7 +433,7 @@ def _draw_rules(step: _Step, when: Bool) -> None:
 
 
 def _pass_rules(step: _Step, when: Bool) -> None:
-    """A pass (adjudication._pass_error, _pass, _end_turn): stuck with no draw left or none to
+    """A pass (drawing._pass_error, _pass, _end_turn): stuck with no draw left or none to
     be had; a turn with nothing laid or drawn is idle, and the deal is void once every player
     has had such a turn in a row."""
     m, after, solver, v = step.m, step.after, step.solver, step.view
@@ -473,8 +473,8 @@ def one_step(
     """Assert that ``mv`` is allowed in ``m`` and leads to ``after``, each rule under its clause.
 
     ``kind`` (PLAY, DRAW or PASS), when given, fixes the kind of action, and only its rules are
-    built. The guards are the engine's (adjudication._draw_error, _pass_error, _first_error);
-    the effects those of adjudication._play, _eight, _ace, _draw, _pass and _end_turn.
+    built. The guards are the engine's (drawing._draw_error, _pass_error, _first_error);
+    the effects those of playing._play, _eight, _ace, _draw, _pass and _end_turn.
     """
     step = _Step(solver, m, mv, after, _view(m, setting), weaken, clock)
     solver.add(mv.kind.between(PLAY, PASS) & ~m.over)

@@ -24,23 +24,11 @@ import dataclasses
 from regelverk.cards import Card
 from regelverk.engine import Event, IllegalActionError, Ruling
 from regelverk.marks import implements
-from regelverk.vandatta.adjudication import (
-    _emptied_hand_error,
-    _end_turn,
-    _ends_turn,
-    _error,
-    _first_error,
-    _group_error,
-    _heard,
-    _holds,
-    _perform,
-    _uncalled,
-    legal_actions,
-    same_rank_error,
-    withdrawn_too_late,
-)
+from regelverk.vandatta.adjudication import _perform
+from regelverk.vandatta.checks import _error, _heard, _uncalled, withdrawn_too_late
 from regelverk.vandatta.conduct import forgetting_possible, paused
 from regelverk.vandatta.early import early_play
+from regelverk.vandatta.listing import legal_actions
 from regelverk.vandatta.options import (
     CommentPenaltyText,
     DrawOutOfTurn,
@@ -58,6 +46,14 @@ from regelverk.vandatta.options import (
     WrongCardTakeBack,
 )
 from regelverk.vandatta.penalty import penalise
+from regelverk.vandatta.playing import (
+    _emptied_hand_error,
+    _ends_turn,
+    _first_error,
+    _group_error,
+    _holds,
+    same_rank_error,
+)
 from regelverk.vandatta.rules import (
     Table,
     call_stands,
@@ -84,6 +80,7 @@ from regelverk.vandatta.state import (
     State,
     Withdrawn,
 )
+from regelverk.vandatta.turns import _end_turn
 
 __all__ = ["attempt"]
 

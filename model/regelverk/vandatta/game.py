@@ -8,7 +8,7 @@ from typing import Any
 
 from regelverk.engine import OptionError, Outcome, Ruling
 from regelverk.errors import UnknownRulebookError
-from regelverk.vandatta import adjudication, attempts, position
+from regelverk.vandatta import adjudication, attempts, checks, listing, position
 from regelverk.vandatta.invariants import problems
 from regelverk.vandatta.options import PRESETS, VandattaOptions
 from regelverk.vandatta.setup import new_match
@@ -37,11 +37,11 @@ class VandattaGame:
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every action the rules allow now."""
-        return adjudication.legal_actions(state)
+        return listing.legal_actions(state)
 
     def check(self, state: State, action: Action) -> None:
         """Raise :class:`~regelverk.engine.IllegalActionError` unless ``action`` is allowed."""
-        adjudication.check(state, action)
+        checks.check(state, action)
 
     def apply(self, state: State, action: Action) -> Outcome[State]:
         """Check, then play ``action``."""

@@ -6,7 +6,7 @@ from collections import Counter
 
 from regelverk.cards import missing_and_extra
 from regelverk.marks import implements
-from regelverk.vandatta.adjudication import legal_actions
+from regelverk.vandatta.listing import legal_actions
 from regelverk.vandatta.options import (
     AbsentTurn,
     BlockedDeal,
