@@ -3,18 +3,22 @@
 
 from __future__ import annotations
 
+import ast
 import copy
 import dataclasses
 import inspect
 import math
 import pickle
+from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import regelverk
 from regelverk.engine import Event, Outcome, Ruling
 from regelverk.records import builder, record
 from regelverk.registry import Clause, Locator, Registry, rulebook_registry
@@ -320,3 +324,64 @@ def test_the_model_records_are_records() -> None:
     again = Registry(rulebooks=registry.rulebooks, comparison=(), glossary=())
     assert again == registry and "_index" not in repr(again)
     assert isinstance(clause, Clause) and repr(clause).startswith("Clause(id='UNO-WIN-GAME-500'")
+
+
+_POSITIONAL_ALIASES = {("UnoState", "draw_pile"): "pile", ("UnoState", "wild_draw_four"): "wd4"}
+"""Fields a positional call reads under another name: UNO's table keeps the draw pile as
+``pile`` and the challengeable Wild Draw Four as ``wd4``."""
+
+
+def _positional_calls() -> Iterator[tuple[str, int, str, list[ast.expr]]]:
+    """Every call of a positional builder in the model: file, line, record, arguments."""
+    root = Path(regelverk.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        bound = {
+            node.targets[0].id: node.value.args[0].id
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name)
+            and node.value.func.id == "positional"
+            and isinstance(node.value.args[0], ast.Name)
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in bound
+            ):
+                yield path.name, node.lineno, bound[node.func.id], node.args
+
+
+def _read_name(arg: ast.expr) -> str | None:
+    """The name an argument reads (``self.hands``, ``tuple(self.hands)`` and ``hands`` read
+    ``hands``); ``None`` for a constant."""
+    if isinstance(arg, ast.Call) and len(arg.args) == 1:
+        return _read_name(arg.args[0])
+    if isinstance(arg, ast.Attribute):
+        return arg.attr
+    if isinstance(arg, ast.Name):
+        return arg.id
+    return None
+
+
+def test_every_positional_builder_call_gives_each_field_in_its_place() -> None:
+    """The positional builders (:func:`regelverk.records.positional`, the fenced fast path)
+    are not checked field by field by mypy: here each call's arguments must read the field of
+    their position, by name, and be as many as the record's fields."""
+    records = {
+        "State": VandattaState,
+        "UnoState": UnoState,
+        "ViggoState": ViggoState,
+    }
+    calls = list(_positional_calls())
+    assert {kind for _, _, kind, _ in calls} == set(records), calls
+    for where, line, kind, args in calls:
+        fields = [f.name for f in dataclasses.fields(records[kind])]
+        assert len(args) == len(fields), f"{where}:{line}"
+        for arg, field in zip(args, fields, strict=True):
+            read = _read_name(arg)
+            wanted = _POSITIONAL_ALIASES.get((kind, field), field)
+            assert read in (None, wanted), f"{where}:{line}: {field} is given {read}"

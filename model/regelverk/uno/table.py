@@ -17,7 +17,7 @@ from typing import TypeVar
 from regelverk.cards import Colour, UnoCard, UnoValue, uno_deck
 from regelverk.engine import Event, Outcome
 from regelverk.marks import implements
-from regelverk.records import builder
+from regelverk.records import builder, positional
 from regelverk.uno.options import (
     ChallengeSuccessCard,
     ChallengeSuccessPenalty,
@@ -143,7 +143,7 @@ def _taken(rng: random.Random, deck: Sequence[_T]) -> Iterator[_T]:
 
 _build_event = builder(Event)
 """A new :class:`~regelverk.engine.Event` from its fields in declaration order."""
-_build_state = builder(UnoState)
+_build_state = positional(UnoState)
 _build_outcome = builder(Outcome)
 """A new :class:`UnoState` from its fields in declaration order (see :mod:`regelverk.records`)."""
 
@@ -209,27 +209,27 @@ class _Table:
 
     def freeze(self) -> UnoState:
         return _build_state(
-            options=self.options,
-            players=self.players,
-            dealer=self.dealer,
-            hands=tuple(self.hands),
-            draw_pile=self.pile,
-            discard=self.discard,
-            colour=self.colour,
-            turn=self.turn,
-            direction=self.direction,
-            phase=self.phase,
-            after=self.after,
-            pending_draw=self.pending_draw,
-            drawn=self.drawn,
-            wild_draw_four=self.wd4,
-            exposed=self.exposed,
-            scores=self.scores,
-            results=self.results,
-            winners=self.winners,
-            hand_number=self.hand_number,
-            seed=self.seed,
-            shuffles=self.shuffles,
+            self.options,
+            self.players,
+            self.dealer,
+            tuple(self.hands),
+            self.pile,
+            self.discard,
+            self.colour,
+            self.turn,
+            self.direction,
+            self.phase,
+            self.after,
+            self.pending_draw,
+            self.drawn,
+            self.wd4,
+            self.exposed,
+            self.scores,
+            self.results,
+            self.winners,
+            self.hand_number,
+            self.seed,
+            self.shuffles,
         )
 
     def rng(self) -> random.Random:

@@ -27,7 +27,7 @@ from regelverk.cards import Card
 from regelverk.engine import Event, IllegalActionError, Listed, Outcome
 from regelverk.marks import implements
 from regelverk.memo import by_identity
-from regelverk.records import builder
+from regelverk.records import builder, positional
 from regelverk.viggo.combos import (
     BIT_OF_KEY,
     CARD_OF,
@@ -507,33 +507,34 @@ def _in_trick(
     set_aside: tuple[Card, ...],
 ) -> ViggoState:
     """The state with the trick's fields changed (the hot path: built by
-    :func:`~regelverk.records.builder`, every field in declaration order)."""
-    return _build_state(
-        options=state.options,
-        players=state.players,
-        seed=state.seed,
-        round=state.round,
-        phase=state.phase,
-        dealer=state.dealer,
-        first_hand=state.first_hand,
-        turn=turn,
-        hands=hands,
-        stock=state.stock,
-        put_away=state.put_away,
-        trick=trick,
-        passed=passed,
-        highest=highest,
-        replies=replies,
-        set_aside=set_aside,
-        scores=state.scores,
-        history=state.history,
-        round_winner=-1,
-        losers=(),
-        winners=(),
+    :func:`~regelverk.records.positional`, every field by position in declaration order)."""
+    return _step_state(
+        state.options,
+        state.players,
+        state.seed,
+        state.round,
+        state.phase,
+        state.dealer,
+        state.first_hand,
+        turn,
+        hands,
+        state.stock,
+        state.put_away,
+        trick,
+        passed,
+        highest,
+        replies,
+        set_aside,
+        state.scores,
+        state.history,
+        -1,  # round_winner: nobody yet
+        (),  # losers
+        (),  # winners
     )
 
 
 _build_state = builder(ViggoState)
+_step_state = positional(ViggoState)
 _build_event = builder(Event)
 _build_outcome = builder(Outcome)  # a generic record: its base is Generic
 _build_laid = builder(Laid)
