@@ -11,6 +11,7 @@ so a lookup can never disagree with them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import assert_never
 
 from regelverk.cards import Card, Suit, french_deck
 from regelverk.memo import by_identity
@@ -56,16 +57,16 @@ class Prepared:
         self._judges: tuple[object, ...] = ()
         self.utgang = options.go_out_call is GoOutCall.UTGANG
         """vvv8's utgång is the table's call (else vandatta's LAPPEN)."""
-        self.calls_listed = self.utgang or (
-            options.lappen_omission is not LappenOmission.ENFORCE_NO_PENALTY
-            or options.varning_omission is VarningOmission.THREE_CARDS
+        self.calls_listed = (
+            self.utgang
+            or _lappen_left_to_player(options.lappen_omission)
+            or _varning_left_to_player(options.varning_omission)
         )
         """A turn's last action is listed with and without a call (utgång, or a vandatta call
         the engine leaves to the player)."""
-        self.plain_singles = (
-            options.restart_fallback is not RestartFallback.ACE_NEEDS_FOLLOW
-            and options.last_hand_card_locked is LastHandCardLocked.ALLOWED_NOT_OUT
-        )
+        self.plain_singles = _single_needs_no_restart(
+            options.restart_fallback
+        ) and _last_card_may_stay(options.last_hand_card_locked)
         """A one-card play that fits and does not empty the holding is never refused (no
         restart card needed, no emptied hand treated as a going out)."""
         self.few_calls = (
@@ -99,6 +100,57 @@ class Prepared:
             found = frozenset(id(card) for card in _FACES if judge(self.options, card, top, named))
             self._fits[key] = found
         return found
+
+
+def _lappen_left_to_player(omission: LappenOmission) -> bool:
+    """Whether saying LAPPEN is left to the player, so that a turn's last action is listed with
+    and without it (VA-AMB-LAPPEN-FORGOTTEN): every reading but enforce-no-penalty, under which
+    the referee has the call made."""
+    match omission:
+        case LappenOmission.ENFORCE_NO_PENALTY:
+            return False
+        case LappenOmission.NO_GO_OUT | LappenOmission.WIN_STANDS:
+            return True
+        case _:
+            assert_never(omission)
+
+
+def _varning_left_to_player(omission: VarningOmission) -> bool:
+    """Whether saying varning is left to the player (VA-AMB-VARNING-FORGOTTEN): only under
+    three-cards, where leaving it unsaid costs cards; under enforce-no-penalty the referee has
+    the call made, and under ignore a missing call changes nothing."""
+    match omission:
+        case VarningOmission.THREE_CARDS:
+            return True
+        case VarningOmission.ENFORCE_NO_PENALTY | VarningOmission.IGNORE:
+            return False
+        case _:
+            assert_never(omission)
+
+
+def _single_needs_no_restart(fallback: RestartFallback) -> bool:
+    """Whether a one-card play that fits is never refused for want of a card to restart with
+    (VA-AMB-RESTART-WITHOUT-SUIT): every reading but ace-needs-follow, under which an ace or an
+    eight may be laid only with such a card in hand."""
+    match fallback:
+        case RestartFallback.ACE_NEEDS_FOLLOW:
+            return False
+        case RestartFallback.EIGHT_OR_DRAW | RestartFallback.ANY_CARD:
+            return True
+        case _:
+            assert_never(fallback)
+
+
+def _last_card_may_stay(locked: LastHandCardLocked) -> bool:
+    """Whether the last hand card may be laid while penalty cards are locked without counting as
+    a going out (V8-AMB-EMPTY-HAND-WITH-PENALTY-CARDS)."""
+    match locked:
+        case LastHandCardLocked.ALLOWED_NOT_OUT:
+            return True
+        case LastHandCardLocked.TREATED_AS_GOING_OUT:
+            return False
+        case _:
+            assert_never(locked)
 
 
 prepared = by_identity(Prepared, limit=64)
