@@ -4,6 +4,7 @@ set of face-down cards with its timing, calls, presence, restarts and draws)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -13,6 +14,7 @@ from strategies import playable
 
 from regelverk.engine import OptionError, with_options
 from regelverk.vandatta import GAME
+from regelverk.vandatta.options import DealerWithoutLoser
 from regelverk.vandatta.state import Back, ExtraCard, Play, State, StepAway
 
 ROUND_TRIPS = 30
@@ -98,9 +100,28 @@ def test_a_dealer_left_to_a_draw_is_refused_where_nobody_draws_for_the_deal() ->
     """'dealer': null leaves the dealer to vvv8's draw for the deal; common Vändåtta holds no
     such draw, so its position must name the dealer instead of borrowing vvv8's."""
     data: dict[str, Any] = {"players": ["Ann", "Bo", "Cy"], "phase": "ready", "dealer": None}
-    with pytest.raises(ValueError, match="does not hold"):
+    with pytest.raises(ValueError, match="do not hold"):
         GAME.position_from_data(data, GAME.options("vandatta"))
     drawn = GAME.position_from_data(data, GAME.options("vvv8"))
     assert drawn.dealer is None
     dealt = GAME.apply(drawn, GAME.legal_actions(drawn)[0])
     assert any("V8-DEALER-DRAW-HELD" in e.clauses for e in dealt.events)
+
+
+@pytest.mark.clause("V8-DEALER-DRAW-HELD")
+def test_a_dealer_left_to_a_new_draw_after_no_loser_is_read_back() -> None:
+    """Under dealer_without_loser = new-draw (V8-AMB-DEALER-AFTER-NO-LOSER) a deal without an
+    official loser leaves the next dealer to a fresh draw even where the first deal's dealer is
+    not drawn (dealer_draw off): the engine writes such a position with 'dealer': null, and the
+    reader must take it back (a random state-machine run found the refusal)."""
+    options = dataclasses.replace(
+        GAME.options("vandatta"), dealer_without_loser=DealerWithoutLoser.NEW_DRAW
+    )
+    assert not options.dealer_draw
+    for phase in ("ready", "deal-over"):
+        data: dict[str, Any] = {"players": ["Ann", "Bo", "Cy"], "phase": phase, "dealer": None}
+        state = GAME.position_from_data(data, options)
+        assert state.dealer is None
+        written = GAME.position_to_data(state)
+        assert written["dealer"] is None
+        assert GAME.position_to_data(GAME.position_from_data(written, options)) == written

@@ -15,7 +15,7 @@ from regelverk.cards import Card, Suit, missing_and_extra, parse_card
 from regelverk.engine import ActionError, PositionError, position_seed
 from regelverk.errors import CardError
 from regelverk.marks import implements
-from regelverk.vandatta.options import Session, VandattaOptions
+from regelverk.vandatta.options import DealerWithoutLoser, Session, VandattaOptions
 from regelverk.vandatta.setup import (
     deal_clause,
     deck_count,
@@ -60,6 +60,9 @@ from regelverk.vandatta.state import (
 )
 
 __all__ = ["action_from_data", "action_to_data", "position_from_data", "position_to_data"]
+
+NEW_DRAW = DealerWithoutLoser.NEW_DRAW
+"""Bound once, as the rules modules bind the readings they ask for."""
 
 _SUITS = {s.value: s for s in Suit}
 MAX_OWED = 6
@@ -218,11 +221,12 @@ def position_from_data(data: Mapping[str, Any], options: VandattaOptions) -> Sta
     if dealer_raw is not None:
         dealer: int | None = reader.seat(dealer_raw, "'dealer'")
     elif "dealer" in data and phase in (Phase.READY, Phase.DEAL_OVER, Phase.MATCH_OVER):
-        if not options.dealer_draw:
+        if not options.dealer_draw and options.dealer_without_loser is not NEW_DRAW:
             raise PositionError(
-                "'dealer': null leaves the dealer to a draw for the deal, which this rulebook "
-                "does not hold (only vvv8 draws for the deal, V8-DEALER-DRAW-HELD): name the "
-                "dealer"
+                "'dealer': null leaves the dealer to a draw for the deal, which these options do "
+                "not hold (vvv8 draws for the deal, V8-DEALER-DRAW-HELD, and again after a "
+                "deal without an official loser under dealer_without_loser = new-draw, "
+                "V8-AMB-DEALER-AFTER-NO-LOSER): name the dealer"
             )
         dealer = None  # vvv8: the draw for the deal is still to come (also after a deal
         # without an official loser, under dealer_without_loser = new-draw, which may be the
