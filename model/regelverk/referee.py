@@ -43,7 +43,8 @@ from pathlib import Path
 from typing import Any
 
 from regelverk import extensions
-from regelverk.books import RULEBOOKS
+from regelverk.books import RULEBOOKS, descriptors
+from regelverk.books import rulebook as described
 from regelverk.engine import (
     SEED_LIMIT,
     ActionError,
@@ -625,20 +626,14 @@ def _sequence(
     }
 
 
-_NO_GIVEN_DEAL = {
-    "vandatta": "a Vändåtta deal is an action of its own: give a position in phase 'ready' "
-    "with its 'dealer', 'deal': 0 and a stock stacked as the cards are to be dealt, and the "
-    "action {'action': 'deal'}",
-    "viggo": "a Viggo deal has no effect of its own to rule on: give the position after it "
-    "(hands, and 'first_hand')",
-}
-
-
 def _given_deal(game: Game[Any, Any, Any], options: Any, data: Mapping[str, Any]) -> dict[str, Any]:
     """A deal with the cards given (the first card turned up included), then any actions."""
     dealer = getattr(game, "deal_from_data", None)
-    if dealer is None:
-        raise QuestionError(f"'deal' is for UNO: {_NO_GIVEN_DEAL[game.family]}")
+    why = described(game.rulebooks[0]).given_deal
+    if dealer is None or why is not None:
+        dealt_by = [b.title for b in descriptors().values() if b.given_deal is None]
+        reason = why or "its engine reads no dealt cards (no deal_from_data)"
+        raise QuestionError(f"'deal' is for {', '.join(dealt_by)}: {reason}")
     raw = _field(data, "deal", dict)
     watched = _watched(raw)
     try:
