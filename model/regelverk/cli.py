@@ -952,8 +952,8 @@ def build_parser(*, with_extensions: bool = True) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="regelverk",
         description=(
-            "Four Scandinavian card-game rulebooks (vvv8, vandatta, viggo, uno) as clauses "
-            "with stable ids, traced to the code, tests and proofs behind them."
+            f"Card-game rulebooks ({', '.join(RULEBOOKS)}) as clauses with stable ids, traced "
+            "to the code, tests and proofs behind them."
         ),
         epilog=f"Run 'regelverk COMMAND --help' for a command's options.\n\n{EXIT_STATUSES}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
