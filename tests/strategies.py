@@ -91,6 +91,8 @@ def option_sets(rulebook: str, most: int = 4) -> st.SearchStrategy[dict[str, Any
     """Changes to ``rulebook``'s preset: up to ``most`` fields, each set to a value the engine
     plays alone; a combination the engine refuses is settled as :func:`settle` does."""
     table = playable(rulebook)
+    if not table:  # an options type with no reading or switch yet: the preset alone
+        return st.just({})
     change = st.sampled_from(sorted(table)).flatmap(
         lambda name: st.tuples(st.just(name), st.sampled_from(table[name]))
     )
