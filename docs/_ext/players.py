@@ -632,13 +632,20 @@ def _preset(table: Table, book: str) -> Row:
     return next(r for r in table.rows if r.rulebook == book and not r.option)
 
 
+def _plotted(table: Table) -> tuple[str, ...]:
+    """The rulebooks of :data:`BOOKS` the table has a row of the preset for (a rulebook
+    registered after the table was simulated has none yet, and no players' page either)."""
+    return tuple(b for b in BOOKS if any(r.rulebook == b and not r.option for r in table.rows))
+
+
 def plot_seats(table: Table, path: Path) -> None:
     """Each seat's share of wins, or of losses where that is what the rulebook counts
     (:attr:`regelverk.books.Rulebook.counted`: Viggo), under each preset."""
     plt = _pyplot()
-    rows = -(-len(BOOKS) // 2)
+    books = _plotted(table)
+    rows = -(-len(books) // 2)
     figure, axes = plt.subplots(rows, 2, figsize=(4.4, 2.1 * rows), sharey=True, squeeze=False)
-    for ax, book in zip(axes.flat, BOOKS, strict=False):
+    for ax, book in zip(axes.flat, books, strict=False):
         row = _preset(table, book)
         losses = described(book).counted == "losses"
         shares = row.losses if losses else row.wins
@@ -647,7 +654,7 @@ def plot_seats(table: Table, path: Path) -> None:
         ax.axhline(1 / len(shares), color="#777", linestyle="--", linewidth=1)
         ax.set_title(f"{book}: {'loses' if losses else 'wins'}")
         ax.set_ylim(0, 1)
-    for ax in axes.flat[len(BOOKS) :]:
+    for ax in axes.flat[len(books) :]:
         ax.set_visible(False)
     for line in axes:
         line[0].set_ylabel("share of games")
@@ -658,10 +665,11 @@ def plot_length(table: Table, path: Path) -> None:
     """The average number of actions and of deals, rounds or hands per game, per preset."""
     plt = _pyplot()
     figure, (left, right) = plt.subplots(1, 2, figsize=(4.4, 2.8))
-    rows = [_preset(table, b) for b in BOOKS]
-    left.bar(BOOKS, [r.mean_actions for r in rows], color="#2e6da4")
+    books = _plotted(table)
+    rows = [_preset(table, b) for b in books]
+    left.bar(books, [r.mean_actions for r in rows], color="#2e6da4")
     left.set_title("actions per game")
-    right.bar(BOOKS, [r.mean_rounds for r in rows], color="#5b8c3a")
+    right.bar(books, [r.mean_rounds for r in rows], color="#5b8c3a")
     right.set_title("deals, rounds or hands")
     for ax in (left, right):
         ax.tick_params(axis="x", labelrotation=30)
@@ -674,6 +682,11 @@ def plot_readings(table: Table, book: str, path: Path) -> None:
     plt = _pyplot()
     rows = [r for r in table.rows if r.rulebook == book and r.option]
     figure, ax = plt.subplots(figsize=(4.0, 0.62 * len(rows) + 1.0))
+    if not rows:  # a rulebook with no reading simulated apart from its preset
+        ax.text(0.5, 0.5, "no other reading simulated", ha="center", va="center")
+        ax.set_axis_off()
+        _save(plt, figure, path)
+        return
     ys = [1.1 * n for n in range(len(rows))]
     ax.barh([y + 0.08 for y in ys], [r.diverged for r in rows], 0.3, label="game goes otherwise")
     ax.barh([y + 0.4 for y in ys], [r.changed for r in rows], 0.3, label="result changes")
@@ -697,14 +710,15 @@ def draw_plots(app: Sphinx) -> None:
     out.mkdir(parents=True, exist_ok=True)
     stamp = out / "table.csv"
     text = table_path.read_text(encoding="utf-8")
-    names = ["seats.svg", "length.svg", *(f"readings-{b}.svg" for b in BOOKS)]
+    table = table_from_csv(text)
+    books = _plotted(table)
+    names = ["seats.svg", "length.svg", *(f"readings-{b}.svg" for b in books)]
     fresh = stamp.is_file() and stamp.read_text(encoding="utf-8") == text
     if fresh and all((out / n).is_file() for n in names):
         return
-    table = table_from_csv(text)
     plot_seats(table, out / "seats.svg")
     plot_length(table, out / "length.svg")
-    for book in BOOKS:
+    for book in books:
         plot_readings(table, book, out / f"readings-{book}.svg")
     stamp.write_text(text, encoding="utf-8")
 

@@ -580,6 +580,13 @@ def cli_page() -> str:
     return "\n".join(lines) + "\n"
 
 
+def rulebooks_toctree(registry: Registry) -> str:
+    """The toctree of the rulebooks' pages, one per rulebook of the registry (in the order of
+    :data:`regelverk.books.RULEBOOKS`), included by ``index.rst``."""
+    entries = "".join(f"   _generated/{book.id}\n" for book in registry.rulebooks)
+    return f".. toctree::\n   :maxdepth: 1\n   :caption: The rulebooks\n\n{entries}"
+
+
 def ask_pages(srcdir: Path) -> str:
     """A toctree of the engines' question-file pages (``docs/ask/*.rst``), as far as they exist."""
     pages = sorted(p.stem for p in (srcdir / "ask").glob("*.rst"))
@@ -894,6 +901,7 @@ def generate(app: Sphinx) -> None:
     changed |= write_if_changed(out / "glossary.rst", glossary_page(registry))
     changed |= write_if_changed(out / "trace.rst", trace_page(items))
     changed |= write_if_changed(out / "ask_pages.rst.txt", ask_pages(Path(app.srcdir)))
+    changed |= write_if_changed(out / "rulebooks.rst.txt", rulebooks_toctree(registry))
     changed |= write_if_changed(out / "options.rst", options_page(registry))
     with redirect_stdout(io.StringIO()):
         changed |= write_if_changed(out / "cli.rst", cli_page())
