@@ -638,7 +638,7 @@ def test_the_viggo_option_cover_holds_every_pair_of_readings() -> None:
     from itertools import combinations
 
     from regelverk.viggo.options import ViggoOptions
-    from regelverk_proofs.viggo_bind import _option_cover
+    from regelverk_proofs.viggo.binding.rules import _option_cover
 
     rows = _option_cover()
     default = ViggoOptions()

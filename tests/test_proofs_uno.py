@@ -28,13 +28,14 @@ from regelverk.uno import rules as engine_rules
 from regelverk.uno import table as engine_table
 from regelverk.uno.rules import deck_for
 from regelverk.uno.scenario import position
-from regelverk_proofs import binding, uno_bind
+from regelverk_proofs import binding
 from regelverk_proofs.binding import Binding
 from regelverk_proofs.query import ask
 from regelverk_proofs.theorem import Outcome, Theorem, decide
-from regelverk_proofs.uno import SCENARIOS, THEOREMS
-from regelverk_proofs.uno_lasso import TOP, find_lasso, lasso_hands
-from regelverk_proofs.uno_steps import moves_allow
+from regelverk_proofs.uno.binding import rules as uno_bind
+from regelverk_proofs.uno.binding.steps import moves_allow
+from regelverk_proofs.uno.encoding.lasso import TOP, find_lasso, lasso_hands
+from regelverk_proofs.uno.theorems.rules import SCENARIOS, THEOREMS
 
 _BY_NAME = {t.name: t for t in THEOREMS}
 _NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Filip", "Gun", "Hans", "Ida", "Jon")

@@ -19,13 +19,17 @@ from regelverk.viggo.state import ViggoState
 from regelverk_proofs.binding import Binding, Comparison, check
 from regelverk_proofs.query import ask
 from regelverk_proofs.theorem import Theorem, Weakening
-from regelverk_proofs.viggo import (
-    EXACT_OVERSHOOT,
-    SCENARIOS,
-    THEOREMS,
-    TRICK_STEP,
+from regelverk_proofs.viggo.binding.rules import (
+    BEATS,
+    CARD_STEPS,
+    COUNT_STEPS,
+    ENDING,
+    LEGAL_PLAYS,
+    SEATS,
+    TEXT_TABLES,
 )
-from regelverk_proofs.viggo_beats import (
+from regelverk_proofs.viggo.encoding.rules import BeatsOptions, Shuffle, Table, beats
+from regelverk_proofs.viggo.theorems.beats import (
     BEATS_SCENARIO,
     MUTUAL,
     SELF,
@@ -37,16 +41,12 @@ from regelverk_proofs.viggo_beats import (
     irreflexive_term,
     realize,
 )
-from regelverk_proofs.viggo_bind import (
-    BEATS,
-    CARD_STEPS,
-    COUNT_STEPS,
-    ENDING,
-    LEGAL_PLAYS,
-    SEATS,
-    TEXT_TABLES,
+from regelverk_proofs.viggo.theorems.rules import (
+    EXACT_OVERSHOOT,
+    SCENARIOS,
+    THEOREMS,
+    TRICK_STEP,
 )
-from regelverk_proofs.viggo_enc import BeatsOptions, Shuffle, Table, beats
 from regelverk_proofs.z3api import Bool, Solver
 from regelverk_proofs.z3api import Verdict as Z3Verdict
 
@@ -249,7 +249,10 @@ def test_no_viggo_encoding_takes_a_table_from_the_engine() -> None:
     import ast
     import inspect
 
-    from regelverk_proofs import viggo, viggo_beats, viggo_enc, viggo_text
+    from regelverk_proofs.viggo import text as viggo_text
+    from regelverk_proofs.viggo.encoding import rules as viggo_enc
+    from regelverk_proofs.viggo.theorems import beats as viggo_beats
+    from regelverk_proofs.viggo.theorems import rules as viggo
 
     for module in (viggo, viggo_beats, viggo_enc, viggo_text):
         tree = ast.parse(inspect.getsource(module))
@@ -307,7 +310,7 @@ def test_ending_binding_sees_a_game_ending_above_the_limit(
 def test_compiled_terms_agree_with_z3() -> None:
     """The Python form of a term that the bindings evaluate gives what Z3 gives, on the beats
     relation under sampled option sets and pairs, and on the deal of a game."""
-    from regelverk_proofs.viggo_bind import (
+    from regelverk_proofs.viggo.binding.rules import (
         _abstract_cards,
         _beats_term,
         _deal_fn,
@@ -315,7 +318,7 @@ def test_compiled_terms_agree_with_z3() -> None:
         _shuffle_values,
         _table_values,
     )
-    from regelverk_proofs.viggo_enc import deal
+    from regelverk_proofs.viggo.encoding.rules import deal
 
     _, allowed, _, _ = _beats_term()
     rng = random.Random(5)

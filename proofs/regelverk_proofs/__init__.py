@@ -1,18 +1,22 @@
 """Z3 proofs over the rulebooks: encodings, theorems, and "can it ever happen?" questions.
 
-Each game family has a module here with a Z3 encoding of its state and transitions at the
-granularity its theorems need, a tuple ``THEOREMS`` of :class:`~regelverk_proofs.theorem.Theorem`
-(each citing the clauses it rests on in ``clauses=``, which the trace reads) and a tuple
-``SCENARIOS`` of :class:`~regelverk_proofs.query.Scenario` for ``regelverk ask --can``. All of
-them reach Z3 through :mod:`regelverk_proofs.z3api` only.
+Each engine family with theorems has a folder here of the same shape (``vandatta/``,
+``viggo/``, ``uno/``): ``text`` (the small tables the encodings read, derived from ``spec/``),
+``encoding`` (the rules as Z3 terms, at the granularity the theorems need), ``binding`` (each
+encoding held to the engine) and ``theorems``. The theorem modules the rulebook descriptors name
+in ``proofs`` (:attr:`regelverk.books.Rulebook.proofs`) hold a tuple ``THEOREMS`` of
+:class:`~regelverk_proofs.theorem.Theorem` (each citing the clauses it rests on in
+``clauses=``, which the trace reads) and a tuple ``SCENARIOS`` of
+:class:`~regelverk_proofs.query.Scenario` for ``regelverk ask --can``. All of them reach Z3
+through :mod:`regelverk_proofs.z3api` only.
 
 The encodings are tied to the running model by bindings (:mod:`regelverk_proofs.binding`),
 which ``regelverk prove`` and the tests (``tests/test_proofs_*``) run: over a bounded universe
 of positions and steps, stated in each binding and counted, the engine and the encoding must
 agree on whether each action is allowed and on the state it leads to. No encoding imports the
 engine function it is compared with: the small tables the encodings need (packs, hand sizes,
-draw counts, rank orders, points) are derived from ``spec/`` in ``*_text`` modules, and the
-``*.text-tables`` bindings compare each with the engine's.
+draw counts, rank orders, points) are derived from ``spec/`` in each family's ``text``
+module, and the ``*.text-tables`` bindings compare each with the engine's.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ BOOKS = (
         seats=(2, 3, 4, 5, 6),
         cards="uno",
         leftover=("draw_pile",),
-        proofs=("uno",),
+        proofs=("uno.theorems.rules",),
     ),
 )
 """The descriptor of ``uno`` (:class:`regelverk.books.Rulebook`)."""

@@ -6,7 +6,12 @@ from regelverk.books import Rulebook
 
 __all__ = ["BOOKS"]
 
-_PROOFS = ("vandatta_cards", "vandatta_end", "vandatta_endless", "vandatta_lead")
+_PROOFS = (
+    "vandatta.theorems.cards",
+    "vandatta.theorems.end",
+    "vandatta.theorems.endless",
+    "vandatta.theorems.lead",
+)
 
 _GIVEN_DEAL = (
     "a Vändåtta deal is an action of its own: give a position in phase 'ready' with its "

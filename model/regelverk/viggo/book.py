@@ -15,7 +15,7 @@ BOOKS = (
         seats=(2, 3, 4),
         cards="french",
         leftover=("set_aside", "out_of_play"),
-        proofs=("viggo",),
+        proofs=("viggo.theorems.rules",),
         counted="losses",
         given_deal="a Viggo deal has no effect of its own to rule on: give the position after "
         "it (hands, and 'first_hand')",

@@ -1,0 +1,134 @@
+"""Evaluating the Viggo encodings on concrete engine values, fast enough for bindings.
+
+A binding (:mod:`regelverk_proofs.viggo.binding.rules`) asks the same encoding term thousands of
+times with different concrete values: "does ``beats`` allow this reply under these options?", "does
+``play_step`` relate this engine state to the one the engine made?". Building the term afresh
+with constants for each question costs a tenth of a second. Instead a term is built once over
+unknowns, and then:
+
+* :class:`Compiled` translates the term, node by node, into a Python function of its unknowns
+  (for small terms asked very often: "beats", the scores); every Z3 operator the encodings use
+  has its exact Python meaning (``mod`` by a positive constant is never negative in both);
+  an operator it does not know is refused, never guessed.
+* :class:`Substituted` puts constants for the unknowns and lets Z3 simplify the closed term to
+  true or false (for the large step relations). A closed term that Z3 leaves undecided is an
+  error, never an answer.
+
+Neither changes what the encoding says; the tests compare both with a Z3 solver on samples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from regelverk_proofs.binding import BindingError
+from regelverk_proofs.z3api import Bool, Int, _z3
+
+__all__ = ["Compiled", "Substituted", "Term", "value_of"]
+
+Term = Bool | Int
+
+
+def value_of(term: Term) -> int | bool:
+    """The Python value of a closed constant term (``Int.const(3)``, ``Bool.const(True)``)."""
+    z3 = _z3()
+    ref = z3.simplify(term.ref)
+    if z3.is_true(ref):
+        return True
+    if z3.is_false(ref):
+        return False
+    if z3.is_int_value(ref):
+        return int(ref.as_long())
+    raise BindingError(f"not a constant: {ref}")
+
+
+_NARY = {"AND": " and ", "OR": " or ", "ADD": " + ", "MUL": " * "}
+_TEMPLATES = {
+    "LE": "({0} <= {1})",
+    "LT": "({0} < {1})",
+    "GE": "({0} >= {1})",
+    "GT": "({0} > {1})",
+    "SUB": "({0} - {1})",
+    "NOT": "(not {0})",
+    "EQ": "({0} == {1})",
+    "XOR": "({0} != {1})",
+    "IMPLIES": "((not {0}) or {1})",
+    "ITE": "({1} if {0} else {2})",
+    "UMINUS": "(-{0})",
+    "TRUE": "True",
+    "FALSE": "False",
+}
+_OTHER = ("DISTINCT", "MOD", "ANUM", "UNINTERPRETED")
+
+
+def _expression(op: str | None, node: Any, args: list[str]) -> str:
+    """The Python expression of one node whose children are named ``args``."""
+    z3 = _z3()
+    kids = node.children()
+    if op in _TEMPLATES:
+        return _TEMPLATES[op].format(*args)
+    if op in _NARY:
+        return "(" + _NARY[op].join(args) + ")"
+    if op == "ANUM":
+        return str(node.as_long())
+    if op == "DISTINCT" and len(args) == 2:
+        return f"({args[0]} != {args[1]})"
+    if op == "MOD" and z3.is_int_value(kids[1]) and kids[1].as_long() > 0:
+        return f"({args[0]} % {args[1]})"
+    raise BindingError(f"cannot evaluate the term {node} (unknowns must be inputs)")
+
+
+class Compiled:
+    """A term as a Python function of its unknowns ``inputs`` (in that order)."""
+
+    def __init__(self, term: Term, inputs: Sequence[Term]) -> None:
+        z3 = _z3()
+        names: dict[int, str] = {t.ref.get_id(): f"a[{i}]" for i, t in enumerate(inputs)}
+        ops = {getattr(z3, f"Z3_OP_{k}"): k for k in (*_NARY, *_TEMPLATES, *_OTHER)}
+        lines: list[str] = []
+        stack: list[tuple[Any, bool]] = [(term.ref, False)]
+        while stack:
+            node, ready = stack.pop()
+            key = node.get_id()
+            if key in names:
+                continue
+            if not ready:
+                stack.append((node, True))
+                stack.extend((k, False) for k in node.children() if k.get_id() not in names)
+                continue
+            args = [names[k.get_id()] for k in node.children()]
+            name = f"v{len(lines)}"
+            lines.append(f"    {name} = {_expression(ops.get(node.decl().kind()), node, args)}")
+            names[key] = name
+        result = names[term.ref.get_id()]
+        source = "def f(a):\n" + "\n".join(lines) + f"\n    return {result}\n"
+        scope: dict[str, Any] = {}
+        exec(compile(source, "<viggo-encoding>", "exec"), scope)
+        self._f: Callable[[Sequence[int | bool]], int | bool] = scope["f"]
+
+    def __call__(self, values: Sequence[int | bool]) -> int | bool:
+        """The term's value for these values of the unknowns."""
+        return self._f(values)
+
+
+class Substituted:
+    """A large term over unknowns ``inputs``, decided by Z3 once constants replace them."""
+
+    def __init__(self, term: Bool, inputs: Sequence[Term]) -> None:
+        self._term = term.ref
+        self._inputs = [t.ref for t in inputs]
+
+    def __call__(self, values: Sequence[Term]) -> bool:
+        """Whether the term holds when ``values`` (closed terms) replace the unknowns."""
+        z3 = _z3()
+        if len(values) != len(self._inputs):
+            raise BindingError("a value for every unknown is needed")
+        closed = z3.simplify(
+            z3.substitute(self._term, *zip(self._inputs, (v.ref for v in values), strict=True))
+        )
+        if z3.is_true(closed):
+            return True
+        if z3.is_false(closed):
+            return False
+        raise BindingError(f"the closed term did not simplify to true or false: {closed}")

@@ -1,0 +1,2 @@
+"""The bindings of the Vändåtta theorems: the engine against the encodings, over bounded
+universes stated and counted in each binding."""
