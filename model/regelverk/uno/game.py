@@ -7,7 +7,7 @@ from typing import Any
 
 from regelverk.engine import OptionError, Outcome, PositionError
 from regelverk.marks import implements
-from regelverk.uno import position, rules
+from regelverk.uno import invariants, position, rules
 from regelverk.uno.options import UnoOptions, uno_options
 from regelverk.uno.state import Action, Phase, UnoState
 from regelverk.uno.table import _apply_unchecked, opening
@@ -85,7 +85,7 @@ class UnoGame:
 
     def problems(self, state: UnoState) -> tuple[str, ...]:
         """Every invariant ``state`` breaks, in words."""
-        return position.problems(state)
+        return invariants.problems(state)
 
     def position_from_data(self, data: Mapping[str, Any], options: UnoOptions) -> UnoState:
         """Build a state from plain data (see the page on asking UNO questions)."""

@@ -81,7 +81,7 @@ class WildDrawFour:
 class UnoState:
     """A moment of a game of UNO, from the referee's side of the table.
 
-    Not checked on construction: :func:`regelverk.uno.position.problems` lists every invariant a
+    Not checked on construction: :func:`regelverk.uno.invariants.problems` lists every invariant a
     state breaks.
     """
 
