@@ -1,6 +1,6 @@
 """The card-level Z3 encoding of the Vändåtta engine against the engine itself.
 
-* Bindings: each card theorem's bindings (:mod:`regelverk_proofs.vandatta_cards_bind`, the
+* Bindings: each card theorem's bindings (:mod:`regelverk_proofs.vandatta.binding.cards`, the
   seeded games and built positions that ``regelverk prove`` compares) agree with the engine and
   compare every kind they must; and each disagrees when one engine rule is broken on purpose.
 * Non-vacuity: every weakening of a theorem breaks it at the step it weakens.
@@ -29,22 +29,15 @@ from regelverk.vandatta import (
     penalty,
     playing,
     rules,
+    talon,
 )
 from regelverk.vandatta.options import OutOfTurnCard
 from regelverk.vandatta.state import Deal, Phase, Play, Redeal
+from regelverk.vandatta.table import Table as ScratchTable
 from regelverk_proofs.binding import Binding, Comparison, Report, check, clear
 from regelverk_proofs.query import ask
 from regelverk_proofs.theorem import Outcome
-from regelverk_proofs.vandatta_cards import (
-    SCENARIOS,
-    THEOREMS,
-    VANDATTA_CONSERVATION,
-    VVV8_CONSERVATION,
-    conservation,
-    layouts,
-    step_case,
-)
-from regelverk_proofs.vandatta_cards_bind import (
+from regelverk_proofs.vandatta.binding.cards import (
     MOVE_KINDS,
     VANDATTA_MOVES,
     VANDATTA_STEPS,
@@ -59,17 +52,33 @@ from regelverk_proofs.vandatta_cards_bind import (
     vvv8_scenes,
     walk,
 )
-from regelverk_proofs.vandatta_cards_bind import _compare_moves as compare_moves
-from regelverk_proofs.vandatta_cards_listing_bind import (
+from regelverk_proofs.vandatta.binding.cards import _compare_moves as compare_moves
+from regelverk_proofs.vandatta.binding.cards_listing import (
     LISTING_KINDS,
     VANDATTA_LISTING,
     VVV8_LISTING,
     compare_position,
 )
-from regelverk_proofs.vandatta_cards_listing_bind import candidates as listing_candidates
-from regelverk_proofs.vandatta_cards_listing_bind import positions as listing_positions
-from regelverk_proofs.vandatta_cards_zones import STEP, STEPS, Layout, StepArgs, fresh, well_placed
-from regelverk_proofs.vandatta_end_bind import TEXT_TABLES
+from regelverk_proofs.vandatta.binding.cards_listing import candidates as listing_candidates
+from regelverk_proofs.vandatta.binding.cards_listing import positions as listing_positions
+from regelverk_proofs.vandatta.binding.end import TEXT_TABLES
+from regelverk_proofs.vandatta.encoding.zones import (
+    STEP,
+    STEPS,
+    Layout,
+    StepArgs,
+    fresh,
+    well_placed,
+)
+from regelverk_proofs.vandatta.theorems.cards import (
+    SCENARIOS,
+    THEOREMS,
+    VANDATTA_CONSERVATION,
+    VVV8_CONSERVATION,
+    conservation,
+    layouts,
+    step_case,
+)
 from regelverk_proofs.z3api import Bool, Solver, Verdict, all_of
 
 
@@ -281,15 +290,15 @@ def test_steps_binding_disagrees_with_a_rebuild_that_drops_a_card(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Broken on purpose: a rebuild that loses a card of the pile is caught."""
-    rebuild = rules.Table.rebuild
+    rebuild = talon.rebuild
 
-    def lossy(table: rules.Table) -> bool:
+    def lossy(table: ScratchTable) -> bool:
         done = rebuild(table)
         if done and len(table.stock) > 1:
             table.stock.pop(0)
         return done
 
-    monkeypatch.setattr(rules.Table, "rebuild", lossy)
+    monkeypatch.setattr(talon, "rebuild", lossy)
     found = _first_disagreement(_steps_of(_small("vandatta"), lambda: iter(())))
     assert found is not None
     assert "rebuild" in found.detail or found.kind == "rebuild"
@@ -303,7 +312,7 @@ def test_steps_binding_disagrees_with_a_short_penalty(monkeypatch: pytest.Monkey
     real = penalty.penalise
 
     def short(
-        table: rules.Table, seat: int, offences: int, why: str, clauses: tuple[str, ...]
+        table: ScratchTable, seat: int, offences: int, why: str, clauses: tuple[str, ...]
     ) -> None:
         options = table.options
         table.options = dataclasses.replace(options, penalty_cards=options.penalty_cards - 1)
@@ -326,7 +335,7 @@ def test_steps_binding_disagrees_with_a_redeal_that_forgets_the_early_card(
     caught."""
     redeal = misdeal._redeal
 
-    def forgetful(table: rules.Table, seat: int, start: object, deal: object) -> None:
+    def forgetful(table: ScratchTable, seat: int, start: object, deal: object) -> None:
         table.early = ()
         redeal(table, seat, start, deal)  # type: ignore[arg-type]
 
@@ -639,8 +648,8 @@ def test_tables_that_add_decks_are_refused_by_the_bindings_not_skipped() -> None
     card theorems: the bindings say so rather than compare them as if the decks stayed."""
     from regelverk.engine import with_options
     from regelverk.vandatta.state import Join
-    from regelverk_proofs.vandatta_cards_bind import Taken, compare_seat_in
-    from regelverk_proofs.vandatta_cards_zones import layout_of
+    from regelverk_proofs.vandatta.binding.cards import Taken, compare_seat_in
+    from regelverk_proofs.vandatta.encoding.zones import layout_of
 
     many = with_options(VVV8, {"session": "free-time", "max_players_free_time": "add-decks"})
     fifteen = GAME.apply(GAME.deal(many, [f"P{n}" for n in range(15)], 1), Deal()).state

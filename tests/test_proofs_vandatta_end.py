@@ -1,7 +1,8 @@
-"""The end-of-deal theorems of Vändåtta (``regelverk_proofs.vandatta_end``): every theorem holds,
-every weakening breaks it, an unknown answer never counts as holding, the scenarios answer as the
-rulebooks say, every binding of :mod:`regelverk_proofs.vandatta_end_bind` agrees with the engine
-and covers its kinds, and each binding disagrees when an engine rule it compares is broken."""
+"""The end-of-deal theorems of Vändåtta (``regelverk_proofs.vandatta.theorems.end``): every theorem
+holds, every weakening breaks it, an unknown answer never counts as holding, the scenarios answer
+as the rulebooks say, every binding of :mod:`regelverk_proofs.vandatta.binding.end` agrees with the
+engine and covers its kinds, and each binding disagrees when an engine rule it compares is
+broken."""
 
 from __future__ import annotations
 
@@ -23,21 +24,16 @@ from regelverk.vandatta import (
     join,
     playing,
     scoring,
+    talon,
 )
-from regelverk.vandatta.rules import Table, drawn_deal_passes
+from regelverk.vandatta.rules import drawn_deal_passes
 from regelverk.vandatta.scoring import card_points, reaches_limit
 from regelverk.vandatta.state import Phase, Play, Remark, RemarkKind, State, Veto
+from regelverk.vandatta.table import Table
 from regelverk_proofs.binding import Binding, check, clear
 from regelverk_proofs.query import ask
 from regelverk_proofs.theorem import Outcome
-from regelverk_proofs.vandatta_end import (
-    LEGAL_GOING_OUT,
-    OFFICIAL_NEEDS_THREE,
-    SCENARIOS,
-    THEOREMS,
-    going_out_finding,
-)
-from regelverk_proofs.vandatta_end_bind import (
+from regelverk_proofs.vandatta.binding.end import (
     BLOCKED,
     GOING_OUT,
     LASSO,
@@ -49,7 +45,14 @@ from regelverk_proofs.vandatta_end_bind import (
     compare_scores,
     ranking_falls,
 )
-from regelverk_proofs.vandatta_end_model import Rules, talon_limit
+from regelverk_proofs.vandatta.encoding.end import Rules, talon_limit
+from regelverk_proofs.vandatta.theorems.end import (
+    LEGAL_GOING_OUT,
+    OFFICIAL_NEEDS_THREE,
+    SCENARIOS,
+    THEOREMS,
+    going_out_finding,
+)
 from regelverk_proofs.z3api import Solver, Verdict
 
 NOTHING: frozenset[str] = frozenset()
@@ -432,7 +435,7 @@ def test_steps_binding_sees_a_deal_never_drawn(
     def count_only(table: Table) -> None:
         table.talon_passes += 1
 
-    monkeypatch.setattr(Table, "count_pass", count_only)
+    monkeypatch.setattr(talon, "count_pass", count_only)
     assert _disagrees(STEPS)
 
 
@@ -445,7 +448,7 @@ def test_lasso_binding_sees_free_time_deals_drawn(
         if table.talon_passes >= 3:
             table.drawn_deal = True
 
-    monkeypatch.setattr(Table, "count_pass", always)
+    monkeypatch.setattr(talon, "count_pass", always)
     assert _disagrees(LASSO)
 
 
@@ -572,7 +575,6 @@ def test_official_binding_sees_a_waiting_joiner_counted_active(
     """With the engine's count of active players taking its shortcut whenever nobody is away
     or out (forgetting a late joiner who waits), the binding disagrees: it builds an official
     result while a late joiner waits and nobody is away."""
-    from regelverk.vandatta import rules
 
     def active(self: Any) -> int:
         if not self.away and not self.record.out:
@@ -583,7 +585,7 @@ def test_official_binding_sees_a_waiting_joiner_counted_active(
             if s not in self.record.out and s not in self.away and s not in self.benched
         )
 
-    monkeypatch.setattr(rules.Table, "active", active)
+    monkeypatch.setattr(Table, "active", active)
     found = _disagrees(OFFICIAL)
     assert "away [], waiting ['P" in found
 

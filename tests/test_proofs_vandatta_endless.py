@@ -10,11 +10,14 @@ from typing import Any
 import pytest
 
 from regelverk.cards import Card
-from regelverk.vandatta import GAME, drawing, listing, rules
+from regelverk.vandatta import GAME, drawing, listing, talon
 from regelverk.vandatta.options import EmptyStock
 from regelverk.vandatta.state import Draw, State
+from regelverk.vandatta.table import Table
 from regelverk_proofs.binding import check, clear
-from regelverk_proofs.vandatta_endless import (
+from regelverk_proofs.vandatta.binding.endless import _hand_built as hand_built
+from regelverk_proofs.vandatta.binding.endless import compare
+from regelverk_proofs.vandatta.theorems.endless import (
     CARDS,
     DRAW,
     LIVE,
@@ -31,8 +34,6 @@ from regelverk_proofs.vandatta_endless import (
     stem,
     witness,
 )
-from regelverk_proofs.vandatta_endless_bind import _hand_built as hand_built
-from regelverk_proofs.vandatta_endless_bind import compare
 from regelverk_proofs.z3api import Verdict
 
 OPTIONS = GAME.options("vandatta")
@@ -214,7 +215,7 @@ def test_binding_disagrees_when_a_player_who_can_lay_may_draw(
 @pytest.mark.clause("VA-ACE-OTHERS-DRAW")
 def test_binding_disagrees_when_an_ace_makes_nobody_draw(monkeypatch: pytest.MonkeyPatch) -> None:
     """Broken on purpose: an ace after which the other player does not draw is caught."""
-    monkeypatch.setattr(rules.Table, "ace_draws", lambda table, seat, aces: None)
+    monkeypatch.setattr(talon, "ace_draws", lambda table, seat, aces: None)
     found = next((c for c in compare() if not c.agrees), None)
     assert found is not None
 
@@ -238,9 +239,9 @@ def test_binding_disagrees_when_drawn_after_passes_never_draws(
     """Broken on purpose: an engine that counts the stock's passes but never draws the deal
     under endless_deal = drawn-after-passes lets the witness's loop go on, and is caught."""
 
-    def count_only(table: rules.Table) -> None:
+    def count_only(table: Table) -> None:
         table.talon_passes += 1
 
-    monkeypatch.setattr(rules.Table, "count_pass", count_only)
+    monkeypatch.setattr(talon, "count_pass", count_only)
     found = [c for c in compare() if c.kind == "drawn-after-passes"]
     assert found and not found[0].agrees

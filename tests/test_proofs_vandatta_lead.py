@@ -13,7 +13,7 @@ import pytest
 from regelverk.vandatta.state import Phase, Restart, State
 from regelverk_proofs.binding import Comparison, check
 from regelverk_proofs.theorem import Outcome, Weakening
-from regelverk_proofs.vandatta_lead import (
+from regelverk_proofs.vandatta.theorems.lead import (
     FREE_LEAD,
     FREE_LEAD_STEPS,
     READ,
@@ -61,16 +61,16 @@ def test_binding_sees_a_free_lead_outlive_a_fresh_start_card(
     """With the engine's new start card at a rebuild leaving a free lead standing (the bug the
     long soak found, and the mutant vandatta-free-lead-outlives-a-fresh-start-card), the binding
     disagrees on a rebuild under rebuild_reference = fresh-start-card."""
-    from regelverk.vandatta import rules
+    from regelverk.vandatta import talon
 
-    fresh = rules.fresh_start_card
+    fresh = talon.fresh_start_card
 
     def broken(table: Any) -> None:
         free = table.free_lead
         fresh(table)
         table.free_lead = free
 
-    monkeypatch.setattr(rules, "fresh_start_card", broken)
+    monkeypatch.setattr(talon, "fresh_start_card", broken)
     found = _first_disagreement()
     assert found is not None and found.kind.startswith("fresh-"), found
     assert "a free lead" in found.detail
@@ -127,7 +127,7 @@ def test_binding_positions_take_every_penalty_at_the_end_of_a_turn() -> None:
     forgotten varning, a forgotten LAPPEN, vvv8's owed cards), by a pass and by a last draw,
     and under fresh-start-card some of them wait for the dealer to name a suit."""
     from regelverk.vandatta import GAME
-    from regelverk_proofs.vandatta_lead_bind import _inputs, _penalty_positions
+    from regelverk_proofs.vandatta.binding.lead import _inputs, _penalty_positions
 
     rebuilt: set[tuple[str, str]] = set()
     for label, state in _penalty_positions():
@@ -170,7 +170,7 @@ def test_binding_positions_are_problem_free_and_play_the_soak_case() -> None:
     to name the suit): every position the binding builds is one the engine's invariant check
     accepts."""
     from regelverk.vandatta import GAME
-    from regelverk_proofs.vandatta_lead_bind import positions
+    from regelverk_proofs.vandatta.binding.lead import positions
 
     soak: list[State] = []
     for label, state in positions():
@@ -254,7 +254,7 @@ def _fix(term: Bool | Int, value: int | bool) -> Bool:
 def test_compiled_transitions_agree_with_z3(which: Step) -> None:
     """On sampled flags, readings and inputs, the Python form of each step (what the binding
     evaluates) gives the flags Z3 finds for the same constants."""
-    from regelverk_proofs.vandatta_lead_bind import _transitions
+    from regelverk_proofs.vandatta.binding.lead import _transitions
 
     compiled = _transitions()[which.name]
     rng = random.Random(which.name)

@@ -105,7 +105,7 @@ def test_a_vandatta_scratch_table_freezes_back_to_the_state_it_copies() -> None:
     (but ``vetoable``, which every action clears, and which random legal play never sets)."""
     import random
 
-    from regelverk.vandatta.rules import Table
+    from regelverk.vandatta.table import Table
 
     for book in VANDATTA.rulebooks:
         state = VANDATTA.deal(VANDATTA.options(book), ["A", "B", "C", "D"], 5)

@@ -14,7 +14,7 @@ from regelverk.vandatta.early import resolve_early
 from regelverk.vandatta.join import perform_join, perform_joining, seat_in
 from regelverk.vandatta.misdeal import perform_misdeal
 from regelverk.vandatta.options import AbsentTurn
-from regelverk.vandatta.rules import NO_RESTART, Table, drawn_deal_clauses
+from regelverk.vandatta.rules import NO_RESTART, drawn_deal_clauses
 from regelverk.vandatta.scoring import champions_at_leap_day, end_match, finish_deal
 from regelverk.vandatta.setup import (
     deal_hands,
@@ -46,6 +46,7 @@ from regelverk.vandatta.state import (
     StepIn,
     Withdrawn,
 )
+from regelverk.vandatta.table import Table
 
 __all__ = ["apply"]
 

@@ -24,6 +24,7 @@ import dataclasses
 from regelverk.cards import Card
 from regelverk.engine import Event, IllegalActionError, Ruling
 from regelverk.marks import implements
+from regelverk.vandatta import talon
 from regelverk.vandatta.adjudication import _perform
 from regelverk.vandatta.checks import _error, _heard, _uncalled, withdrawn_too_late
 from regelverk.vandatta.conduct import forgetting_possible, paused
@@ -55,7 +56,6 @@ from regelverk.vandatta.playing import (
     same_rank_error,
 )
 from regelverk.vandatta.rules import (
-    Table,
     call_stands,
     can_draw_any,
     draws_left,
@@ -80,6 +80,7 @@ from regelverk.vandatta.state import (
     State,
     Withdrawn,
 )
+from regelverk.vandatta.table import Table
 from regelverk.vandatta.turns import _end_turn
 
 __all__ = ["attempt"]
@@ -280,7 +281,7 @@ def _draw_out_of_turn(state: State, draw: Draw, error: IllegalActionError) -> Ru
         )
         return _ruling(table, error)
     if rule is DrawOutOfTurn.KEPT_LOCKED:
-        card = table.draw_one(seat)
+        card = talon.draw_one(table, seat)
         if card is not None:
             table.hands[seat] = table.hands[seat][:-1]
             table.penalties[seat] = (
@@ -559,7 +560,7 @@ def _overdraw(state: State, draw: Draw, error: IllegalActionError) -> Ruling[Sta
     (overdraw_release); so he cannot go out this turn, but may still call."""
     seat = draw.player
     table = Table.of(state)
-    card = table.draw_one(seat, own=True)
+    card = talon.draw_one(table, seat, own=True)
     assert card is not None
     table.hands[seat] = table.hands[seat][:-1]
     release = 1 if state.options.overdraw_release is OverdrawRelease.NEXT_OWN_TURN else 2
@@ -656,7 +657,7 @@ def _extra_card(state: State, action: ExtraCard, error: IllegalActionError) -> R
             state=state,
         )
     table = Table.of(state)
-    card = table.draw_one(seat)
+    card = talon.draw_one(table, seat)
     if card is None:
         return None
     table.hands[seat] = table.hands[seat][:-1]

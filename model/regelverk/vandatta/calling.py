@@ -9,7 +9,7 @@ import enum
 from regelverk.cards import Card
 from regelverk.engine import IllegalActionError
 from regelverk.marks import implements
-from regelverk.vandatta import citing
+from regelverk.vandatta import citing, talon
 from regelverk.vandatta.options import (
     EightInHandWhen,
     GoOutCall,
@@ -22,7 +22,6 @@ from regelverk.vandatta.rules import (
     AT_OR_BELOW,
     LAPPEN,
     WHENEVER_EXACTLY,
-    Table,
     is_eight,
     lappen_due,
     owed,
@@ -30,6 +29,7 @@ from regelverk.vandatta.rules import (
     varning_due,
 )
 from regelverk.vandatta.state import State
+from regelverk.vandatta.table import Table
 
 __all__: list[str] = []
 
@@ -205,7 +205,7 @@ def _lappen_penalty(table: Table, seat: int) -> None:
     """A LAPPEN caller who does not go out on his next turn takes three cards from the stock."""
     table.calls = table.calls - {seat}
     for _ in range(table.options.penalty_cards):
-        if table.draw_one(seat) is None or table.drawn_deal:
+        if talon.draw_one(table, seat) is None or table.drawn_deal:
             break
     table.say(
         "lappen-penalty",
@@ -257,7 +257,7 @@ def _varning_forgotten(table: Table, seat: int) -> None:
     varning without the call (``call`` not said with its last action) costs the penalty
     cards of a failed LAPPEN, drawn from the stock into the hand at once."""
     for _ in range(table.options.penalty_cards):
-        if table.draw_one(seat) is None or table.drawn_deal:
+        if talon.draw_one(table, seat) is None or table.drawn_deal:
             break
     table.say(
         "varning-forgotten",
@@ -285,7 +285,7 @@ def _lappen_forgotten(table: Table, seat: int) -> None:
         )
         return
     for _ in range(table.options.penalty_cards):
-        if table.draw_one(seat) is None or table.drawn_deal:
+        if talon.draw_one(table, seat) is None or table.drawn_deal:
             break
     table.say(
         "lappen-forgotten",

@@ -26,7 +26,7 @@ from regelverk.vandatta.options import (
     VetoScope,
 )
 from regelverk.vandatta.penalty import penalise
-from regelverk.vandatta.rules import Table, card_count, is_ace, seats_after
+from regelverk.vandatta.rules import card_count, is_ace, seats_after
 from regelverk.vandatta.state import (
     AskCount,
     Back,
@@ -43,6 +43,7 @@ from regelverk.vandatta.state import (
     StepAway,
     Veto,
 )
+from regelverk.vandatta.table import Table
 
 __all__ = [
     "Conduct",

@@ -8,7 +8,7 @@ import enum
 
 from regelverk.engine import IllegalActionError
 from regelverk.marks import implements
-from regelverk.vandatta import calling, citing, turns
+from regelverk.vandatta import calling, citing, talon, turns
 from regelverk.vandatta.options import (
     AfterThreeDraws,
     DrawnCard,
@@ -20,7 +20,6 @@ from regelverk.vandatta.options import (
 from regelverk.vandatta.rules import (
     LAPPEN,
     NO_RESTART,
-    Table,
     can_draw_any,
     draws_left,
     first_fits,
@@ -30,6 +29,7 @@ from regelverk.vandatta.rules import (
     stuck,
 )
 from regelverk.vandatta.state import Draw, Pass, State
+from regelverk.vandatta.table import Table
 
 __all__: list[str] = []
 
@@ -198,7 +198,7 @@ def _draw(table: Table, draw: Draw) -> None:
             return
         turns._end_turn(table, seat, call=False, laid=False)
         return
-    card = table.draw_one(seat, own=True)
+    card = talon.draw_one(table, seat, own=True)
     table.draws += 1
     table.idle = 0
     utgang = table.options.go_out_call is UTGANG

@@ -32,9 +32,10 @@ from regelverk.vandatta.options import (
     StartEightOtherSuit,
 )
 from regelverk.vandatta.penalty import penalise
-from regelverk.vandatta.rules import Table, is_eight
+from regelverk.vandatta.rules import is_eight
 from regelverk.vandatta.setup import suit_name
 from regelverk.vandatta.state import Phase, Play, State
+from regelverk.vandatta.table import Table
 
 __all__ = ["early_play", "resolve_early"]
 

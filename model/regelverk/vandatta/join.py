@@ -29,11 +29,13 @@ from regelverk.cards import Card
 from regelverk.engine import IllegalActionError
 from regelverk.marks import implements
 from regelverk.registry import parameter
+from regelverk.vandatta import talon
 from regelverk.vandatta.conduct import paused
 from regelverk.vandatta.options import LateJoinerCount, LateJoinerFirstTurn, LateJoinerSecondDeck
-from regelverk.vandatta.rules import Table, held
+from regelverk.vandatta.rules import held
 from regelverk.vandatta.setup import deck_count, full_pack, player_limit
 from regelverk.vandatta.state import Join, Phase, Record, State, StayOut, StepIn
+from regelverk.vandatta.table import Table
 
 __all__ = [
     "EXTRA_CARDS",
@@ -251,7 +253,7 @@ def _step_in(table: Table, seat: int, end_turn: EndTurn) -> None:
     table.joining = table.joining - {seat}
     dealt = 0
     for _ in range(most + EXTRA_CARDS):
-        if table.draw_one(seat) is None or table.drawn_deal:
+        if talon.draw_one(table, seat) is None or table.drawn_deal:
             break
         dealt += 1
     table.say(

@@ -25,8 +25,9 @@ from collections.abc import Callable
 from regelverk.engine import IllegalActionError
 from regelverk.marks import implements
 from regelverk.vandatta.options import AllShortCompletion, RedealWindow, SurplusReturn
-from regelverk.vandatta.rules import Table, seats_after
+from regelverk.vandatta.rules import seats_after
 from regelverk.vandatta.state import Complete, Phase, Redeal, ReturnSurplus, State
+from regelverk.vandatta.table import Table
 
 __all__ = ["Misdeal", "misdeal_error", "perform_misdeal", "redeal_open"]
 

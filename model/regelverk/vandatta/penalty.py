@@ -7,6 +7,7 @@ import dataclasses
 
 from regelverk.cards import Card
 from regelverk.marks import implements
+from regelverk.vandatta import talon
 from regelverk.vandatta.options import (
     PenaltyCardsUsable,
     PenaltySetsTiming,
@@ -16,8 +17,8 @@ from regelverk.vandatta.options import (
     VetoLimit,
     VetoScope,
 )
-from regelverk.vandatta.rules import Table
 from regelverk.vandatta.state import PenaltySet, Phase
+from regelverk.vandatta.table import Table
 
 __all__ = ["STANDARD", "penalise"]
 
@@ -63,7 +64,7 @@ def penalise(table: Table, seat: int, offences: int, why: str, clauses: tuple[st
     )
     drawn: list[Card] = []
     for _ in range(count):
-        card = table.draw_one(seat)
+        card = talon.draw_one(table, seat)
         if card is None:
             break
         drawn.append(card)

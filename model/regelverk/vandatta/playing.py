@@ -10,7 +10,7 @@ from itertools import pairwise
 from regelverk.cards import Card
 from regelverk.engine import IllegalActionError
 from regelverk.marks import implements
-from regelverk.vandatta import calling, citing, turns
+from regelverk.vandatta import calling, citing, talon, turns
 from regelverk.vandatta.options import (
     AceAgainDraws,
     AfterEight,
@@ -25,7 +25,6 @@ from regelverk.vandatta.rules import (
     EIGHT,
     LAPPEN,
     NO_RESTART,
-    Table,
     call_stands,
     first_fits,
     follow_fits,
@@ -40,6 +39,7 @@ from regelverk.vandatta.rules import (
 from regelverk.vandatta.scoring import finish_deal
 from regelverk.vandatta.setup import suit_name
 from regelverk.vandatta.state import Play, Restart, State
+from regelverk.vandatta.table import Table
 
 __all__ = ["same_rank_error"]
 
@@ -525,7 +525,7 @@ def _eight(table: Table, play: Play) -> None:
         )
         turns._end_turn(table, seat, call=play.call, laid=True, eight=True)
         return
-    table.turn_pile_away()
+    talon.turn_pile_away(table)
     table.restart = EIGHT_RESTART
     table.draws = 0
     table.say(
@@ -539,7 +539,7 @@ def _eight(table: Table, play: Play) -> None:
 @implements("V8-ACE-SAME-PLAYER-AGAIN", "V8-DRAW-ACE-AFTER-DRAWING", "VA-ACE-SAME-PLAYER-AGAIN")
 def _ace(table: Table, seat: int, aces: int) -> None:
     """The others draw for the ace(s); then the same player plays again on his ace."""
-    table.ace_draws(seat, aces)
+    talon.ace_draws(table, seat, aces)
     calling._varning_reached(table, [s for s in range(len(table.players)) if s != seat])
     if table.drawn_deal:
         return

@@ -18,8 +18,9 @@ from regelverk.vandatta.options import (
     OverLimit,
     Scoring,
 )
-from regelverk.vandatta.rules import Table, seats_after
+from regelverk.vandatta.rules import seats_after
 from regelverk.vandatta.state import Phase, Record
+from regelverk.vandatta.table import Table
 
 __all__ = [
     "OTHER_POINTS",

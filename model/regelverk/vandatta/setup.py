@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from regelverk.cards import Card, Suit, french_deck
 from regelverk.engine import IllegalActionError
 from regelverk.marks import implements
+from regelverk.vandatta import talon
 from regelverk.vandatta.options import (
     MOST_PLAYERS_ADDING_DECKS,
     DeckSetup,
@@ -24,14 +25,12 @@ from regelverk.vandatta.options import (
     VandattaOptions,
 )
 from regelverk.vandatta.rules import (
-    Table,
     is_ace,
     is_eight,
-    return_start_eight,
     seats_after,
-    viggo_plays,
 )
 from regelverk.vandatta.state import Phase, Record, Restart, State
+from regelverk.vandatta.table import Table
 
 __all__ = [
     "added_decks",
@@ -370,7 +369,7 @@ def start_ace(table: Table, first: int, dealer: int) -> None:
     rule = table.options.start_ace_draw
     utgang = table.options.go_out_call is GoOutCall.UTGANG
     if rule is StartAceDraw.NEVER or (
-        rule is StartAceDraw.ONLY_WITH_VIGGO and not viggo_plays(table)
+        rule is StartAceDraw.ONLY_WITH_VIGGO and not talon.viggo_plays(table)
     ):
         table.say(
             "start-ace",
@@ -394,7 +393,7 @@ def start_ace(table: Table, first: int, dealer: int) -> None:
         return
     order = [first, *seats_after(len(table.players), first, table.record.out)]
     for seat in order:
-        table.draw_one(seat)
+        talon.draw_one(table, seat)
     clauses = (
         ("V8-START-ACE-ALL-DRAW", "V8-START-ACE-ONLY-WITH-VIGGO")
         if utgang
@@ -419,7 +418,7 @@ def start_ace_choice(table: Table, take: bool) -> None:
     if table.options.first_player is FirstPlayer.LEFT_OF_DEALER:
         first = seats_after(count, dealer, table.record.out | table.away)[0]
     if take:
-        table.draw_one(seat)
+        talon.draw_one(table, seat)
     table.say(
         "start-ace",
         f"{table.name(seat)} takes his extra card for the start ace"
@@ -450,7 +449,7 @@ def start_ace_as_dealers(table: Table, dealer: int) -> None:
     his own ace (a card of its suit or an eight, per ace_follow and restart_fallback), after
     which the turn passes to his left. Where the start ace makes nobody draw (start_ace_draw)
     the ace has no effect and the first player plays on it as usual."""
-    table.ace_draws(dealer, 1)
+    talon.ace_draws(table, dealer, 1)
     if table.drawn_deal:
         return
     table.turn = dealer
@@ -489,7 +488,7 @@ def turn_start_card(table: Table, dealer: int) -> None:
         for _ in range(len(table.stock)):
             if not is_eight(table.pile[-1]):
                 break
-            return_start_eight(table)
+            talon.return_start_eight(table)
     first = dealer
     if options.first_player is FirstPlayer.LEFT_OF_DEALER:
         first = seats_after(len(table.players), dealer, table.record.out | table.away)[0]

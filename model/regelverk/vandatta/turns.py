@@ -11,9 +11,10 @@ from regelverk.vandatta import calling
 from regelverk.vandatta.conduct import wait_for_absent
 from regelverk.vandatta.options import AfterThreeDraws, EightSuitPersistence, GoOutCall
 from regelverk.vandatta.penalty import penalise
-from regelverk.vandatta.rules import LAPPEN, NO_RESTART, Table, next_seat
+from regelverk.vandatta.rules import LAPPEN, NO_RESTART, next_seat
 from regelverk.vandatta.scoring import end_blocked_deal
 from regelverk.vandatta.state import PenaltySet
+from regelverk.vandatta.table import Table
 
 __all__: list[str] = []
 
