@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import grimp
 import pytest
@@ -105,3 +106,64 @@ def test_a_family_importing_upwards_or_sideways_is_found() -> None:
         "regelverk.uno.rules:1 -> regelverk.referee",
         "regelverk.uno.rules:2 -> regelverk.viggo.combos",
     ]
+
+
+# --- one skeleton for every family ---------------------------------------------------------
+
+MODEL_ROLES = ("__init__", "book", "options", "state", "position", "invariants", "game")
+"""The modules every engine family has, by role (``docs/developing.rst``): the public names,
+the descriptors, the options, the state and actions, positions as data, the invariants, and
+``GAME``. The rules themselves are in modules named by topic (``rules``, ``talon``, ``play``…)."""
+
+PROOFS_ROLES = frozenset({"__init__.py", "text.py", "encoding", "binding", "theorems"})
+"""What every family's folder under ``regelverk_proofs/`` holds, and nothing else."""
+
+PROOFS = Path(__file__).resolve().parents[1] / "proofs" / "regelverk_proofs"
+
+
+def _contract(name: str) -> dict[str, Any]:
+    config = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+    found: dict[str, Any] = next(
+        c for c in config["tool"]["importlinter"]["contracts"] if c["id"] == name
+    )
+    return found
+
+
+def _proved() -> list[str]:
+    """The families with theorems (a descriptor naming proof modules)."""
+    return [f for f, books in families().items() if any(b.proofs for b in books)]
+
+
+@pytest.mark.parametrize("family", list(families()))
+def test_every_engine_family_has_the_modules_of_every_role(family: str) -> None:
+    folder = Path(__file__).resolve().parents[1] / "model" / "regelverk" / family
+    assert [r for r in MODEL_ROLES if not (folder / f"{r}.py").is_file()] == []
+
+
+def test_every_family_with_theorems_has_the_proofs_skeleton_and_nothing_else() -> None:
+    proved = _proved()
+    folders = {p.name for p in PROOFS.iterdir() if p.is_dir() and (p / "__init__.py").is_file()}
+    assert folders == set(proved)
+    for family in proved:
+        held = {p.name for p in (PROOFS / family).iterdir() if p.name != "__pycache__"}
+        assert held == PROOFS_ROLES, family
+        for role in ("encoding", "binding", "theorems"):
+            assert (PROOFS / family / role / "__init__.py").is_file(), (family, role)
+        for book in families()[family]:
+            stray = [m for m in book.proofs if not m.startswith(f"{family}.theorems.")]
+            assert stray == [], book.name
+
+
+def test_the_proofs_contracts_hold_every_family_with_theorems() -> None:
+    """``proofs-skeleton`` layers each family's roles and ``proofs-layers`` puts the families
+    on one row: both must name exactly the families that have theorems."""
+    proved = {f"regelverk_proofs.{f}" for f in _proved()}
+    assert set(_contract("proofs-skeleton")["containers"]) == proved
+    rows = [{m.strip() for m in re.split(r"[:|]", r)} for r in _contract("proofs-layers")["layers"]]
+    assert proved in rows
+
+
+def test_every_top_level_proofs_module_is_placed() -> None:
+    graph = grimp.build_graph("regelverk_proofs", cache_dir=None)
+    rows = [{m.strip() for m in re.split(r"[:|]", r)} for r in _contract("proofs-layers")["layers"]]
+    assert set(graph.find_children("regelverk_proofs")) == set().union(*rows)
