@@ -233,7 +233,7 @@ def test_listing_binding_disagrees_with_a_locked_last_ace_counted_as_a_play(
     still a play, and the draw refused there too."""
     label = "vvv8, last hand card {} with penalty cards locked"
     assert _listing_disagreement("vvv8", label.format("5C")) is None
-    monkeypatch.setattr(rules, "LOCKED_GOING_OUT", None)
+    monkeypatch.setattr(rules, "TREATED_AS_GOING_OUT", None)
     found = _listing_disagreement("vvv8", label.format("AC"))
     assert found is not None
     assert found.kind == "draw-refused"

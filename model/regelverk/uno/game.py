@@ -14,7 +14,7 @@ from regelverk.uno.table import _apply_unchecked, opening
 
 __all__ = ["GAME", "UnoGame"]
 
-_GAME_OVER = Phase.GAME_OVER
+GAME_OVER = Phase.GAME_OVER
 """The phase, read once: reading a member off its enum class costs a call in Python 3.11."""
 _listed = rules.LISTED.listed
 """Whether an action is one :func:`~regelverk.uno.rules.legal_actions` has just listed."""
@@ -81,7 +81,7 @@ class UnoGame:
 
     def is_over(self, state: UnoState) -> bool:
         """Whether somebody has won the game."""
-        return state.phase is _GAME_OVER
+        return state.phase is GAME_OVER
 
     def problems(self, state: UnoState) -> tuple[str, ...]:
         """Every invariant ``state`` breaks, in words."""

@@ -122,19 +122,19 @@ NEW_WILD_POINTS = {
 
 # Enum members as module constants, for the hot paths: in Python 3.11 reading a member off its
 # class (``Phase.PLAY``) costs about as much as a function call; these are the same objects.
-_PLAY, _DRAWN, _NAME_COLOUR = Phase.PLAY, Phase.DRAWN, Phase.NAME_COLOUR
-_CHALLENGE, _STACK, _GAME_OVER = Phase.CHALLENGE, Phase.STACK, Phase.GAME_OVER
+PLAY, DRAWN, NAME_COLOUR = Phase.PLAY, Phase.DRAWN, Phase.NAME_COLOUR
+CHALLENGE, STACK, GAME_OVER = Phase.CHALLENGE, Phase.STACK, Phase.GAME_OVER
 
-_D2, _WILD, _WD4, _SH, _BLANK = (
+DRAW_TWO, WILD, WILD_DRAW_FOUR, SHUFFLE_HANDS, BLANK_WILD = (
     UnoValue.DRAW_TWO,
     UnoValue.WILD,
     UnoValue.WILD_DRAW_FOUR,
     UnoValue.SHUFFLE_HANDS,
     UnoValue.BLANK_WILD,
 )
-_PRINTED_COLOUR = CurrentColour.PRINTED_COLOUR
-_WILDS_COUNT = Wd4WildCounts.WILDS_COUNT
-_FIFTY = BlankWildPoints.FIFTY
+PRINTED_COLOUR = CurrentColour.PRINTED_COLOUR
+WILDS_COUNT = Wd4WildCounts.WILDS_COUNT
+FIFTY = BlankWildPoints.FIFTY
 _WHEN_PLAYABLE = {
     UnoValue.SKIP: "UNO-SKIP-WHEN-PLAYABLE",
     UnoValue.REVERSE: "UNO-REVERSE-WHEN-PLAYABLE",
@@ -149,13 +149,13 @@ _POINTS = {
     id(v): int(v.value)
     if v.is_number
     else WILD_POINTS[v]
-    if v in (UnoValue.WILD, _WD4)
+    if v in (UnoValue.WILD, WILD_DRAW_FOUR)
     else NEW_WILD_POINTS[v]
-    if v in (_SH, _BLANK)
+    if v in (SHUFFLE_HANDS, BLANK_WILD)
     else ACTION_POINTS[v]
     for v in UnoValue
 }
-_POINTS_FIFTY = _POINTS | {id(_BLANK): WILD_POINTS[UnoValue.WILD]}
+_POINTS_FIFTY = _POINTS | {id(BLANK_WILD): WILD_POINTS[UnoValue.WILD]}
 """The same table under ``blank_wild_points = fifty`` (UNO-AMB-BLANK-WILD-POINTS): a blank
 wild is worth what a Wild is."""
 _DECKS: dict[int, tuple[UnoCard, ...]] = {
@@ -195,17 +195,17 @@ def card_points(card: UnoCard, options: UnoOptions | None = None) -> int:
     value = card.value
     if value.is_number:
         return int(value.value)
-    if value in (_WILD, _WD4):
+    if value in (WILD, WILD_DRAW_FOUR):
         return WILD_POINTS[value]
-    if value is _BLANK and _blank_is_fifty(options):
-        return WILD_POINTS[_WILD]
-    if value in (_SH, _BLANK):
+    if value is BLANK_WILD and _blank_is_fifty(options):
+        return WILD_POINTS[WILD]
+    if value in (SHUFFLE_HANDS, BLANK_WILD):
         return NEW_WILD_POINTS[value]
     return ACTION_POINTS[value]
 
 
 def _blank_is_fifty(options: UnoOptions | None) -> bool:
-    return options is not None and options.blank_wild_points is _FIFTY
+    return options is not None and options.blank_wild_points is FIFTY
 
 
 def value_clauses(card: UnoCard, options: UnoOptions | None = None) -> tuple[str, ...]:
@@ -215,13 +215,13 @@ def value_clauses(card: UnoCard, options: UnoOptions | None = None) -> tuple[str
     value = card.value
     if id(value) in _NUMBER_IDS:
         return ("UNO-SCORE-NUMBER-FACE",)
-    if value is _WILD:
+    if value is WILD:
         return ("UNO-SCORE-WILDS-50", "UNO-SCORE-WILD-50")
-    if value is _WD4:
+    if value is WILD_DRAW_FOUR:
         return ("UNO-SCORE-WILDS-50",)
-    if value is _BLANK and _blank_is_fifty(options):
+    if value is BLANK_WILD and _blank_is_fifty(options):
         return ("UNO-SCORE-WILD-50",)
-    if value in (_SH, _BLANK):
+    if value in (SHUFFLE_HANDS, BLANK_WILD):
         return ("UNO-SCORE-NEW-WILDS-40",)
     return ("UNO-SCORE-ACTION-20",)
 
@@ -274,7 +274,7 @@ def index_in(hand: Sequence[UnoCard], card: UnoCard) -> int:
 
 def needs_colour(card: UnoCard) -> bool:
     """Whether the player names the colour as he lays the card (Wild, Wild Draw Four, blank)."""
-    return card.value in (_WILD, _WD4, _BLANK)
+    return card.value in (WILD, WILD_DRAW_FOUR, BLANK_WILD)
 
 
 @implements(
@@ -334,7 +334,7 @@ def fits(  # noqa: PLR0911 - one return per row of the matching rules
     value = card.value
     own = card.colour
     if own is None:
-        return value is not _BLANK or options.blank_wild is not BlankWild.DEAD_CARD
+        return value is not BLANK_WILD or options.blank_wild is not BlankWild.DEAD_CARD
     if options.current_colour is CurrentColour.PRINTED_COLOUR:
         colour = top.colour
         if colour is None:
@@ -351,20 +351,20 @@ def fits(  # noqa: PLR0911 - one return per row of the matching rules
 
 
 def _wild_fit(options: UnoOptions, value: UnoValue) -> tuple[str, ...] | None:
-    if value is _BLANK:
+    if value is BLANK_WILD:
         if options.blank_wild is BlankWild.DEAD_CARD:
             return None
         return ("UNO-BLANK-WILD-PLAIN", "UNO-WILD-PLAY-ANYTIME")
-    if value is _SH:
+    if value is SHUFFLE_HANDS:
         return ("UNO-SHUFFLE-HANDS-ANYTIME",)
-    if value is _WD4:
+    if value is WILD_DRAW_FOUR:
         return ("UNO-WD4-CONDITION",)
     return ("UNO-WILD-PLAY-ANYTIME",)
 
 
 def condition_colour(options: UnoOptions, colour: Colour | None, top: UnoCard) -> Colour | None:
     """The current colour the Wild Draw Four condition looks at (named or printed, by option)."""
-    if options.current_colour is _PRINTED_COLOUR:
+    if options.current_colour is PRINTED_COLOUR:
         return top.colour
     return colour
 
@@ -384,7 +384,7 @@ def wd4_condition_met(options: UnoOptions, held: Iterable[UnoCard], colour: Colo
     """
     if colour is None:
         return True
-    wilds_count = options.wd4_wild_counts is _WILDS_COUNT
+    wilds_count = options.wd4_wild_counts is WILDS_COUNT
     return not any(c.colour is colour or (wilds_count and c.colour is None) for c in held)
 
 
@@ -404,7 +404,7 @@ def may_lay(
     """Whether ``card`` from ``hand`` may be laid now (the Wild Draw Four by ``illegal_wd4``)."""
     if not fits(options, card, top, colour):
         return False
-    if card.value is _WD4 and options.illegal_wd4 is IllegalWd4.REFUSED:
+    if card.value is WILD_DRAW_FOUR and options.illegal_wd4 is IllegalWd4.REFUSED:
         return wd4_condition_met(
             options, _without(hand, card), condition_colour(options, colour, top)
         )
@@ -419,7 +419,7 @@ def may_keep_drawn(state: UnoState) -> bool:
     options, card = state.options, state.drawn
     if readings(options).may_keep or card is None:
         return True
-    if card.value is not _WD4:
+    if card.value is not WILD_DRAW_FOUR:
         return False
     hand = state.hands[state.turn]
     colour = condition_colour(options, state.colour, state.top)
@@ -436,7 +436,7 @@ def _can_play_any(state: UnoState, seat: int) -> bool:
 
 
 def _stack_fits(state: UnoState, card: UnoCard) -> bool:
-    return card.value is _D2 and fits(state.options, card, state.top, state.colour)
+    return card.value is DRAW_TWO and fits(state.options, card, state.top, state.colour)
 
 
 _EVERY_CARD = tuple({c._key: c for c in uno_deck(shuffle_hands=True, blank_wilds=3)}.values())
@@ -508,7 +508,9 @@ class Readings:
         if self.refuses_wd4 and found:
             options = self.options
             found = [
-                c for c in found if c.value is not _WD4 or may_lay(options, hand, c, top, colour)
+                c
+                for c in found
+                if c.value is not WILD_DRAW_FOUR or may_lay(options, hand, c, top, colour)
             ]
         return found
 
@@ -518,7 +520,7 @@ class Readings:
         """:func:`may_lay` under these options."""
         if card._key not in self.fitting(top, colour):
             return False
-        if self.refuses_wd4 and card.value is _WD4:
+        if self.refuses_wd4 and card.value is WILD_DRAW_FOUR:
             return may_lay(self.options, hand, card, top, colour)
         return True
 
@@ -534,7 +536,7 @@ readings = by_identity(Readings, limit=64)
 _COLOURS = tuple(Colour)
 _ALL_COLOURS: tuple[Colour | None, ...] = _COLOURS
 _NO_COLOUR: tuple[Colour | None, ...] = (None,)
-_NAMING_IDS = frozenset(id(v) for v in (UnoValue.WILD, _WD4, _BLANK))
+_NAMING_IDS = frozenset(id(v) for v in (UnoValue.WILD, WILD_DRAW_FOUR, BLANK_WILD))
 
 
 class _Seats:
@@ -627,12 +629,12 @@ def legal_actions(state: UnoState) -> tuple[Action, ...]:
     """Every action the rules allow now, catches and late UNO calls included (kept in
     :data:`LISTED` as the last listing)."""
     phase = state.phase
-    if phase is _GAME_OVER:
+    if phase is GAME_OVER:
         return LISTED.remember(state, ())
     options, players, seat = state.options, state.players, state.turn
     rules, seats = readings(options), _seats(players)
     found: list[Action]
-    if phase is _PLAY and not rules.refuses_wd4:
+    if phase is PLAY and not rules.refuses_wd4:
         # the cards that fit, one play per kind of card in the order of its first copy, as
         # plays_of gives them (inline: this is the hottest loop of random play)
         hand = state.hands[seat]
@@ -668,23 +670,23 @@ def _phase_actions(state: UnoState, rules: Readings, seats: _Seats) -> list[Acti
     phase, seat = state.phase, state.turn
     hand = state.hands[seat]
     found: list[Action]
-    if phase is _PLAY:
+    if phase is PLAY:
         playable = rules.playable(hand, state.discard[-1], state.colour)
         found = seats.plays_of(seat, playable, len(hand) == 2)
         if not playable or rules.may_draw:
             found.append(seats.draws[seat])
-    elif phase is _DRAWN:
+    elif phase is DRAWN:
         assert state.drawn is not None
         found = seats.plays_of(seat, (state.drawn,), len(hand) == 2)
         if rules.may_keep or may_keep_drawn(state):
             found.append(seats.passes[seat])
-    elif phase is _NAME_COLOUR:
+    elif phase is NAME_COLOUR:
         found = list(seats.namings[seat])
-    elif phase is _CHALLENGE:
+    elif phase is CHALLENGE:
         found = [seats.challenges[seat], seats.draws[seat]]
     else:
         fitting = rules.fitting(state.discard[-1], state.colour)
-        stackable = [c for c in hand if c.value is _D2 and c._key in fitting]
+        stackable = [c for c in hand if c.value is DRAW_TWO and c._key in fitting]
         found = [*seats.plays_of(seat, stackable, len(hand) == 2), seats.draws[seat]]
     return found
 
@@ -699,7 +701,7 @@ def check(state: UnoState, action: Action) -> None:
     for name in names:
         if name not in state.players:
             raise _refuse(f"{name!r} is not playing", "UNO-SETUP-PLAYERS")
-    if state.phase is _GAME_OVER:
+    if state.phase is GAME_OVER:
         winners = " and ".join(_name(state, w) for w in state.winners)
         raise _refuse(f"the game is over: {winners} won it", "UNO-WIN-GAME-500")
     if isinstance(action, Catch):
@@ -742,7 +744,11 @@ def _check_late_call(state: UnoState, action: CallUno) -> None:
 def _check_turn_action(state: UnoState, action: Action) -> None:
     who = action.player
     seat = state.players.index(who)
-    if isinstance(action, Challenge) and len(state.discard) == 1 and state.top.value is _WD4:
+    if (
+        isinstance(action, Challenge)
+        and len(state.discard) == 1
+        and state.top.value is WILD_DRAW_FOUR
+    ):
         _refuse_first_card_challenge(state, who)
     if isinstance(action, Challenge) and seat != state.turn:
         _refuse_bystander_challenge(state, who)
@@ -753,7 +759,7 @@ def _check_turn_action(state: UnoState, action: Action) -> None:
     elif isinstance(action, Draw):
         _check_draw(state, who)
     elif isinstance(action, Pass):
-        if state.phase is not _DRAWN:
+        if state.phase is not DRAWN:
             raise _refuse(
                 f"{who} cannot pass: a player keeps a card only after drawing one that fits",
                 "UNO-DRAW-TURN-PASSES",
@@ -765,7 +771,7 @@ def _check_turn_action(state: UnoState, action: Action) -> None:
                 "UNO-DRAW-PLAY-DRAWN",
             )
     elif isinstance(action, Challenge):
-        if state.phase is not _CHALLENGE:
+        if state.phase is not CHALLENGE:
             raise _refuse(
                 f"{who} has no Wild Draw Four to challenge: only the player a Wild Draw Four "
                 "hits may challenge it, at once, before drawing",
@@ -793,7 +799,7 @@ def _refuse_first_card_challenge(state: UnoState, who: str) -> None:
 def _refuse_bystander_challenge(state: UnoState, who: str) -> None:
     """A challenge by anyone but the player the Wild Draw Four hits is refused by the rule that
     only he may challenge, whether or not a Wild Draw Four is waiting."""
-    if state.phase is _CHALLENGE:
+    if state.phase is CHALLENGE:
         victim = _name(state, state.turn)
         raise _refuse(
             f"{who} may not challenge: only {victim}, whom the Wild Draw Four hits, may "
@@ -809,15 +815,15 @@ def _refuse_bystander_challenge(state: UnoState, who: str) -> None:
 
 def _check_draw(state: UnoState, who: str) -> None:
     phase = state.phase
-    if phase is _DRAWN:
+    if phase is DRAWN:
         raise _refuse(
             f"{who} has drawn already: he may lay the card drawn or keep it",
             "UNO-DRAW-PLAY-DRAWN",
         )
-    if phase is _NAME_COLOUR:
+    if phase is NAME_COLOUR:
         raise _refuse(f"{who} must name the colour first", *_colour_clauses(state))
     if (
-        phase is _PLAY
+        phase is PLAY
         and state.options.draw_when_able is DrawWhenAble.MUST_PLAY
         and _can_play_any(state, state.turn)
     ):
@@ -829,7 +835,7 @@ def _check_draw(state: UnoState, who: str) -> None:
 
 
 def _check_name_colour(state: UnoState, action: NameColour) -> None:
-    if state.phase is not _NAME_COLOUR:
+    if state.phase is not NAME_COLOUR:
         raise _refuse(
             f"{action.player} has no colour to name now: a colour is named with a wild card as "
             "it is laid",
@@ -849,7 +855,7 @@ def naming_clauses(discard: Sequence[UnoCard]) -> tuple[str, ...]:
     as-dealer-play of UNO-AMB-FIRST-WD4-AS-DEALER-PLAY), or Shuffle Hands."""
     if len(discard) != 1:
         return ("UNO-SHUFFLE-HANDS-NAME-COLOUR",)
-    if discard[0].value is _WD4:
+    if discard[0].value is WILD_DRAW_FOUR:
         return ("UNO-FIRST-CARD-AS-DEALER-PLAY", "UNO-WD4-NAME-COLOUR")
     return ("UNO-FIRST-CARD-WILD",)
 
@@ -857,9 +863,9 @@ def naming_clauses(discard: Sequence[UnoCard]) -> tuple[str, ...]:
 def _check_play(state: UnoState, action: Play) -> None:
     who, card, phase, options = action.player, action.card, state.phase, state.options
     hand = state.hands[state.turn]
-    if phase is _NAME_COLOUR:
+    if phase is NAME_COLOUR:
         raise _refuse(f"{who} must name the colour first", *_colour_clauses(state))
-    if phase is _CHALLENGE:
+    if phase is CHALLENGE:
         raise _refuse(
             f"{who} has been hit by a Wild Draw Four: he may challenge it or draw its four "
             "cards, and loses his turn",
@@ -868,12 +874,12 @@ def _check_play(state: UnoState, action: Play) -> None:
         )
     if not isinstance(card, UnoCard) or index_in(hand, card) < 0:
         raise _refuse(f"{who} does not hold {card}", "UNO-PLAY-MATCH")
-    if phase is _DRAWN and card != state.drawn:
+    if phase is DRAWN and card != state.drawn:
         raise _refuse(
             f"{who} has drawn {state.drawn}: after drawing he may lay only that card",
             "UNO-DRAW-PLAY-DRAWN",
         )
-    if phase is _STACK and not _stack_fits(state, card):
+    if phase is STACK and not _stack_fits(state, card):
         raise _refuse(
             f"{who} owes {state.pending_draw} cards: he may only pass them on with a Draw Two "
             "that fits, or draw them",
@@ -882,7 +888,7 @@ def _check_play(state: UnoState, action: Play) -> None:
         )
     if not fits(options, card, state.top, state.colour):
         _refuse_misfit(state, who, card)
-    if card.value is _WD4 and options.illegal_wd4 is IllegalWd4.REFUSED:
+    if card.value is WILD_DRAW_FOUR and options.illegal_wd4 is IllegalWd4.REFUSED:
         colour = condition_colour(options, state.colour, state.top)
         if not wd4_condition_met(options, _without(hand, card), colour):
             shown = COLOUR_NAMES[colour] if colour else "the current colour"
@@ -896,7 +902,7 @@ def _check_play(state: UnoState, action: Play) -> None:
 
 def _refuse_misfit(state: UnoState, who: str, card: UnoCard) -> None:
     options, top = state.options, state.top
-    if card.value is _BLANK:
+    if card.value is BLANK_WILD:
         raise _refuse(
             f"{who} cannot lay a blank wild with no rule written on it", "UNO-BLANK-WILD-PLAIN"
         )
@@ -915,9 +921,9 @@ def unfit_clauses(card: UnoCard, top: UnoCard) -> tuple[str, ...]:
     Wild Draw Four, its condition; for any other card the matching rule, its own card's rule of
     when it may be laid, and on a wild card the rule of the colour named for it."""
     value = card.value
-    if value is _BLANK:
+    if value is BLANK_WILD:
         return ("UNO-BLANK-WILD-PLAIN",)
-    if value is _WD4:
+    if value is WILD_DRAW_FOUR:
         return ("UNO-WD4-CONDITION",)
     own = _WHEN_PLAYABLE.get(value)
     named = ("UNO-WILD-NAMED-COLOUR-GOVERNS",) if top.colour is None else ()
@@ -940,7 +946,9 @@ def _check_play_words(state: UnoState, action: Play, who: str, held: int) -> Non
         if not isinstance(action.colour, Colour):
             raise _refuse(f"{who} must name a colour with {card}", "UNO-WILD-NAME-COLOUR")
     elif action.colour is not None:
-        clause = "UNO-SHUFFLE-HANDS-NAME-COLOUR" if card.value is _SH else "UNO-PLAY-MATCH"
+        clause = (
+            "UNO-SHUFFLE-HANDS-NAME-COLOUR" if card.value is SHUFFLE_HANDS else "UNO-PLAY-MATCH"
+        )
         raise _refuse(f"{who} names no colour with {card}", clause)
     if action.uno and held != 2:
         raise _refuse(

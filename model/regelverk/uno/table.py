@@ -85,12 +85,12 @@ _V = UnoValue
 
 # Enum members as module constants, for the hot paths: in Python 3.11 reading a member off its
 # class (``Phase.PLAY``) costs about as much as a function call; these are the same objects.
-_PLAY, _DRAWN, _NAME_COLOUR = Phase.PLAY, Phase.DRAWN, Phase.NAME_COLOUR
-_CHALLENGE, _STACK, _GAME_OVER = Phase.CHALLENGE, Phase.STACK, Phase.GAME_OVER
-_SKIP, _REVERSE, _DRAW_TWO = UnoValue.SKIP, UnoValue.REVERSE, UnoValue.DRAW_TWO
-_WILD, _WILD_DRAW_FOUR = UnoValue.WILD, UnoValue.WILD_DRAW_FOUR
-_SHUFFLE_HANDS, _BLANK_WILD = UnoValue.SHUFFLE_HANDS, UnoValue.BLANK_WILD
-_LEFT, _RIGHT = Direction.LEFT, Direction.RIGHT
+PLAY, DRAWN, NAME_COLOUR = Phase.PLAY, Phase.DRAWN, Phase.NAME_COLOUR
+CHALLENGE, STACK, GAME_OVER = Phase.CHALLENGE, Phase.STACK, Phase.GAME_OVER
+SKIP, REVERSE, DRAW_TWO = UnoValue.SKIP, UnoValue.REVERSE, UnoValue.DRAW_TWO
+WILD, WILD_DRAW_FOUR = UnoValue.WILD, UnoValue.WILD_DRAW_FOUR
+SHUFFLE_HANDS, BLANK_WILD = UnoValue.SHUFFLE_HANDS, UnoValue.BLANK_WILD
+LEFT, RIGHT = Direction.LEFT, Direction.RIGHT
 
 
 class _HandEnded(Exception):  # noqa: N818 - a signal, not an error
@@ -367,7 +367,7 @@ def _take(t: _Table, seat: int, count: int, clauses: Sequence[str]) -> tuple[Uno
 def _hit(t: _Table, victim: int, count: int, clauses: Sequence[str]) -> None:
     """The victim of a Draw Two or Wild Draw Four draws and loses his turn."""
     _take(t, victim, count, clauses)
-    t.phase = _PLAY
+    t.phase = PLAY
     _lose_turn(t, victim, clauses)
 
 
@@ -415,12 +415,12 @@ def _lay(t: _Table, seat: int, action: Play) -> None:
         words += f" and names {COLOUR_NAMES[action.colour]}"
         why = (
             *why,
-            "UNO-WD4-NAME-COLOUR" if card.value is _WILD_DRAW_FOUR else "UNO-WILD-NAME-COLOUR",
+            "UNO-WD4-NAME-COLOUR" if card.value is WILD_DRAW_FOUR else "UNO-WILD-NAME-COLOUR",
         )
-    wild = card.colour is None and card.value is not _WILD_DRAW_FOUR
+    wild = card.colour is None and card.value is not WILD_DRAW_FOUR
     if wild and rules.playable(hand, top, t.colour):
         why = (*why, "UNO-WILD-EVEN-WITH-PLAYABLE")
-    if t.phase is _STACK:
+    if t.phase is STACK:
         why = (*why, "UNO-VARIANT-STACKING")
     # the clauses of fit_clauses are distinct, and so are those added to them here
     t.events.append(
@@ -449,15 +449,15 @@ def _uno_call(t: _Table, seat: int, called: bool) -> None:
 def _play(t: _Table, seat: int, action: Play) -> None:
     card = action.card
     colour_before = t.colour
-    was_stack = t.phase is _STACK
+    was_stack = t.phase is STACK
     t.drawn = None
     _lay(t, seat, action)
     if len(t.hands[seat]) == 1:
         _uno_call(t, seat, action.uno)
-    t.phase = _PLAY
+    t.phase = PLAY
     value = card.value
     redeal_own = (
-        value is _SHUFFLE_HANDS
+        value is SHUFFLE_HANDS
         and t.options.shuffle_hands_last_card is ShuffleHandsLastCard.REDEAL_INCLUDES_PLAYER
     )
     if not t.hands[seat] and not redeal_own:
@@ -465,15 +465,15 @@ def _play(t: _Table, seat: int, action: Play) -> None:
         return
     if not was_stack:
         t.pending_draw = 0
-    if value is _SKIP:
+    if value is SKIP:
         _skip(t, seat)
-    elif value is _REVERSE:
+    elif value is REVERSE:
         _reverse(t, seat)
-    elif value is _DRAW_TWO:
+    elif value is DRAW_TWO:
         _draw_two(t, seat)
-    elif value is _WILD_DRAW_FOUR:
+    elif value is WILD_DRAW_FOUR:
         _wild_draw_four(t, seat, colour_before)
-    elif value is _SHUFFLE_HANDS:
+    elif value is SHUFFLE_HANDS:
         _shuffle_hands_played(t, seat)
     else:
         t.turn = t.seat_after(seat)
@@ -503,8 +503,8 @@ def _skip(t: _Table, seat: int) -> None:
 @implements("UNO-REVERSE-EFFECT", "UNO-TWO-PLAYER-REVERSE")
 def _reverse(t: _Table, seat: int) -> None:
     """The direction turns; with exactly two players the Reverse works like a Skip."""
-    t.direction = _RIGHT if t.direction is _LEFT else _LEFT
-    way = "clockwise" if t.direction is _LEFT else "counter-clockwise"
+    t.direction = RIGHT if t.direction is LEFT else LEFT
+    way = "clockwise" if t.direction is LEFT else "counter-clockwise"
     if t.n == 2:
         t.turn = seat
         t.say(
@@ -529,7 +529,7 @@ def _draw_two(t: _Table, seat: int) -> None:
     victim = t.seat_after(seat)
     if t.options.stack_draw_two:
         t.pending_draw += DRAW_TWO_DRAW
-        t.phase = _STACK
+        t.phase = STACK
         t.turn = victim
         t.say(
             "stack",
@@ -547,7 +547,7 @@ def _wild_draw_four(t: _Table, seat: int, colour_before: Colour | None) -> None:
     """The next player is hit; before he draws he may challenge (UNO-WD4-CHALLENGE-WHEN)."""
     held = t.hands[seat]
     t.wd4 = WildDrawFour(player=seat, held=held, colour_before=colour_before)
-    t.phase = _CHALLENGE
+    t.phase = CHALLENGE
     t.turn = t.seat_after(seat)
     colour = condition_colour(t.options, colour_before, t.discard[-2])
     if not wd4_condition_met(t.options, held, colour):
@@ -605,7 +605,7 @@ def _shuffle_hands_played(t: _Table, seat: int) -> None:
             seat,
         )
         _end_hand(t, seat)
-    t.phase = _NAME_COLOUR
+    t.phase = NAME_COLOUR
     t.turn = seat
     t.after = t.seat_after(seat)
     t.colour = None
@@ -620,11 +620,11 @@ def _going_out(t: _Table, seat: int, card: UnoCard, colour_before: Colour | None
     t.say("out", f"{t.name(seat)} has no cards left", ["UNO-WIN-HAND-GO-OUT"], seat)
     if t.options.last_card_draw is LastCardDraw.DRAW_AND_COUNT:
         victim = t.seat_after(seat)
-        if card.value is _DRAW_TWO:
+        if card.value is DRAW_TWO:
             owed = t.pending_draw + DRAW_TWO_DRAW
             t.pending_draw = 0
             _take(t, victim, owed, ["UNO-WIN-LAST-CARD-DRAW", "UNO-DRAW-TWO-EFFECT"])
-        elif card.value is _WILD_DRAW_FOUR:
+        elif card.value is WILD_DRAW_FOUR:
             _wild_draw_four(t, seat, colour_before)
             return
     _end_hand(t, seat)
@@ -656,7 +656,7 @@ def _end_hand(t: _Table, winner: int) -> None:
         else:
             low = min(t.scores)
             t.winners = tuple(s for s in range(t.n) if t.scores[s] == low)
-        t.phase = _GAME_OVER
+        t.phase = GAME_OVER
         t.turn = t.winners[0]
         names = " and ".join(t.name(w) for w in t.winners)
         t.say("game", f"{names} won the game", ["UNO-WIN-GAME-500"], t.winners[0])
@@ -665,7 +665,7 @@ def _end_hand(t: _Table, winner: int) -> None:
 
 
 def _reset_hand_state(t: _Table) -> None:
-    t.phase = _PLAY
+    t.phase = PLAY
     t.after = None
     t.pending_draw = 0
     t.drawn = None
@@ -773,7 +773,7 @@ def _deal(t: _Table, dealer: int, stacked: Sequence[UnoCard] | None = None) -> N
     t.hands = [tuple(h) for h in hands]
     t.discard = ()
     t.dealer = dealer
-    t.direction = _LEFT
+    t.direction = LEFT
     _reset_hand_state(t)
     t.say("deal", f"{t.name(dealer)} deals seven cards each", _DEAL_CLAUSES[t.options.deck], dealer)
     _first_card(t, pack)
@@ -790,9 +790,9 @@ _DEAL_CLAUSES = {
 
 
 def _redrawn(options: UnoOptions, card: UnoCard) -> bool:
-    if card.value is _WILD_DRAW_FOUR:
+    if card.value is WILD_DRAW_FOUR:
         return options.first_wild_draw_four is FirstWildDrawFour.REDRAW
-    new_wild = card.value in (_SHUFFLE_HANDS, _BLANK_WILD)
+    new_wild = card.value in (SHUFFLE_HANDS, BLANK_WILD)
     return new_wild and options.first_shuffle_hands is FirstShuffleHands.REDRAW
 
 
@@ -813,7 +813,7 @@ def _first_card(t: _Table, pile: list[UnoCard]) -> None:
             f"{CODES[card._key]} may not start the hand: it is shuffled back and another card "
             "turned",
             ["UNO-FIRST-CARD-WD4-REDRAW"]
-            if card.value is _WILD_DRAW_FOUR
+            if card.value is WILD_DRAW_FOUR
             else ["UNO-SHUFFLE-HANDS-FIRST-CARD-AS-WILD"],
             cards=[card],
         )
@@ -824,17 +824,17 @@ def _first_card(t: _Table, pile: list[UnoCard]) -> None:
     code = CODES[card._key]
     t.say("first-card", f"{code} is turned up", ["UNO-SETUP-DISCARD-PILE"], cards=[card])
     value = card.value
-    if value is _SKIP:
+    if value is SKIP:
         _first_skip(t)
-    elif value is _REVERSE:
+    elif value is REVERSE:
         _first_reverse(t)
-    elif value is _DRAW_TWO:
+    elif value is DRAW_TWO:
         _first_draw_two(t)
-    elif value is _WILD:
+    elif value is WILD:
         _first_wild(t, ["UNO-FIRST-CARD-WILD"])
-    elif value is _WILD_DRAW_FOUR:
+    elif value is WILD_DRAW_FOUR:
         _first_wild_draw_four(t)
-    elif value in (_SHUFFLE_HANDS, _BLANK_WILD):
+    elif value in (SHUFFLE_HANDS, BLANK_WILD):
         _first_new_wild(t, card)
     else:
         t.turn = left
@@ -890,7 +890,7 @@ def _first_draw_two(t: _Table) -> None:
         t.options.stack_draw_two
         and t.options.first_draw_two_stacking is FirstDrawTwoStacking.MAY_PASS_ON
     ):
-        t.pending_draw, t.phase, t.turn = FIRST_DRAW_TWO_DRAW, _STACK, first
+        t.pending_draw, t.phase, t.turn = FIRST_DRAW_TWO_DRAW, STACK, first
         t.say(
             "stack",
             f"{t.name(first)} owes {_cards(FIRST_DRAW_TWO_DRAW)} for the first card: he may "
@@ -912,13 +912,13 @@ def _first_wild(t: _Table, clauses: Sequence[str]) -> None:
     left = t.seat_after(t.dealer)
     t.colour = None
     if t.options.first_wild_chooser is FirstWildChooser.DEALER:
-        t.phase, t.turn, t.after = _NAME_COLOUR, t.dealer, left
+        t.phase, t.turn, t.after = NAME_COLOUR, t.dealer, left
         t.say("name", f"{t.name(t.dealer)} names the colour", clauses, t.dealer)
     elif t.options.first_wild_play is FirstWildPlay.PLAY_WITHOUT_NAMING:
         t.turn = left
         t.say("turn", f"{t.name(left)} plays first, on any card", clauses, left)
     else:
-        t.phase, t.turn, t.after = _NAME_COLOUR, left, left
+        t.phase, t.turn, t.after = NAME_COLOUR, left, left
         t.say("name", f"{t.name(left)} names the colour and plays first", clauses, left)
 
 
@@ -931,7 +931,7 @@ def _first_wild_draw_four(t: _Table) -> None:
     clauses = ["UNO-FIRST-CARD-AS-DEALER-PLAY", "UNO-WD4-EFFECT"]
     _hit(t, t.seat_after(t.dealer), WD4_DRAW, clauses)
     t.colour = None
-    t.phase, t.after, t.turn = _NAME_COLOUR, t.turn, t.dealer
+    t.phase, t.after, t.turn = NAME_COLOUR, t.turn, t.dealer
     t.say(
         "name",
         f"{t.name(t.dealer)}, deemed to have laid it, names the colour; nobody may challenge it",
@@ -946,10 +946,10 @@ def _first_new_wild(t: _Table, card: UnoCard) -> None:
     if t.options.first_shuffle_hands is FirstShuffleHands.AS_WILD:
         _first_wild(t, ["UNO-SHUFFLE-HANDS-FIRST-CARD-AS-WILD", "UNO-FIRST-CARD-WILD"])
         return
-    if card.value is _SHUFFLE_HANDS:
+    if card.value is SHUFFLE_HANDS:
         _shuffle_hands(t, t.dealer)
     t.colour = None
-    t.phase, t.turn, t.after = _NAME_COLOUR, t.dealer, t.seat_after(t.dealer)
+    t.phase, t.turn, t.after = NAME_COLOUR, t.dealer, t.seat_after(t.dealer)
     t.say(
         "name", f"{t.name(t.dealer)} names the colour", ["UNO-FIRST-CARD-AS-DEALER-PLAY"], t.dealer
     )
@@ -959,9 +959,9 @@ def _first_new_wild(t: _Table, card: UnoCard) -> None:
 
 
 def _draw(t: _Table, seat: int) -> None:
-    if t.phase is _CHALLENGE:
+    if t.phase is CHALLENGE:
         _accept_wd4(t, seat)
-    elif t.phase is _STACK:
+    elif t.phase is STACK:
         owed, t.pending_draw = t.pending_draw, 0
         _hit(t, seat, owed, ["UNO-VARIANT-STACKING", "UNO-DRAW-TWO-EFFECT"])
     else:
@@ -981,7 +981,7 @@ def _draw_on_turn(t: _Table, seat: int) -> None:
     got = _take(t, seat, TURN_DRAW, clauses)
     if got and rules.may_lay(t.hands[seat], got[0], top, t.colour):
         card = got[0]
-        t.phase = _DRAWN
+        t.phase = DRAWN
         t.drawn = card
         words = f"{t.players[seat]} may lay {CODES[card._key]} or keep it"
         t.say(
@@ -995,7 +995,7 @@ def _draw_on_turn(t: _Table, seat: int) -> None:
 def _turn_passes(t: _Table, seat: int, drew: bool, why: Sequence[str] = ()) -> None:
     """After drawing a card that does not fit, or keeping it, the turn passes; ``why`` are the
     clauses by which the card drawn may not be laid."""
-    t.phase = _PLAY
+    t.phase = PLAY
     t.drawn = None
     t.turn = t.seat_after(seat)
     clauses = ["UNO-DRAW-TURN-PASSES"] if drew else ["UNO-PILES-EXHAUSTED-NO-DRAW"]
@@ -1008,7 +1008,7 @@ def _accept_wd4(t: _Table, seat: int) -> None:
     assert wd4 is not None
     _take(t, seat, WD4_DRAW, ["UNO-WD4-EFFECT"])
     t.wd4 = None
-    t.phase = _PLAY
+    t.phase = PLAY
     _lose_turn(t, seat, ["UNO-WD4-EFFECT"])
     if not t.hands[wd4.player]:
         _end_hand(t, wd4.player)
@@ -1069,7 +1069,7 @@ def _challenge_succeeds(t: _Table, seat: int, wd4: WildDrawFour) -> None:
             guilty,
             [card],
         )
-    t.phase = _PLAY
+    t.phase = PLAY
     if options.challenge_success_turn is ChallengeSuccessTurn.CHALLENGER_PLAYS:
         t.turn = seat
         t.say("turn", f"{t.name(seat)} plays", ["UNO-WD4-CHALLENGE-SUCCESS"], seat)
@@ -1095,7 +1095,7 @@ def _challenge_fails(t: _Table, seat: int) -> None:
         ["UNO-WD4-CHALLENGE-FAILED-SIX", "UNO-WD4-CHALLENGE-FAILED-STANDS"],
     )
     t.wd4 = None
-    t.phase = _PLAY
+    t.phase = PLAY
     if t.options.failed_challenge_turn is FailedChallengeTurn.LOSES_TURN:
         # the card stands, and with it its effect: its victim loses his turn
         _lose_turn(t, seat, ["UNO-WD4-CHALLENGE-FAILED-STANDS", "UNO-WD4-EFFECT"])
@@ -1108,7 +1108,7 @@ def _name_colour(t: _Table, seat: int, action: NameColour) -> None:
     colour = action.colour
     clauses = list(naming_clauses(t.discard))
     t.colour = colour
-    t.phase = _PLAY
+    t.phase = PLAY
     assert t.after is not None
     t.turn, t.after = t.after, None
     t.say(

@@ -14,7 +14,7 @@ from regelverk.vandatta.early import resolve_early
 from regelverk.vandatta.join import perform_join, perform_joining, seat_in
 from regelverk.vandatta.misdeal import perform_misdeal
 from regelverk.vandatta.options import AbsentTurn
-from regelverk.vandatta.rules import NO_RESTART, drawn_deal_clauses
+from regelverk.vandatta.rules import RESTART_NONE, drawn_deal_clauses
 from regelverk.vandatta.scoring import champions_at_leap_day, end_match, finish_deal
 from regelverk.vandatta.setup import (
     deal_hands,
@@ -181,7 +181,7 @@ def _away_mid_turn(table: Table, seat: int) -> None:
         clauses += ("V8-CALL-FORFEITED-IF-ABSENT",)
         text += " and his utgång is forfeited"
     table.say("away-mid-turn", text, clauses, seat)
-    turns._end_turn(table, seat, call=False, laid=table.base.restart is not NO_RESTART)
+    turns._end_turn(table, seat, call=False, laid=table.base.restart is not RESTART_NONE)
 
 
 @implements("V8-PRESENCE-ABSENT-TURN-SKIPPED", "V8-PRESENCE-MAY-RETURN")
@@ -200,7 +200,7 @@ def _turn_to_the_returner(table: Table, seat: int) -> None:
         ("V8-PRESENCE-ABSENT-TURN-SKIPPED", "V8-PRESENCE-MAY-RETURN"),
         seat,
     )
-    table.turn, table.draws, table.restart = seat, 0, NO_RESTART
+    table.turn, table.draws, table.restart = seat, 0, RESTART_NONE
 
 
 def _perform_unheard(table: Table, action: Play | Draw | Pass) -> None:

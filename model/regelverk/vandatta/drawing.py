@@ -19,7 +19,7 @@ from regelverk.vandatta.options import (
 )
 from regelverk.vandatta.rules import (
     LAPPEN,
-    NO_RESTART,
+    RESTART_NONE,
     can_draw_any,
     draws_left,
     first_fits,
@@ -189,7 +189,7 @@ def _draw(table: Table, draw: Draw) -> None:
         seat in table.calls
         and table.options.go_out_call is LAPPEN
         and table.options.lappen_penalty is not DRAW_THEN_PENALTY
-        and state.restart is NO_RESTART
+        and state.restart is RESTART_NONE
         and state.draws == 0
     ):
         calling._lappen_penalty(table, seat)
@@ -207,7 +207,7 @@ def _draw(table: Table, draw: Draw) -> None:
         if (utgang)
         else ("VA-DRAW-WHEN-STUCK", "VA-DRAW-MAX-THREE")
     )
-    if state.restart is not NO_RESTART and not utgang:
+    if state.restart is not RESTART_NONE and not utgang:
         clauses += ("VA-TURN-RESTART-FALLBACK",)
     if not utgang:
         if _stuck_with_an_ace(state, seat):
@@ -248,7 +248,7 @@ def _penalty_then_play(table: Table, seat: int) -> None:
 def _pass(table: Table, action: Pass) -> None:
     seat = action.player
     state = table.base
-    laid = state.restart is not NO_RESTART
+    laid = state.restart is not RESTART_NONE
     if state.draws == 0 and not laid:
         table.idle += 1
     utgang = table.options.go_out_call is UTGANG

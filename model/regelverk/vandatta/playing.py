@@ -21,10 +21,10 @@ from regelverk.vandatta.options import (
 )
 from regelverk.vandatta.rules import (
     ACE,
-    ACE_RESTART,
     EIGHT,
     LAPPEN,
-    NO_RESTART,
+    RESTART_ACE,
+    RESTART_NONE,
     call_stands,
     first_fits,
     follow_fits,
@@ -52,7 +52,7 @@ FRESH_THREE = AceAgainDraws.FRESH_THREE
 TURN_PASSES = AfterEight.TURN_PASSES
 UTGANG = GoOutCall.UTGANG
 ALLOWED_NOT_OUT = LastHandCardLocked.ALLOWED_NOT_OUT
-EIGHT_RESTART = Restart.EIGHT
+RESTART_EIGHT = Restart.EIGHT
 ALL_OR_ONE = SameRankGroup.ALL_OR_ONE
 TOGETHER = SeveralEights.TOGETHER
 
@@ -148,8 +148,8 @@ def _first_error(state: State, play: Play) -> IllegalActionError | None:  # noqa
         )
     if first_fits(state, card):
         return None
-    if state.restart is not NO_RESTART and state.options.go_out_call is LAPPEN:
-        if state.restart is ACE_RESTART:
+    if state.restart is not RESTART_NONE and state.options.go_out_call is LAPPEN:
+        if state.restart is RESTART_ACE:
             return citing._refuse(
                 f"on his own ace {name} must lay a {suit_name(state.pile[-1].suit)[:-1]}"
                 f" (or an eight), not {card}",
@@ -182,7 +182,7 @@ def _first_error(state: State, play: Play) -> IllegalActionError | None:  # noqa
                 state, ("V8-PLAY-MATCH-SUIT", "V8-PLAY-MATCH-RANK"), ("VA-ACE-SAME-SUIT",)
             ),
         )
-    if state.restart is ACE_RESTART:
+    if state.restart is RESTART_ACE:
         return citing._refuse(
             f"on his ace {name} may lay only an ordinary card that fits it, not {card}",
             ("V8-ACE-SAME-PLAYER-AGAIN",),
@@ -387,13 +387,13 @@ def _play_clauses(table: Table, play: Play) -> tuple[str, ...]:
         )
     found: tuple[str, ...]
     by_rank = False
-    if state.restart is not NO_RESTART:
+    if state.restart is not RESTART_NONE:
         found = (
             ("V8-ACE-SAME-PLAYER-AGAIN",)
             if utgang
             else (
                 ("VA-ACE-SAME-PLAYER-AGAIN", "VA-ACE-FOLLOW-ACE-SUIT")
-                if state.restart is ACE_RESTART
+                if state.restart is RESTART_ACE
                 else ("VA-EIGHT-LEAD-NAMED-SUIT", "VA-EIGHT-SAME-PLAYER-RESTARTS")
             )
         )
@@ -526,7 +526,7 @@ def _eight(table: Table, play: Play) -> None:
         turns._end_turn(table, seat, call=play.call, laid=True, eight=True)
         return
     talon.turn_pile_away(table)
-    table.restart = EIGHT_RESTART
+    table.restart = RESTART_EIGHT
     table.draws = 0
     table.say(
         "name-suit",
@@ -543,7 +543,7 @@ def _ace(table: Table, seat: int, aces: int) -> None:
     calling._varning_reached(table, [s for s in range(len(table.players)) if s != seat])
     if table.drawn_deal:
         return
-    table.restart = ACE_RESTART
+    table.restart = RESTART_ACE
     if table.options.ace_again_draws is FRESH_THREE:
         table.draws = 0
     utgang = table.options.go_out_call is UTGANG

@@ -93,7 +93,7 @@ ANY_LEGAL = AceFollow.ANY_LEGAL
 ALLOWED = AceRule.ALLOWED
 PILE_TURNED_SAME_PLAYER = AfterEight.PILE_TURNED_SAME_PLAYER
 HAND_ONLY = CardCountScope.HAND_ONLY
-EIGHT_ON_ANY_CARD = EightMatching.ANY_CARD
+EIGHT_MATCHING_ANY_CARD = EightMatching.ANY_CARD
 ONLY_WITHOUT_SUIT = EightOnOwnAce.ONLY_WITHOUT_SUIT
 EIGHT_FIRST = EightOrDraw.EIGHT_FIRST
 NAMED_OR_OWN = EightOwnSuit.NAMED_OR_OWN
@@ -109,11 +109,11 @@ TOP_RANK_ONLY = MultiCard.TOP_RANK_ONLY
 CHAIN = MultiCardPlay.CHAIN
 LENIENT = RealChanceTest.LENIENT
 FRESH_START_CARD = RebuildReference.FRESH_START_CARD
-ACE_RESTART = Restart.ACE
-NO_RESTART = Restart.NONE
+RESTART_ACE = Restart.ACE
+RESTART_NONE = Restart.NONE
 ACE_NEEDS_FOLLOW = RestartFallback.ACE_NEEDS_FOLLOW
-LOCKED_GOING_OUT = LastHandCardLocked.TREATED_AS_GOING_OUT
-FALLBACK_ANY_CARD = RestartFallback.ANY_CARD
+TREATED_AS_GOING_OUT = LastHandCardLocked.TREATED_AS_GOING_OUT
+RESTART_FALLBACK_ANY_CARD = RestartFallback.ANY_CARD
 COFFEE_BREAK = Session.COFFEE_BREAK
 DEALER_NAMES_SUIT = StartEight.DEALER_NAMES_SUIT
 ANY_SUIT = StartEightNoChoice.ANY_SUIT
@@ -201,7 +201,7 @@ def seats_after(count: int, seat: int, skip: frozenset[int]) -> list[int]:
 @implements("V8-EIGHT-ON-ANY-CARD", "VA-EIGHT-WHEN-STUCK", "VA-EIGHT-BY-CHOICE")
 def eight_fits(options: VandattaOptions, card: Card, top: Card | None, named: Suit | None) -> bool:
     """An eight goes on any card, unless the table reads VA-AMB-EIGHT-MATCH as must-match."""
-    if options.eight_matching is EIGHT_ON_ANY_CARD or top is None:
+    if options.eight_matching is EIGHT_MATCHING_ANY_CARD or top is None:
         return True
     if named is not None:
         return card.suit is named
@@ -253,22 +253,22 @@ def restart_fits(state: State, card: Card) -> bool:
     choice on one's own ace only without a card of its suit under eight_on_own_ace =
     only-without-suit (VA-AMB-EIGHT-ON-OWN-ACE)."""
     options = state.options
-    if state.restart is ACE_RESTART and options.ace_follow is ANY_LEGAL:
+    if state.restart is RESTART_ACE and options.ace_follow is ANY_LEGAL:
         if options.ace_again_scope is ORDINARY_ONLY and card.rank in (ACE, EIGHT):
             return False
         return card.rank is EIGHT or ordinary_fits(options, card, state.pile[-1])
     if card.rank is EIGHT:
         return not (
-            state.restart is ACE_RESTART
+            state.restart is RESTART_ACE
             and options.eight_on_own_ace is ONLY_WITHOUT_SUIT
             and any(
                 c.suit is state.pile[-1].suit and c.rank is not EIGHT
                 for c in state.hands[state.turn]
             )
         )
-    if options.restart_fallback is FALLBACK_ANY_CARD:
+    if options.restart_fallback is RESTART_FALLBACK_ANY_CARD:
         return True
-    required = state.pile[-1].suit if state.restart is ACE_RESTART else state.named_suit
+    required = state.pile[-1].suit if state.restart is RESTART_ACE else state.named_suit
     return card.suit is required
 
 
@@ -291,7 +291,7 @@ def open_start_eight(state: State) -> bool:
 def first_fits(state: State, card: Card) -> bool:
     """Whether ``card`` may be the first (or only) card of a play now (a free lead, granted
     under after_three_draws = pass-free-lead, takes any card: :func:`free_lead_fits`)."""
-    if state.restart is not NO_RESTART:
+    if state.restart is not RESTART_NONE:
         return restart_fits(state, card)
     if state.free_lead:
         return free_lead_fits(state, card)
@@ -382,7 +382,7 @@ def follow_fits(state: State, first: Card, card: Card, beneath: Card) -> bool:  
         top = state.top
         if top is None or state.named_suit is not None or top.rank is not first.rank:
             return False
-    if state.restart is not NO_RESTART and options.ace_follow is ACE_SUIT:
+    if state.restart is not RESTART_NONE and options.ace_follow is ACE_SUIT:
         return False
     if (
         options.exception_below is SINGLE_CARD
@@ -576,7 +576,7 @@ def fitting(state: State, ready: Prepared | None = None) -> tuple[Card, ...]:
     options object and card to play on); an open start eight lets every card fit. ``ready``:
     :func:`~regelverk.vandatta.prepared.prepared` for the state's options, if known already."""
     hand = state.hands[state.turn]
-    if state.restart is not NO_RESTART or state.free_lead:
+    if state.restart is not RESTART_NONE or state.free_lead:
         return tuple([card for card in hand if first_fits(state, card)])
     named = state.named_suit
     pile = state.pile
@@ -605,7 +605,7 @@ def has_play(
     seat = state.turn
     hand = state.hands[seat]
     alone = goes_out(state, seat, 1) if holding is None else holding == 1
-    emptied = len(hand) == 1 and state.options.last_hand_card_locked is LOCKED_GOING_OUT
+    emptied = len(hand) == 1 and state.options.last_hand_card_locked is TREATED_AS_GOING_OUT
     # restart_possible for a card laid alone: an eight may name the suit of any card he keeps,
     # so only an ace can be barred, and only under restart_fallback = ace-needs-follow.
     aces_barred = state.options.restart_fallback is ACE_NEEDS_FOLLOW

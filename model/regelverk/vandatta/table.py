@@ -20,7 +20,7 @@ from regelverk.vandatta.state import PenaltySet, Phase, Record, Restart, State
 
 __all__ = ["Table"]
 
-NO_RESTART = Restart.NONE
+RESTART_NONE = Restart.NONE
 
 _STATE = positional(State)
 """Builds a :class:`State` from every field's value, in declaration order."""
@@ -207,7 +207,7 @@ class Table:
         """Reset what belongs to one deal."""
         self.named_suit = None
         self.draws = 0
-        self.restart = NO_RESTART
+        self.restart = RESTART_NONE
         self.free_lead = False
         self.calls = frozenset()
         self.false_calls = frozenset()

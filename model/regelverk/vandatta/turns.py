@@ -11,7 +11,7 @@ from regelverk.vandatta import calling
 from regelverk.vandatta.conduct import wait_for_absent
 from regelverk.vandatta.options import AfterThreeDraws, EightSuitPersistence, GoOutCall
 from regelverk.vandatta.penalty import penalise
-from regelverk.vandatta.rules import LAPPEN, NO_RESTART, next_seat
+from regelverk.vandatta.rules import LAPPEN, RESTART_NONE, next_seat
 from regelverk.vandatta.scoring import end_blocked_deal
 from regelverk.vandatta.state import PenaltySet
 from regelverk.vandatta.table import Table
@@ -135,7 +135,7 @@ def _end_turn(
         _skip_absent(table, seat, following)
         if following in table.away:  # absent_turn = wait
             wait_for_absent(table, following)
-    table.previous, table.turn, table.draws, table.restart = seat, following, 0, NO_RESTART
+    table.previous, table.turn, table.draws, table.restart = seat, following, 0, RESTART_NONE
     table.vetoed = frozenset()  # veto_limit = once-per-offender-turn counts per turn
     # a penalty drawn as the turn ended may have rebuilt the talon onto a new start card
     # (rebuild_reference = fresh-start-card): nobody has yet failed to follow that one, so it

@@ -78,14 +78,14 @@ from regelverk.viggo.state import (
 
 __all__ = ["apply", "check", "draft_sees_both", "legal_actions", "trick_over"]
 
-_DRAFT, _PLAYING, _OVER = Phase.DRAFT, Phase.PLAY, Phase.OVER
-_LOOK_EVERY_TURN = DraftLookBoth.EVERY_TURN
-_UNDER_STOCK = DraftDiscards.UNDER_STOCK
-_ONE_LAP = ExampleTrickEnd.ONE_LAP
-_MUST_INCLUDE = ClubFourOpening.MUST_INCLUDE
-_MUST_BEAT = PassWhenAble.MUST_BEAT
-_FINAL = PassIsFinal.FINAL
-_FIRST_TO_PLAY = LeadAfterTie.FIRST_TO_PLAY
+DRAFT, PLAY, OVER = Phase.DRAFT, Phase.PLAY, Phase.OVER
+EVERY_TURN = DraftLookBoth.EVERY_TURN
+UNDER_STOCK = DraftDiscards.UNDER_STOCK
+ONE_LAP = ExampleTrickEnd.ONE_LAP
+MUST_INCLUDE = ClubFourOpening.MUST_INCLUDE
+MUST_BEAT = PassWhenAble.MUST_BEAT
+FINAL = PassIsFinal.FINAL
+FIRST_TO_PLAY = LeadAfterTie.FIRST_TO_PLAY
 """The phases and readings the moves test, bound once: reading an enum member off its class
 costs an attribute lookup through the enum's metaclass on every test."""
 
@@ -111,7 +111,7 @@ def draft_sees_both(state: ViggoState) -> bool:
     on every turn, VG-AMB-DRAFT-LOOK-BOTH-LATER), the second player on his last."""
     held = len(state.hands[state.turn])
     if state.turn == state.first_hand:
-        return held == 0 or state.options.draft_look_both is _LOOK_EVERY_TURN
+        return held == 0 or state.options.draft_look_both is EVERY_TURN
     return held == HAND_SIZE - 1
 
 
@@ -181,7 +181,7 @@ def _apply_keep(state: ViggoState, action: Keep) -> Outcome[ViggoState]:
     else:
         how = f"looks at {drawn[0]._text}, turns it down and takes the other card"
         clauses = _TAKES_OTHER
-    under = state.options.draft_discards is _UNDER_STOCK
+    under = state.options.draft_discards is UNDER_STOCK
     stock = (*state.stock[2:], other) if under else state.stock[2:]
     put_away = state.put_away if under else (*state.put_away, other)
     hands = state.hands
@@ -203,7 +203,7 @@ def _apply_keep(state: ViggoState, action: Keep) -> Outcome[ViggoState]:
         players=state.players,
         seed=state.seed,
         round=state.round,
-        phase=_PLAYING if done else _DRAFT,
+        phase=PLAY if done else DRAFT,
         dealer=state.dealer,
         first_hand=state.first_hand,
         turn=1 - turn,
@@ -262,7 +262,7 @@ def trick_over(state: ViggoState, top_seat: int, passed: frozenset[int], replies
     """Whether the trick is over: every player but the one whose combination lies on top has
     passed since it was laid (a pass is not final: VG-AMB-PASS-FINAL), or, under the one-lap
     reading of VG-AMB-EXAMPLE-TRICK-END, every other player has had one turn after the lead."""
-    if state.options.example_trick_end is _ONE_LAP:
+    if state.options.example_trick_end is ONE_LAP:
         return replies >= state.count - 1
     others = _OTHERS[len(state.players)]
     if 0 <= top_seat < len(others):
@@ -290,7 +290,7 @@ def _next_to_act(state: ViggoState, seat: int, passed: frozenset[int]) -> int:
 
 def _club_four_must_lead(state: ViggoState) -> bool:
     return (
-        state.options.club_four_opening is _MUST_INCLUDE
+        state.options.club_four_opening is MUST_INCLUDE
         and not state.trick
         and not state.set_aside
         and club_four_opens(state.options, state.count, state.round)
@@ -395,7 +395,7 @@ def _check_pass(state: ViggoState) -> None:
             f"{state.player} may not pass: he leads this trick and must lay a combination",
             ["VG-PLAY-NEXT-LEAD-AFTER-HIGHEST", "VG-PLAY-FIRST-HAND-LEADS-FREE"],
         )
-    if state.options.pass_when_able is _MUST_BEAT:
+    if state.options.pass_when_able is MUST_BEAT:
         beating = _beating_plays(state)
         if beating:
             raise IllegalActionError(
@@ -423,15 +423,15 @@ def _beating_clauses(state: ViggoState, beating: list[Play]) -> tuple[str, ...]:
 def _check_turn(state: ViggoState, action: ViggoAction) -> None:
     """The game must still be on, the action must fit the phase, and a player named in the
     action must be the one whose turn it is."""
-    if state.phase is _OVER:
+    if state.phase is OVER:
         raise IllegalActionError(
             "the game is over: " + " and ".join(state.players[s] for s in state.losers) + " lost",
             ["VG-LOSS-FIRST-TO-53"],
         )
     if action.player is not None and action.player != state.player:
         _out_of_turn(state, action.player)
-    if isinstance(action, Keep) != (state.phase is _DRAFT):
-        if state.phase is _DRAFT:
+    if isinstance(action, Keep) != (state.phase is DRAFT):
+        if state.phase is DRAFT:
             raise IllegalActionError(
                 f"the hands are still being drafted: {state.player} must keep one of the two "
                 "cards drawn before anyone plays",
@@ -445,7 +445,7 @@ def _check_turn(state: ViggoState, action: ViggoAction) -> None:
 
 def _out_of_turn(state: ViggoState, name: str) -> None:
     seat = state.players.index(name) if name in state.players else -1
-    if seat in state.passed and state.options.pass_is_final is _FINAL:
+    if seat in state.passed and state.options.pass_is_final is FINAL:
         raise IllegalActionError(
             f"{name} may not act: he has passed, and a pass is final for the trick",
             ["VG-PLAY-REPLY-OR-PASS", "VG-PLAY-PASS-NOT-FINAL"],
@@ -550,7 +550,7 @@ def _apply_pass(state: ViggoState) -> Outcome[ViggoState]:
     passed = state.passed | _SEAT[seat]
     replies = state.replies + 1
     name = state.players[seat]
-    if state.options.pass_when_able is _MUST_BEAT:
+    if state.options.pass_when_able is MUST_BEAT:
         said = _build_event(
             kind="pass", text=f"{name} passes", clauses=_cannot_beat(state), player=name, cards=()
         )
@@ -660,16 +660,16 @@ def _apply_play(state: ViggoState, action: Play, verdict: Verdict | None) -> Out
         text = f"{name} leads {shown}"
         clauses = _LEAD_CLAUSES[len(played)]
         highest = seat
-        if state.options.club_four_opening is _MUST_INCLUDE and _club_four_judges(state):
+        if state.options.club_four_opening is MUST_INCLUDE and _club_four_judges(state):
             clauses += _CLUB_FOUR_LEAD
     else:
         text = f"{name} lays {shown}: {verdict.reason}"
         clauses = verdict.clauses
-        keeps_first = not verdict.strict and state.options.lead_after_tie is _FIRST_TO_PLAY
+        keeps_first = not verdict.strict and state.options.lead_after_tie is FIRST_TO_PLAY
         highest = state.highest if keeps_first else seat
         if not verdict.strict:
             clauses += _TIE_CLAUSES
-    final = state.options.pass_is_final is _FINAL
+    final = state.options.pass_is_final is FINAL
     passed = state.passed if final else frozenset()
     replies = 0 if verdict is None else state.replies + 1
     trick = (*state.trick, laid)
@@ -992,9 +992,9 @@ def legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
 
 
 def _legal_actions(state: ViggoState) -> tuple[ViggoAction, ...]:
-    if state.phase is _OVER:
+    if state.phase is OVER:
         return ()
-    if state.phase is _DRAFT:
+    if state.phase is DRAFT:
         drawn = _drawn(state)
         if len(drawn) == 2 and drawn[0] is not drawn[1]:
             return (_KEEP_OF[drawn[0]._key], _KEEP_OF[drawn[1]._key])
@@ -1025,7 +1025,7 @@ def _reply_moves(state: ViggoState) -> tuple[ViggoAction, ...]:
     moves accepted cannot drift apart (a pair on a run is refused by both,
     VG-PLAY-NO-TYPE-SWITCH)."""
     beating = _beating_plays(state)
-    if beating and state.options.pass_when_able is _MUST_BEAT:
+    if beating and state.options.pass_when_able is MUST_BEAT:
         return tuple(beating)
     return (_PASS, *beating)
 

@@ -55,7 +55,7 @@ WINNER_POINTS = parameter("VG-SCORE-WINNER-ZERO", "winner_points")
 CLUB_FOUR = Card(Rank.FOUR, Suit.CLUBS)
 """The 4♣ of the club-four house rule."""
 _DECK = french_deck()
-_CLOCKWISE = Direction.CLOCKWISE
+CLOCKWISE = Direction.CLOCKWISE
 """Bound once: reading an enum member off its class goes through the enum's metaclass."""
 
 
@@ -69,13 +69,13 @@ def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
 def after(options: ViggoOptions, count: int, seat: int) -> int:
     """The next seat round the table: to the left (clockwise) unless the table plays to the
     right (VG-AMB-DIRECTION)."""
-    step = 1 if options.direction is _CLOCKWISE else -1
+    step = 1 if options.direction is CLOCKWISE else -1
     return (seat + step) % count
 
 
 def before(options: ViggoOptions, count: int, seat: int) -> int:
     """The seat whose next seat is ``seat``."""
-    step = 1 if options.direction is _CLOCKWISE else -1
+    step = 1 if options.direction is CLOCKWISE else -1
     return (seat - step) % count
 
 
@@ -437,7 +437,7 @@ def _several_reached(options: ViggoOptions, scores: tuple[int, ...]) -> tuple[st
     """Where several players reach the losing total in one round, the rule for that decides who
     loses (VG-LOSS-TIE-HIGHEST-TOTAL, read by VG-AMB-SIMULTANEOUS-53), and under the reading
     first-in-turn-order the seat order does too (VG-TURN-ROUND-THE-TABLE)."""
-    reached = losers(dataclasses.replace(options, simultaneous_loss=_ALL_OVER), scores, 0)
+    reached = losers(dataclasses.replace(options, simultaneous_loss=ALL_OVER_LOSE), scores, 0)
     if len(reached) < 2:
         return ()
     if options.simultaneous_loss is SimultaneousLoss.FIRST_IN_TURN_ORDER:
@@ -445,7 +445,7 @@ def _several_reached(options: ViggoOptions, scores: tuple[int, ...]) -> tuple[st
     return ("VG-LOSS-TIE-HIGHEST-TOTAL",)
 
 
-_ALL_OVER = SimultaneousLoss.ALL_OVER_LOSE
+ALL_OVER_LOSE = SimultaneousLoss.ALL_OVER_LOSE
 
 
 def _dealer_why(options: ViggoOptions, hands: tuple[tuple[Card, ...], ...]) -> tuple[str, ...]:

@@ -93,7 +93,7 @@ INDEX = {c: i for i, c in enumerate(CARDS)}
 PLAYERS = ("Ann", "Bo")
 STOCK, PILE, TURNED = 2, 3, 4
 """Zones of a card; seat ``s`` holds it in zone ``s``."""
-NO_RESTART, ACE_RESTART, EIGHT_RESTART = 0, 1, 2
+RESTART_NONE, RESTART_ACE, RESTART_EIGHT = 0, 1, 2
 PLAY, DRAW, PASS = 0, 1, 2
 NONE = -1
 MAX_DRAWS = VANDATTA.max_draws
@@ -230,13 +230,13 @@ def _fits(m: Moment, top_suit: Int, top_rank: Int, card: int) -> Bool:
     if card in EIGHTS:
         return true()
     suit = SUIT[card]
-    required = ite(m.restart.eq(ACE_RESTART), top_suit, m.named)
+    required = ite(m.restart.eq(RESTART_ACE), top_suit, m.named)
     by_suit = top_suit.eq(suit)
     ordinary = by_suit if card in ACES else by_suit | top_rank.eq(RANK[card])
     normal = ite_bool(
         m.named.ne(NONE), m.named.eq(suit), ite_bool(m.top.eq(NONE), true(), ordinary)
     )
-    return ite_bool(m.restart.ne(NO_RESTART), required.eq(suit), normal)
+    return ite_bool(m.restart.ne(RESTART_NONE), required.eq(suit), normal)
 
 
 def _barred(card: int) -> bool:
@@ -257,8 +257,8 @@ def _dead_fit(m: Moment, top_suit: Int, top_rank: Int, cards: Sequence[int]) -> 
     normal = ite_bool(
         m.named.ne(NONE), suit_in(m.named), ite_bool(m.top.eq(NONE), true(), ordinary)
     )
-    required = ite(m.restart.eq(ACE_RESTART), top_suit, m.named)
-    return ite_bool(m.restart.ne(NO_RESTART), suit_in(required), normal)
+    required = ite(m.restart.eq(RESTART_ACE), top_suit, m.named)
+    return ite_bool(m.restart.ne(RESTART_NONE), suit_in(required), normal)
 
 
 def _view(m: Moment, setting: Setting) -> _View:
@@ -373,7 +373,7 @@ def _play_rules(step: _Step, when: Bool) -> None:
     solver.add(
         implies(
             when & eight,
-            step.rest(turned, NONE, mv.suit) & step.again(EIGHT_RESTART) & step.aged(card),
+            step.rest(turned, NONE, mv.suit) & step.again(RESTART_EIGHT) & step.aged(card),
         ),
         clause="VA-EIGHT-TURNS-PILE",
     )
@@ -387,7 +387,7 @@ def _play_rules(step: _Step, when: Bool) -> None:
             when & ace,
             implies(possible, chance)
             & step.rest(zone, card, NONE)
-            & step.again(ACE_RESTART)
+            & step.again(RESTART_ACE)
             & step.aged(card),
         ),
         clause="VA-ACE-OTHERS-DRAW",
@@ -398,7 +398,7 @@ def _play_rules(step: _Step, when: Bool) -> None:
             when & ~eight & ~ace,
             step.rest(laid, card, NONE)
             & step.aged(card)
-            & after.restart.eq(NO_RESTART)
+            & after.restart.eq(RESTART_NONE)
             & after.turn.eq(1 - m.turn)
             & after.draws.eq(0)
             & after.idle.eq(0)
@@ -441,13 +441,13 @@ def _pass_rules(step: _Step, when: Bool) -> None:
         implies(when, v.stuck & ((m.draws >= MAX_DRAWS) | ~v.can_draw)),
         clause="VA-DRAW-PASS-AFTER-THREE",
     )
-    idle = ite(m.draws.eq(0) & m.restart.eq(NO_RESTART), m.idle + 1, m.idle)
+    idle = ite(m.draws.eq(0) & m.restart.eq(RESTART_NONE), m.idle + 1, m.idle)
     solver.add(
         implies(
             when,
             step.rest(m.zone, m.top, m.named)
             & step.aged(None)
-            & after.restart.eq(NO_RESTART)
+            & after.restart.eq(RESTART_NONE)
             & after.turn.eq(1 - m.turn)
             & after.draws.eq(0)
             & after.idle.eq(idle),
@@ -497,7 +497,7 @@ def _well_formed(m: Moment) -> Bool:
         & ite_bool(pile.eq(0), m.top.eq(NONE), top_on_pile)
         & m.turn.between(0, 1)
         & m.draws.between(0, MAX_DRAWS)
-        & m.restart.between(NO_RESTART, EIGHT_RESTART)
+        & m.restart.between(RESTART_NONE, RESTART_EIGHT)
         & m.named.between(NONE, 3)
         & (m.idle >= 0)
     )
@@ -552,7 +552,7 @@ def _loop_template(m: Moment, weaken: frozenset[str]) -> Bool:
         & all_of(z.eq(PILE) | z.eq(TURNED) for z in m.zone)
         & m.turn.eq(1)
         & m.draws.eq(0)
-        & m.restart.eq(NO_RESTART)
+        & m.restart.eq(RESTART_NONE)
         & m.named.eq(NONE)
         & m.idle.eq(0)
         & ~m.over
@@ -749,7 +749,7 @@ Abstract = tuple[tuple[int, ...], int, int, int, int, int, int, bool]
 """A position as the encoding sees it: each live card's zone, the top card, the spelförare,
 his draws, the restart, the named suit, the idle count, and whether the deal is over."""
 
-_RESTARTS = {Restart.NONE: NO_RESTART, Restart.ACE: ACE_RESTART, Restart.EIGHT: EIGHT_RESTART}
+_RESTARTS = {Restart.NONE: RESTART_NONE, Restart.ACE: RESTART_ACE, Restart.EIGHT: RESTART_EIGHT}
 
 
 def abstract(state: State) -> Abstract:

@@ -113,9 +113,9 @@ START_SUIT = code(Phase.START_SUIT)
 DEAL_OVER = code(Phase.DEAL_OVER)
 NOT_IN_PLAY = tuple(code(p) for p in (Phase.READY, Phase.MISDEAL, Phase.START_SUIT))
 """Phases in which no turn of play is going on, so no free lead may stand."""
-NO_RESTART = code(Restart.NONE)
-ACE_RESTART = code(Restart.ACE)
-EIGHT_RESTART = code(Restart.EIGHT)
+RESTART_NONE = code(Restart.NONE)
+RESTART_ACE = code(Restart.ACE)
+RESTART_EIGHT = code(Restart.EIGHT)
 
 READ: tuple[tuple[str, type[enum.Enum]], ...] = (
     ("rebuild_reference", RebuildReference),
@@ -164,7 +164,7 @@ class Flags:
         deal neither waiting to be dealt, being put right after a misdeal, nor waiting for the
         dealer to name a start suit)."""
         out_of_play = [self.phase.ne(p) for p in NOT_IN_PLAY]
-        return implies(self.free, self.restart.eq(NO_RESTART) & all_of(out_of_play))
+        return implies(self.free, self.restart.eq(RESTART_NONE) & all_of(out_of_play))
 
 
 def _choose(condition: Bool, then: Flags, otherwise: Flags) -> Flags:
@@ -354,7 +354,7 @@ def _end_turn(
     (V8-START-EIGHT-DEALER-NAMES-SUIT), and no free lead is granted on any new start card."""
     fresh = refill & piled & r.reads(RebuildReference.FRESH_START_CARD)
     waits = fresh & turned.eq(EIGHT) & r.reads(StartEight.DEALER_NAMES_SUIT)
-    restart = Int.const(NO_RESTART)
+    restart = Int.const(RESTART_NONE)
     if "VA-TURN-NEXT-PLAYER" in weaken:  # a vandatta table's next player inherits the restart
         restart = ite(r.reads(GoOutCall.LAPPEN), before.restart, restart)
     if "V8-TURN-NEXT-BECOMES-SPELFORARE" in weaken:  # so does a vvv8 table's
@@ -416,8 +416,8 @@ def play(before: Flags, r: Readings, p: PlayInputs, weaken: frozenset[str]) -> F
     eight = p.first.eq(EIGHT)
     laid = Flags(before.phase, before.restart, kept, eight)
     won = Flags(Int.const(DEAL_OVER), before.restart, kept, false())
-    restarts = Flags(before.phase, Int.const(EIGHT_RESTART), kept, true())
-    again = Flags(before.phase, Int.const(ACE_RESTART), kept, false())
+    restarts = Flags(before.phase, Int.const(RESTART_EIGHT), kept, true())
+    again = Flags(before.phase, Int.const(RESTART_ACE), kept, false())
 
     def passes(by_eight: Bool) -> Flags:
         return _end_turn(
