@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from regelverk.cli import EXIT_BROKEN, EXIT_OK, main
+from regelverk.cli import main
+from regelverk.console import EXIT_BROKEN, EXIT_OK
 from regelverk.engine import InvariantError
 from regelverk.simulate import SimulationError, play_one, simulate
 from regelverk.vandatta import GAME as VANDATTA_GAME

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from regelverk.cli import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, main
+from regelverk.cli import main
+from regelverk.console import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from regelverk.engine import PositionError, with_options
 from regelverk.referee import QuestionError, ask, play
 from regelverk.vandatta import GAME as VANDATTA
@@ -242,7 +243,7 @@ def test_ctrl_c_stops_prove_and_writes_nothing(tmp_path: Path) -> None:
 
 _SOLVING_AT_LENGTH = """
 import signal, sys
-from regelverk.cli import _stopping_at_once_on_ctrl_c
+from regelverk.console import stopping_at_once_on_ctrl_c
 from regelverk_proofs.z3api import _z3
 
 signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -256,7 +257,7 @@ for j in range(holes):
     for i in range(holes + 1):
         for k in range(i + 1, holes + 1):
             solver.add(z3.Not(z3.And(put[i][j], put[k][j])))
-with _stopping_at_once_on_ctrl_c():
+with stopping_at_once_on_ctrl_c():
     print("solving", flush=True)
     print(solver.check(), flush=True)
 print("went on", flush=True)

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from regelverk.cli import EXIT_REFUSED, EXIT_USAGE, main
+from regelverk.cli import main
+from regelverk.console import EXIT_REFUSED, EXIT_USAGE
 from regelverk.referee import play
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -187,10 +188,10 @@ def test_names_with_terminal_escapes_are_shown_escaped(capsys: pytest.CaptureFix
 
 
 def test_the_escaping_writer_leaves_ordinary_text_alone() -> None:
-    from regelverk.cli import _EscapingWriter
+    from regelverk.console import EscapingWriter
 
     buffer = io.StringIO()
-    writer = _EscapingWriter(buffer)
+    writer = EscapingWriter(buffer)
     writer.write("10♥ and\ttab\n\x07bell\x9b")
     assert buffer.getvalue() == "10♥ and\ttab\n\\x07bell\\x9b"
 

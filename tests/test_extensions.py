@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from regelverk import extensions
-from regelverk.cli import EXIT_USAGE, build_parser, main
+from regelverk.cli import build_parser, main
+from regelverk.console import EXIT_USAGE
 from regelverk.errors import RegelverkError
 from regelverk.extensions import AddCommand
 from regelverk.referee import ask

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from regelverk.cli import EXIT_OK, main
+from regelverk.cli import main
+from regelverk.console import EXIT_OK
 from regelverk.partial import SAMPLED, _every, _sub_multisets
 from regelverk.referee import QuestionError, ask
 

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from regelverk.cli import EXIT_REFUSED, main
+from regelverk.cli import main
+from regelverk.console import EXIT_REFUSED
 from regelverk.referee import QuestionError, ask
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

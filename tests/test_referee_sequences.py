@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from regelverk.cli import EXIT_OK, EXIT_REFUSED, main
+from regelverk.cli import main
+from regelverk.console import EXIT_OK, EXIT_REFUSED
 from regelverk.referee import QuestionError, ask, play
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from regelverk.cli import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, main
+from regelverk.cli import main
+from regelverk.console import EXIT_OK, EXIT_REFUSED, EXIT_USAGE
 
 REPROS = sorted((Path(__file__).resolve().parent / "repros").glob("*.json"))
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from regelverk.cli import EXIT_USAGE, main
+from regelverk.cli import main
+from regelverk.console import EXIT_USAGE
 from regelverk.errors import UnknownRulebookError
 from regelverk.referee import play
 from regelverk.simulate import (

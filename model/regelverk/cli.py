@@ -17,13 +17,30 @@ import shlex
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from regelverk import __version__, extensions
 from regelverk.books import RULEBOOKS
+from regelverk.console import (
+    EXIT_BROKEN,
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_REFUSED,
+    EXIT_STATUSES,
+    EXIT_USAGE,
+    EscapingWriter,
+    add_quiet,
+    counted,
+    escaped,
+    one_line,
+    output_path,
+    print_json,
+    write_whole,
+)
 from regelverk.engine import InvariantError
 from regelverk.errors import RegelverkError, SpecError
 from regelverk.extensions import AddCommand, Command
@@ -46,103 +63,6 @@ from regelverk.source import shared_runs
 from regelverk.trace import ClauseTrace, LinkKind, Status, trace, trace_of
 
 __all__ = ["find_seeds", "main"]
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_REFUSED, EXIT_BROKEN = 0, 1, 2, 3, 4
-EXIT_INTERRUPTED = 130
-"""Ctrl-C: the shells' status for a command ended by SIGINT (128 + 2)."""
-"""Exit statuses: done; a check failed (or a theorem, or a mutant survived); bad input; a
-replayed record reached an action the rules refuse; legal play reached a state that breaks one
-of the engine's own invariants (a defect of regelverk: ``play``, ``simulate`` and ``ask``)."""
-
-EXIT_STATUSES = """exit statuses:
-  0  done (a ruling that says 'not allowed' is still an answer)
-  1  a check failed: a problem in spec/, a theorem that does not hold, a surviving mutant
-  2  bad input, or output that cannot be written (one line on standard error)
-  3  'ask' replayed a record and reached an action the rules refuse
-  4  legal play reached a state that breaks one of the engine's own invariants (play,
-     simulate, ask): a defect of regelverk, named on standard error
-  130  interrupted (Ctrl-C): 'simulate' still writes the games finished, marked partial"""
-"""The exit statuses as ``--help`` shows them (and docs/using.rst)."""
-
-MAX_ERROR = 500
-"""The longest error message printed, in characters: echoed input is cut there."""
-
-
-def _escaped(text: str, keep: str = "\n") -> str:
-    """``text`` with control characters (a terminal's escape sequences among them) shown as
-    ``\\x..`` escapes, except those in ``keep``."""
-    return "".join(
-        c if c in keep or not (ord(c) < 32 or 127 <= ord(c) < 160) else f"\\x{ord(c):02x}"
-        for c in text
-    )
-
-
-class _EscapingWriter(io.TextIOBase):
-    """Standard output that shows control characters as escapes, so that a player called
-    ``\\x1b[2J`` cannot clear the reader's terminal."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-
-    def write(self, text: str) -> int:
-        self.stream.write(_escaped(text, "\n\t"))
-        return len(text)
-
-    def flush(self) -> None:
-        self.stream.flush()
-
-
-def _one_line(error: BaseException) -> str:
-    said = str(error)
-    if isinstance(error, OSError) and error.strerror:
-        where = error.filename if error.filename is not None else "the output"
-        said = f"cannot use {where}: {error.strerror}"
-    text = _escaped(" ".join(said.split("\n")), "")
-    return (
-        text if len(text) <= MAX_ERROR else f"{text[:MAX_ERROR]}… (cut at {MAX_ERROR} characters)"
-    )
-
-
-def _output(text: str | None, flag: str) -> Path | None:
-    """The file an ``--out``-like option names, checked before any work is done: not empty, not
-    a folder, in a folder that exists and may be written to. ``None`` where it is not given."""
-    if text is None:
-        return None
-    if not text.strip():
-        raise RegelverkError(f"{flag} needs a file name, not an empty one")
-    path = Path(text)
-    folder = path.parent
-    if path.is_dir():
-        raise RegelverkError(f"{flag} {_escaped(text, '')[:200]}: that is a folder, not a file")
-    if not folder.is_dir():
-        raise RegelverkError(
-            f"{flag} {_escaped(text, '')[:200]}: the folder {_escaped(str(folder), '')[:200]} "
-            "does not exist"
-        )
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise RegelverkError(f"{flag} {_escaped(text, '')[:200]}: it may not be written to")
-    return path
-
-
-def _write_whole(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: into a scratch file beside it, then put
-    in its place, so that an interrupted run leaves no half-written file."""
-    scratch = path.with_name(f".{path.name}.{os.getpid()}.part")
-    try:
-        scratch.write_text(text, encoding="utf-8")
-        scratch.replace(path)
-    finally:
-        with contextlib.suppress(OSError):
-            scratch.unlink()
-
-
-def _count(number: int, word: str, plural: str | None = None) -> str:
-    """``1 note``, ``2 notes``."""
-    return f"{number} {word if number == 1 else plural or word + 's'}"
-
-
-def _print_json(value: object) -> None:
-    print(json.dumps(value, ensure_ascii=False, indent=2, default=str))
 
 
 def _locator(locator: Locator | None) -> dict[str, Any] | None:
@@ -212,15 +132,15 @@ def cmd_rules(args: argparse.Namespace) -> int:
             }
         )
     if args.json:
-        _print_json(books)
+        print_json(books)
         return EXIT_OK
     for entry in books:
         print(f"{entry['id']}  {entry['name']}  ({entry['seed']})")
         counts = (
-            _count(entry["clauses"], "clause"),
-            _count(entry["ambiguities"], "ambiguity", "ambiguities"),
-            _count(entry["notes"], "note"),
-            _count(entry["examples"], "worked example"),
+            counted(entry["clauses"], "clause"),
+            counted(entry["ambiguities"], "ambiguity", "ambiguities"),
+            counted(entry["notes"], "note"),
+            counted(entry["examples"], "worked example"),
         )
         print("  " + ", ".join(counts))
         print("  by tag:    " + ", ".join(f"{k} {v}" for k, v in entry["by_tag"].items()))
@@ -293,13 +213,13 @@ def cmd_clause(args: argparse.Namespace) -> int:
             data = _clause_json(item)
             data["ambiguity_entries"] = [asdict(a) for a in registry.ambiguities_of(entry.id)]
             data["examples"] = [e.id for e in registry.examples_of(entry.id)]
-            _print_json(data)
+            print_json(data)
         else:
             print("\n".join(_describe_clause(registry, item)))
         return EXIT_OK
     lines, data = _describe_other(entry)
     if args.json:
-        _print_json(data)
+        print_json(data)
     else:
         print("\n".join(lines))
     return EXIT_OK
@@ -316,7 +236,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
         or (i.status is Status.IMPLEMENTED and not i.of_kind(LinkKind.TEST))
     ]
     if args.json:
-        _print_json(
+        print_json(
             {
                 "clauses": [_clause_json(i) for i in items],
                 "counts": dict(Counter(i.status.value for i in items)),
@@ -345,7 +265,7 @@ def cmd_ambiguities(args: argparse.Namespace) -> int:
     books = registry.rulebooks if args.rulebook is None else (registry.rulebook(args.rulebook),)
     entries = [a for b in books for a in b.ambiguities]
     if args.json:
-        _print_json([asdict(a) for a in entries])
+        print_json([asdict(a) for a in entries])
         return EXIT_OK
     for ambiguity in entries:
         print("\n".join(_describe_other(ambiguity)[0]))
@@ -403,7 +323,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         "seconds": round(time.perf_counter() - started, 3),
     }
     if args.json:
-        _print_json(summary)
+        print_json(summary)
     else:
         print(
             f"spec: {summary['clauses']} clauses and {summary['ambiguities']} ambiguities, "
@@ -464,7 +384,7 @@ def _list_facts(rulebook: str, as_json: bool) -> int:
     """``ask --facts``: a rulebook's scenarios and the facts they name, from the proofs."""
     listing = extensions.required("'regelverk ask --facts'").facts(rulebook)
     if as_json:
-        _print_json(listing)
+        print_json(listing)
         return EXIT_OK
     if not listing:
         print(f"{rulebook} has no scenarios for questions yet")
@@ -481,7 +401,7 @@ def _list_facts(rulebook: str, as_json: bool) -> int:
 def _print_any_answer(answer: dict[str, Any], as_json: bool) -> None:
     """Print what ``ask`` answered, in the form of its kind, with any invariant it breaks."""
     if as_json:
-        _print_json(answer)
+        print_json(answer)
         return
     if "possible" in answer:
         _print_answer(answer)
@@ -517,7 +437,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if broken:
         sys.stdout.flush()
         where = "in the position the answer reaches"
-        print(f"regelverk: {_one_line(InvariantError(where, broken))}", file=sys.stderr)
+        print(f"regelverk: {one_line(InvariantError(where, broken))}", file=sys.stderr)
         return EXIT_BROKEN
     return EXIT_REFUSED if refused else EXIT_OK
 
@@ -566,60 +486,6 @@ def _print_replay(answer: dict[str, Any]) -> None:
             print(f"the {answer['kind']} ends {ending}")
 
 
-@contextlib.contextmanager
-def _stopping_at_once_on_ctrl_c(cleanup: Callable[[], None] | None = None) -> Iterator[None]:
-    """While the block runs, Ctrl-C ends the process at once with one line and status 130. For
-    commands that spend their time in native code (Z3) or waiting on other processes: there an
-    interrupt raised as Python's KeyboardInterrupt can land in a finaliser, where Python prints
-    and drops it, and the run would go on; and Python runs a signal handler only once native
-    code returns, which for one Z3 check can take minutes. So the signal also wakes a watching
-    thread at once (``signal.set_wakeup_fd``), which ends the process. Nothing is half-written:
-    their files are written whole at the end; ``cleanup``, if given, runs first (to end child
-    processes and remove scratch folders). The handler before is put back after the block."""
-    import signal
-    import threading
-
-    if (
-        threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
-    ):
-        yield  # Ctrl-C is ignored (a background job) or handled by the caller
-        return
-
-    once = threading.Lock()  # the handler and the watcher both stop; one line only
-
-    def stop(*_: object) -> None:
-        once.acquire()  # the second to come waits here for the first to end the process
-        if cleanup is not None:
-            with contextlib.suppress(Exception):
-                cleanup()
-        with contextlib.suppress(OSError, ValueError):
-            sys.stdout.flush()
-        os.write(2, b"regelverk: interrupted\n")
-        os._exit(EXIT_INTERRUPTED)
-
-    woken, wake = os.pipe()
-    os.set_blocking(wake, False)
-
-    def watch() -> None:
-        while chunk := os.read(woken, 64):
-            if signal.SIGINT in chunk:
-                stop()
-
-    watcher = threading.Thread(target=watch, name="regelverk-ctrl-c", daemon=True)
-    signal.signal(signal.SIGINT, stop)
-    before = signal.set_wakeup_fd(wake, warn_on_full_buffer=False)
-    watcher.start()
-    try:
-        yield
-    finally:
-        signal.set_wakeup_fd(before)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        os.close(wake)  # the watcher reads the end of the pipe and returns
-        watcher.join()
-        os.close(woken)
-
-
 def _seed(text: str) -> int:
     """``--seed``: a whole number above -2**64 and below 2**64, as every seed is (the text is
     cut short in the message)."""
@@ -627,7 +493,7 @@ def _seed(text: str) -> int:
 
     if re.fullmatch(r"[+-]?[0-9]{1,20}", text.strip()) and abs(int(text)) < SEED_LIMIT:
         return int(text)
-    shown = _escaped(text[:24], "") + (f"… ({len(text)} characters)" if len(text) > 24 else "")
+    shown = escaped(text[:24], "") + (f"… ({len(text)} characters)" if len(text) > 24 else "")
     raise RegelverkError(
         f"--seed: 'seed' must be a whole number above -2**64 and below 2**64, not {shown}"
     )
@@ -638,7 +504,7 @@ def _parse_option(text: str) -> tuple[str, Any]:
     Python spells a truth value (``True``, ``False``), else as the text itself."""
     name, sep, value = text.partition("=")
     if not sep or not name:
-        raise RegelverkError(f"--option takes NAME=VALUE, not {_escaped(text, '')[:200]!r}")
+        raise RegelverkError(f"--option takes NAME=VALUE, not {escaped(text, '')[:200]!r}")
     if value in ("True", "False"):
         return name, value == "True"
     try:
@@ -647,7 +513,7 @@ def _parse_option(text: str) -> tuple[str, Any]:
         return name, value
     except ValueError:  # a number longer than Python reads (4300 digits)
         raise RegelverkError(
-            f"--option {_escaped(name, '')[:100]}: a number of {len(value)} digits is far beyond "
+            f"--option {escaped(name, '')[:100]}: a number of {len(value)} digits is far beyond "
             "any this option takes"
         ) from None
 
@@ -666,7 +532,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     overrides = dict(_parse_option(o) for o in args.option)
     played = play(args.rulebook, players, _seed(args.seed), overrides)
     if args.json:
-        _print_json(played.record)
+        print_json(played.record)
         return _played_status(played.problems, len(played.log))
     if played.opening:
         print("0. the deal")
@@ -690,7 +556,7 @@ def _played_status(problems: tuple[str, ...], actions: int) -> int:
         return EXIT_OK
     sys.stdout.flush()
     where = f"after {actions} action{'s' if actions != 1 else ''}"
-    print(f"regelverk: {_one_line(InvariantError(where, problems))}", file=sys.stderr)
+    print(f"regelverk: {one_line(InvariantError(where, problems))}", file=sys.stderr)
     return EXIT_BROKEN
 
 
@@ -699,12 +565,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     the table of their lengths, results and seat shares."""
     from regelverk.simulate import SimulationInterrupted, simulate, table_to_csv, table_to_data
 
-    out = _output(args.out, "--out")
+    out = output_path(args.out, "--out")
     start = time.perf_counter()
     quiet = args.quiet or args.json
     with contextlib.ExitStack() as stack:
 
-        def counted(total: int) -> Callable[[int], None]:
+        def advancing(total: int) -> Callable[[int], None]:
             progress = stack.enter_context(bar(total, "game", "simulate", quiet=quiet))
             return progress.advance
 
@@ -717,7 +583,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 choices=args.option,
                 jobs=args.jobs,
                 check=args.check,
-                progress=counted,
+                progress=advancing,
             )
         except SimulationInterrupted as stopped:
             table = stopped.table
@@ -730,16 +596,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         text = _simulation_text(table_to_data(table))
     if out is not None:
-        _write_whole(out, text)
+        write_whole(out, text)
         played = sum(row.games for row in table.rows)
-        print(f"{_count(played, 'game')} in {seconds:.1f} s; the table is in {args.out}")
+        print(f"{counted(played, 'game')} in {seconds:.1f} s; the table is in {args.out}")
     else:
         sys.stdout.write(text)
     if not table.complete:
         sys.stdout.flush()
         print(
             f"regelverk: interrupted: the table, marked partial, holds the "
-            f"{_count(sum(row.games for row in table.rows), 'game')} finished",
+            f"{counted(sum(row.games for row in table.rows), 'game')} finished",
             file=sys.stderr,
         )
         return EXIT_INTERRUPTED
@@ -749,7 +615,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _simulation_text(data: dict[str, Any]) -> str:
     """The table for people: one block per rulebook, one line per reading."""
     lines = [
-        f"{_count(data['games'], 'game')} per reading, {data['players']} players, "
+        f"{counted(data['games'], 'game')} per reading, {data['players']} players, "
         f"seeds {data['seed']} to {data['seed'] + data['games'] - 1}"
         + ("" if data.get("complete", True) else " (partial: interrupted)")
     ]
@@ -820,7 +686,7 @@ def _add_simulate(add: AddCommand) -> None:
         help="hold each game to the engine's invariants after every action (default) or only "
         "at its end (faster); a broken invariant exits 4",
     )
-    _add_quiet(simulate_cmd)
+    add_quiet(simulate_cmd)
 
 
 SHELLS = ("bash", "zsh", "fish")
@@ -854,14 +720,14 @@ def cmd_completion(args: argparse.Namespace) -> int:
     script = shellcode(["regelverk"], shell=args.shell)
     if args.json:
         target = _completion_file(args.shell)
-        _print_json({"shell": args.shell, "file": str(target), "script": script})
+        print_json({"shell": args.shell, "file": str(target), "script": script})
         return EXIT_OK
     if not args.install:
         sys.stdout.write(script)
         return EXIT_OK
     target = _completion_file(args.shell)
     target.parent.mkdir(parents=True, exist_ok=True)
-    _write_whole(target, script)
+    write_whole(target, script)
     print(f"the {args.shell} completion of regelverk is in {target}")
     if args.shell == "zsh":
         rc = _zshrc()
@@ -895,16 +761,6 @@ def _clause_ids(prefix: str, **_: Any) -> list[str]:
     ids = (entry.id for book in default_registry().rulebooks for entry in book.entries())
     lower = prefix != wanted  # typed in lower case: offered in lower case
     return [ident.lower() if lower else ident for ident in ids if ident.startswith(wanted)]
-
-
-def _add_quiet(command: argparse.ArgumentParser) -> None:
-    """``--quiet``: no progress bar (there is none off a terminal or with ``--json`` either)."""
-    command.add_argument(
-        "-q",
-        "--quiet",
-        action="store_true",
-        help="no progress bar (none is drawn off a terminal or with --json either)",
-    )
 
 
 PROOF_COMMANDS = ("prove", "mutate")
@@ -1065,16 +921,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         _complete(parser)
     args = parser.parse_args(argv)
     try:
-        with contextlib.redirect_stdout(_EscapingWriter(sys.stdout)):
+        with contextlib.redirect_stdout(EscapingWriter(sys.stdout)):
             status = int(args.func(args))
         sys.stdout.flush()
         return status
     except SpecError as error:
-        print(f"regelverk: {_escaped(str(error))}", file=sys.stderr)
+        print(f"regelverk: {escaped(str(error))}", file=sys.stderr)
         return EXIT_FAILED
     except InvariantError as error:
         sys.stdout.flush()
-        print(f"regelverk: {_one_line(error)}", file=sys.stderr)
+        print(f"regelverk: {one_line(error)}", file=sys.stderr)
         return EXIT_BROKEN
     except BrokenPipeError:
         _silence_stdout()
@@ -1087,7 +943,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (RegelverkError, OSError, RecursionError) as error:
         if isinstance(error, OSError) and not isinstance(error, FileNotFoundError):
             _silence_stdout()
-        print(f"regelverk: error: {_one_line(error)}", file=sys.stderr)
+        print(f"regelverk: error: {one_line(error)}", file=sys.stderr)
         return EXIT_USAGE
 
 

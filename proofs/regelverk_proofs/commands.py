@@ -22,15 +22,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from regelverk.books import RULEBOOKS
-from regelverk.cli import (
+from regelverk.console import (
     EXIT_FAILED,
     EXIT_OK,
-    _add_quiet,
-    _count,
-    _output,
-    _print_json,
-    _stopping_at_once_on_ctrl_c,
-    _write_whole,
+    add_quiet,
+    counted,
+    output_path,
+    print_json,
+    stopping_at_once_on_ctrl_c,
+    write_whole,
 )
 from regelverk.errors import RegelverkError
 from regelverk.extensions import AddCommand
@@ -106,7 +106,7 @@ def _add_prove(add: AddCommand) -> None:
     )
     prove.add_argument("--list", action="store_true", help="list the theorems, run nothing")
     prove.add_argument("--write-json", metavar="FILE", help="also write the --json results to FILE")
-    _add_quiet(prove)
+    add_quiet(prove)
 
 
 def _add_mutate(add: AddCommand) -> None:
@@ -138,7 +138,7 @@ def _add_mutate(add: AddCommand) -> None:
     mutate_cmd.add_argument(
         "--record", action="store_true", help="keep a full run's results for the trace and docs"
     )
-    _add_quiet(mutate_cmd)
+    add_quiet(mutate_cmd)
 
 
 def _result_json(result: Result) -> dict[str, Any]:
@@ -174,7 +174,7 @@ def _result_json(result: Result) -> dict[str, Any]:
 
 def cmd_prove(args: argparse.Namespace) -> int:
     """Run the theorems and say of each whether it holds, with its clauses and time."""
-    with _stopping_at_once_on_ctrl_c():  # from before Z3 is loaded
+    with stopping_at_once_on_ctrl_c():  # from before Z3 is loaded
         return _prove(args)
 
 
@@ -198,7 +198,7 @@ def _theorems_chosen(args: argparse.Namespace) -> tuple[Theorem, ...]:
 def _prove_list(chosen: tuple[Theorem, ...], as_json: bool) -> int:
     """``prove --list``: the theorems chosen, by name and title (or as JSON)."""
     if as_json:
-        _print_json(
+        print_json(
             [
                 {
                     "name": t.name,
@@ -228,7 +228,7 @@ def _prove(args: argparse.Namespace) -> int:
     weaken = frozenset(i.upper() for i in args.weaken)
     for ident in weaken:
         default_registry().clause(ident)
-    written = _output(args.write_json, "--write-json")
+    written = output_path(args.write_json, "--write-json")
     version = z3_version()
     start = time.perf_counter()
     with bar(len(chosen), "theorem", "prove", quiet=args.quiet or args.json) as progress:
@@ -243,9 +243,9 @@ def _prove(args: argparse.Namespace) -> int:
         "theorems": [_result_json(r) for r in results],
     }
     if written is not None:
-        _write_whole(written, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        write_whole(written, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
     if args.json:
-        _print_json(data)
+        print_json(data)
     else:
         _print_results(results, total, version, weaken)
     return EXIT_FAILED if failed else EXIT_OK
@@ -260,7 +260,7 @@ def _print_results(
         theorem, finding = result.theorem, result.finding
         print(
             f"{theorem.name}: {finding.outcome.value} "
-            f"({_count(finding.cases, 'case')}, {result.seconds:.2f} s)"
+            f"({counted(finding.cases, 'case')}, {result.seconds:.2f} s)"
         )
         print(f"  {theorem.statement}")
         print(f"  rests on: {', '.join(theorem.clauses)}")
@@ -272,7 +272,7 @@ def _print_results(
     outcomes = Counter(r.finding.outcome.value for r in results)
     summary = ", ".join(f"{n} {o}" for o, n in sorted(outcomes.items()))
     print(
-        f"{_count(len(results), 'theorem')}: {len(results) - failed} hold, {failed} do not"
+        f"{counted(len(results), 'theorem')}: {len(results) - failed} hold, {failed} do not"
         + (f" ({summary})" if summary else "")
         + f" in {total:.1f} s with z3 {version}"
         + (f", weakening {', '.join(sorted(weaken))}" if weaken else "")
@@ -287,7 +287,7 @@ def _mutant_line(row: dict[str, Any]) -> str:
     tests = ", ".join(row["tests"]) or "no ordinary test"
     verdict = "killed" if row["theorems"] or row["tests"] else "SURVIVED"
     crashes = len(row.get("theorem_crashes", {})) + len(row.get("test_crashes", {}))
-    crashed = f"; {_count(crashes, 'crash', 'crashes')} not counted" if crashes else ""
+    crashed = f"; {counted(crashes, 'crash', 'crashes')} not counted" if crashes else ""
     error = f" [{row['error']}]" if row["error"] else ""
     return (
         f"{row['id']} ({', '.join(row['clauses'])}): {verdict} by {theorems}; by {tests}"
@@ -318,7 +318,7 @@ def _mutants_chosen(args: argparse.Namespace) -> list[Mutant]:
 def _mutate_list(chosen: list[Mutant], as_json: bool) -> int:
     """``mutate --list``: the mutants chosen, one line each (or as JSON)."""
     if as_json:
-        _print_json(
+        print_json(
             [
                 {
                     "id": m.id,
@@ -333,14 +333,14 @@ def _mutate_list(chosen: list[Mutant], as_json: bool) -> int:
         return EXIT_OK
     for m in chosen:
         print(f"{m.id} [{', '.join(m.rulebooks)}] {', '.join(m.clauses)}: {m.what}")
-    print(_count(len(chosen), "mutant"))
+    print(counted(len(chosen), "mutant"))
     return EXIT_OK
 
 
 def cmd_mutate(args: argparse.Namespace) -> int:
     """Run the mutant catalogue: each rule change made in a scratch copy, and which theorems
     and which ordinary tests notice it."""
-    with _stopping_at_once_on_ctrl_c(cleanup=_stop_mutants):
+    with stopping_at_once_on_ctrl_c(cleanup=_stop_mutants):
         return _mutate(args)
 
 
@@ -380,7 +380,7 @@ def _mutate(args: argparse.Namespace) -> int:
     code = mutate.code_hash()
     mutate.check_fits(chosen, root)
     if not args.json:
-        print(f"{_count(len(chosen), 'mutant')} on code {code[:16]}; first the unchanged code")
+        print(f"{counted(len(chosen), 'mutant')} on code {code[:16]}; first the unchanged code")
     left_out = mutate.baseline(
         root,
         [t.name for t in suite],
@@ -397,7 +397,7 @@ def _mutate(args: argparse.Namespace) -> int:
         text = json.dumps(data, ensure_ascii=False, indent=1)
         mutate.RECORD.write_text(text + "\n", encoding="utf-8")
     if args.json:
-        _print_json(data)
+        print_json(data)
     else:
         _print_mutation(data)
     failed = [r for r in rows if r["error"] or r["stillborn"]]
