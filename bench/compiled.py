@@ -41,12 +41,13 @@ MODULES = (
     "uno/rules.py",
     "uno/state.py",
     "uno/table.py",
+    "uno/actions.py",
 )
 """The modules compiled, relative to the package."""
 
 DECLARATIONS = {
     "uno/table.pxd": """\
-cdef class _Table:
+cdef class Table:
     cdef public object options, rules, players, dealer, hands, pile, discard, colour, turn
     cdef public object direction, phase, after, pending_draw, drawn, wd4, exposed, scores
     cdef public object results, winners, hand_number, seed, shuffles, events

@@ -24,10 +24,12 @@ from regelverk.uno import (
     UnoOptions,
     UnoState,
 )
+from regelverk.uno import actions as engine_actions
 from regelverk.uno import rules as engine_rules
 from regelverk.uno import table as engine_table
 from regelverk.uno.rules import deck_for
 from regelverk.uno.scenario import position
+from regelverk.uno.table import Table
 from regelverk_proofs import binding
 from regelverk_proofs.binding import Binding
 from regelverk_proofs.query import ask
@@ -290,7 +292,7 @@ def test_the_hand_end_binding_notices_a_wrong_score(monkeypatch: pytest.MonkeyPa
     def short(hand: object, options: object = None) -> int:
         return engine_rules.hand_points(hand, options) - 1  # type: ignore[arg-type]
 
-    found = _broken(monkeypatch, engine_table, "hand_points", short, uno_bind.HAND_END)
+    found = _broken(monkeypatch, engine_actions, "hand_points", short, uno_bind.HAND_END)
     assert "credits" in found
 
 
@@ -308,13 +310,13 @@ def test_the_hand_end_binding_notices_a_wrong_card_value(monkeypatch: pytest.Mon
 @pytest.mark.clause("UNO-WIN-GAME-500")
 def test_a_theorem_whose_engine_ends_late_disagrees(monkeypatch: pytest.MonkeyPatch) -> None:
     """The engine ending the game only above the target: uno.legal-ending fails."""
-    real = engine_table._end_hand
+    real = engine_actions._end_hand
 
-    def late(t: engine_table._Table, winner: int) -> None:
+    def late(t: Table, winner: int) -> None:
         t.options = with_options(t.options, {"target_score": t.options.target_score + 1})
         real(t, winner)
 
-    monkeypatch.setattr(engine_table, "_end_hand", late)
+    monkeypatch.setattr(engine_actions, "_end_hand", late)
     result = decide(_BY_NAME["uno.legal-ending"])
     assert result.finding.outcome is Outcome.DISAGREES, result.finding.detail
     assert "at-target" in result.finding.detail
@@ -333,7 +335,7 @@ def test_the_legality_binding_notices_a_card_that_fits_everywhere(
 def test_the_card_moves_binding_notices_a_wrong_penalty_draw(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    found = _broken(monkeypatch, engine_table, "CALL_PENALTY_DRAW", 1, uno_bind.CARD_MOVES)
+    found = _broken(monkeypatch, engine_actions, "CALL_PENALTY_DRAW", 1, uno_bind.CARD_MOVES)
     assert found.startswith("catch")
 
 
@@ -342,7 +344,7 @@ def test_the_card_moves_binding_notices_a_wrong_penalty_draw(
 def test_the_challenge_binding_notices_a_failed_challenge_costing_four(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    _broken(monkeypatch, engine_table, "CHALLENGE_FAILED_DRAW", 4, uno_bind.CHALLENGES)
+    _broken(monkeypatch, engine_actions, "CHALLENGE_FAILED_DRAW", 4, uno_bind.CHALLENGES)
 
 
 @pytest.mark.usefixtures("fresh")
@@ -350,10 +352,10 @@ def test_the_challenge_binding_notices_a_failed_challenge_costing_four(
 def test_the_turn_order_binding_notices_a_skip_that_does_not_skip(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def no_skip(t: engine_table._Table, seat: int) -> None:
-        t.turn = t.seat_after(seat)
+    def no_skip(t: Table, seat: int) -> None:
+        t.turn = engine_actions.seat_after(t, seat)
 
-    found = _broken(monkeypatch, engine_table, "_skip", no_skip, uno_bind.TURN_ORDER)
+    found = _broken(monkeypatch, engine_actions, "_skip", no_skip, uno_bind.TURN_ORDER)
     assert "skip" in found
 
 
@@ -362,7 +364,7 @@ def test_the_turn_order_binding_notices_a_skip_that_does_not_skip(
 def test_the_draw_counts_binding_notices_a_turn_drawing_two(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    _broken(monkeypatch, engine_table, "TURN_DRAW", 2, uno_bind.DRAW_COUNTS)
+    _broken(monkeypatch, engine_actions, "TURN_DRAW", 2, uno_bind.DRAW_COUNTS)
 
 
 @pytest.mark.usefixtures("fresh")
@@ -396,15 +398,15 @@ def test_the_turn_order_binding_notices_opponent_plays_at_three_players(
 ) -> None:
     """With the engine letting a Draw Two's victim play after drawing at any table size under
     opponent-plays (a two-player reading), uno.turn-order disagrees at three players."""
-    from regelverk.uno import table
+    from regelverk.uno import actions
 
     def lose_turn(t: Any, victim: int, clauses: Any) -> None:
         if t.rules.opponent_plays:
             t.turn = victim
             return
-        t.turn = t.seat_after(victim)
+        t.turn = engine_actions.seat_after(t, victim)
 
-    found = _broken(monkeypatch, table, "_lose_turn", lose_turn, _BINDINGS["uno.turn-order"])
+    found = _broken(monkeypatch, actions, "_lose_turn", lose_turn, _BINDINGS["uno.turn-order"])
     assert found.startswith("draw-two: 3 players under two_player_draw_cards = opponent-plays")
 
 
@@ -453,11 +455,11 @@ def test_the_card_moves_binding_notices_the_deal_passing_to_the_right(
 ) -> None:
     """With the engine passing the deal to the dealer's right-hand neighbour, uno.card-moves
     disagrees on a new hand at three or more seats."""
-    real = engine_table._next_hand
+    real = engine_actions._next_hand
 
     def to_the_right(t: Any, winner: int | None) -> None:
         t.dealer = (t.dealer - 2) % t.n
         real(t, winner)
 
-    found = _broken(monkeypatch, engine_table, "_next_hand", to_the_right, uno_bind.CARD_MOVES)
+    found = _broken(monkeypatch, engine_actions, "_next_hand", to_the_right, uno_bind.CARD_MOVES)
     assert found.startswith(("new-hand: ", "next-dealer: ")), found

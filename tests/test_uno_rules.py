@@ -30,10 +30,11 @@ from regelverk.uno import (
     UnoOptions,
     UnoState,
 )
+from regelverk.uno.actions import choose_dealer
 from regelverk.uno.rules import card_points, deck_for, value_clauses
 from regelverk.uno.scenario import position, stacked_deal
 from regelverk.uno.state import Action
-from regelverk.uno.table import choose_dealer, shuffle
+from regelverk.uno.table import shuffle
 
 REGISTRY = default_registry()
 CLAUSE_IDS = frozenset(c.id for c in REGISTRY.clauses())

@@ -8,9 +8,9 @@ from typing import Any
 from regelverk.engine import OptionError, Outcome, PositionError
 from regelverk.marks import implements
 from regelverk.uno import invariants, position, rules
+from regelverk.uno.actions import _apply_unchecked, opening
 from regelverk.uno.options import UnoOptions, uno_options
 from regelverk.uno.state import Action, Phase, UnoState
-from regelverk.uno.table import _apply_unchecked, opening
 
 __all__ = ["GAME", "UnoGame"]
 

@@ -16,6 +16,7 @@ from regelverk.cards import Colour, UnoCard, UnoValue, missing_and_extra, parse_
 from regelverk.engine import ActionError, Outcome, PositionError, position_seed
 from regelverk.errors import CardError
 from regelverk.marks import implements
+from regelverk.uno.actions import deal_hand
 from regelverk.uno.options import UnoOptions
 from regelverk.uno.rules import COLOUR_NAMES, HAND_SIZE, deck_for
 from regelverk.uno.state import (
@@ -32,7 +33,6 @@ from regelverk.uno.state import (
     UnoState,
     WildDrawFour,
 )
-from regelverk.uno.table import deal_hand
 
 __all__ = [
     "action_from_data",

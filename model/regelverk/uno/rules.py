@@ -1,7 +1,7 @@
 """The rules that decide what may be laid, what a card is worth, and which actions are legal.
 
 These functions read a state (or parts of one) and never change it; what actions do to the
-table is in :mod:`regelverk.uno.table`.
+table is in :mod:`regelverk.uno.actions`.
 """
 
 from __future__ import annotations

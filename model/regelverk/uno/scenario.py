@@ -13,12 +13,12 @@ from typing import Any
 
 from regelverk.cards import parse_uno_cards
 from regelverk.engine import Outcome, PositionError
+from regelverk.uno.actions import deal_hand
 from regelverk.uno.invariants import problems
 from regelverk.uno.options import UnoOptions, uno_options
 from regelverk.uno.position import position_from_data
 from regelverk.uno.rules import deck_for
 from regelverk.uno.state import UnoState
-from regelverk.uno.table import deal_hand
 
 __all__ = ["position", "stacked_deal"]
 

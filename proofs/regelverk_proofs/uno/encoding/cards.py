@@ -7,7 +7,7 @@ pile. Nothing in the encoding forces a card to be in exactly one place: that is 
 ``uno.card-conservation`` proves. The order of the piles is abstracted: the discard pile knows
 its top card and the card under it (what the engine reads), the draw pile is a set.
 
-The card moves are the engine's (:mod:`regelverk.uno.table`), one function per move:
+The card moves are the engine's (:mod:`regelverk.uno.actions`), one function per move:
 
 * :func:`lay` (UNO-PLAY-MATCH): a card of a hand goes on the discard pile as its top card.
 * :func:`take` (UNO-DRAW-PILE-REBUILD, UNO-PILES-EXHAUSTED-NO-DRAW): a seat takes ``k`` cards;
