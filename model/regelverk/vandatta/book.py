@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from regelverk.books import Rulebook
 
 __all__ = ["BOOKS"]
@@ -19,28 +21,18 @@ _GIVEN_DEAL = (
     "{'action': 'deal'}"
 )
 
-BOOKS = (
-    Rulebook(
-        name="vvv8",
-        title="VVVänd8",
-        prefix="V8",
-        family="vandatta",
-        seats=(2, 3, 4, 5, 6),
-        cards="french",
-        leftover=("stock",),
-        proofs=_PROOFS,
-        given_deal=_GIVEN_DEAL,
-    ),
-    Rulebook(
-        name="vandatta",
-        title="Vändåtta",
-        prefix="VA",
-        family="vandatta",
-        seats=(2, 3, 4, 5, 6),
-        cards="french",
-        leftover=("stock",),
-        proofs=_PROOFS,
-        given_deal=_GIVEN_DEAL,
-    ),
+_VVV8 = Rulebook(
+    name="vvv8",
+    title="VVVänd8",
+    prefix="V8",
+    family="vandatta",
+    seats=(2, 3, 4, 5, 6),
+    cards="french",
+    leftover=("stock",),
+    proofs=_PROOFS,
+    given_deal=_GIVEN_DEAL,
 )
-"""The descriptors of ``vvv8`` and ``vandatta`` (:class:`regelverk.books.Rulebook`)."""
+
+BOOKS = (_VVV8, replace(_VVV8, name="vandatta", title="Vändåtta", prefix="VA"))
+"""The descriptors of ``vvv8`` and ``vandatta`` (:class:`regelverk.books.Rulebook`): one engine,
+so the same seats, cards, proofs and deal; only the name, title and clause prefix differ."""
