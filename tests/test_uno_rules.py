@@ -905,22 +905,6 @@ def test_bad_options_are_refused_in_words() -> None:
         UnoOptions(scoring="winner-collects")  # type: ignore[arg-type]
 
 
-def test_same_seed_same_game() -> None:
-    def game(seed: int) -> list[Any]:
-        state = GAME.deal(OPTIONS, ["A", "B", "C"], seed)
-        chooser = random.Random(seed)
-        seen = [state]
-        for _ in range(300):
-            if GAME.is_over(state):
-                break
-            state = GAME.apply(state, chooser.choice(GAME.legal_actions(state))).state
-            seen.append(state)
-        return seen
-
-    assert game(4) == game(4)
-    assert game(4) != game(5)
-
-
 @pytest.mark.clause(
     "UNO-SCORE-NUMBER-FACE",
     "UNO-SCORE-ACTION-20",
