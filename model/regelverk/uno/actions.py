@@ -77,8 +77,11 @@ __all__ = ["choose_dealer", "deal_hand", "new_game", "opening", "seat_after"]
 
 _V = UnoValue
 
-# Enum members as module constants, for the hot paths: in Python 3.11 reading a member off its
-# class (``Phase.PLAY``) costs about as much as a function call; these are the same objects.
+# The readings and the members of the state's enums that the rules below ask for, bound once
+# as module constants, each named as the member (tests/test_naming.py): read off its enum class
+# on Python 3.11 a member goes through EnumType.__getattr__, about ten times the cost of a
+# module constant; binding them was among the measures that together took 12-22% off a step
+# (bench/README.md, "Where the ratios stand"). They are the same objects.
 PLAY, DRAWN, NAME_COLOUR = Phase.PLAY, Phase.DRAWN, Phase.NAME_COLOUR
 CHALLENGE, STACK, GAME_OVER = Phase.CHALLENGE, Phase.STACK, Phase.GAME_OVER
 SKIP, REVERSE, DRAW_TWO = UnoValue.SKIP, UnoValue.REVERSE, UnoValue.DRAW_TWO

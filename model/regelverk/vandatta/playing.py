@@ -43,11 +43,8 @@ from regelverk.vandatta.table import Table
 
 __all__ = ["same_rank_error"]
 
-# The readings and state members these rules ask for, bound once (see rules.py).
-# The readings and the members of the state's enums that the rules below ask for, bound once
-# as module constants: looked up on its enum class, a member costs a call of the class's
-# attribute hook (EnumType.__getattr__) at every step (those rules.py binds too are imported
-# from there).
+# The readings and state members these rules ask for, bound once (see rules.py; those
+# rules.py binds too are imported from there).
 FRESH_THREE = AceAgainDraws.FRESH_THREE
 TURN_PASSES = AfterEight.TURN_PASSES
 UTGANG = GoOutCall.UTGANG

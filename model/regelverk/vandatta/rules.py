@@ -82,8 +82,10 @@ __all__ = [
 ACE, EIGHT = Rank.ACE, Rank.EIGHT
 
 # The readings and the members of the state's enums that the rules below ask for, bound once
-# as module constants: looked up on its enum class, a member costs a call of the class's
-# attribute hook (EnumType.__getattr__) at every step.
+# as module constants, each named as the member (tests/test_naming.py): read off its enum class
+# on Python 3.11 a member goes through EnumType.__getattr__, about ten times the cost of a
+# module constant; binding them was among the measures that together took 12-22% off a step
+# (bench/README.md, "Where the ratios stand"). They are the same objects.
 WAIT = AbsentTurn.WAIT
 ANY_CLEAR_WARNING = AcceptedCalls.ANY_CLEAR_WARNING
 ORDINARY_ONLY = AceAgainScope.ORDINARY_ONLY

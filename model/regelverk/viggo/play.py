@@ -78,6 +78,8 @@ from regelverk.viggo.state import (
 
 __all__ = ["apply", "check", "draft_sees_both", "legal_actions", "trick_over"]
 
+# The phases and readings a step asks for, bound once as module constants named as the member
+# (see regelverk.vandatta.rules for why).
 DRAFT, PLAY, OVER = Phase.DRAFT, Phase.PLAY, Phase.OVER
 EVERY_TURN = DraftLookBoth.EVERY_TURN
 UNDER_STOCK = DraftDiscards.UNDER_STOCK
