@@ -1,23 +1,30 @@
-"""The time per step each speed goal allows, beside the least a checked, immutable step costs.
+"""The time each speed goal allows per decision and per game, beside the least a checked,
+immutable step costs.
 
 The goals of ``vandatta.py``, ``uno.py`` and ``viggo.py`` compare whole games per second with a
-peer. This script asks what such a goal leaves per step. For each comparison it times, in one
-interleaved run (``bench/interleave.py``), three figures in microseconds of CPU per step:
+peer. This script asks what such a goal leaves per decision. For each comparison it times, in
+one interleaved run (``bench/interleave.py``), one game per call of each loop, and counts what
+each game was made of:
 
-* ``peer``: the peer's own loop, as the benchmark drives it, per action applied (OpenSpiel's
-  chance actions of the deal included, as they are part of each game it plays);
-* ``public API``: regelverk's public loop, as the benchmark drives it, per ``apply``;
-* ``floor``: the least that every step of the public API must do, and nothing else: the
-  loop's ``random.choice`` among a real listing, one :class:`~regelverk.engine.Event` with a
-  formatted text (every step says what happened and which clause decided it), and one new
-  state of the engine's own record type, built by :func:`regelverk.records.builder`, the
-  quickest way the engines have (states are immutable: a step makes a new one). No rule is
+* ``peer``: the peer's own loop, as the benchmark drives it. Its games contain chance steps
+  (OpenSpiel deals card by card, one chance action per card: 39-45% of its steps) besides the
+  players' decisions; both are counted and shown, and the time per decision is the whole game's
+  time over its decisions, as ours is (our deal is no step, but its time is in the game's);
+* ``public API``: regelverk's public loop, as the benchmark drives it, its decisions the
+  ``apply`` calls;
+* ``floor``: the least that every decision of the public API must do, and nothing else: the
+  loop's random choice among a real listing, one :class:`~regelverk.engine.Event` whose text
+  names the card by its code, as the engines' events do (the codes computed once, as the
+  engines compute theirs), and one new state of the engine's own record type, built by
+  :func:`regelverk.records.builder` (states are immutable: a step makes a new one). No rule is
   judged and no move is listed in the floor.
 
-The ratio ``floor / peer`` says how much of the peer's whole step that minimum takes already;
-where it is near or above one, a goal of matching the peer is out of reach for any engine
-written this way in this interpreter, whatever its rules code does, and only compiled code or
-a looser API (no events, mutable state) could meet it.
+Per game compares like with like where the games are alike in length (UNO with RLCard, both
+playing a card whenever one fits); per decision compares the work behind each choice a player
+makes, whatever the game's length. The ratio ``floor / peer`` (per decision) says how much of
+the peer's decision that minimum takes already; where it is near or above one, a goal of
+matching the peer is out of reach for any engine written this way in this interpreter,
+whatever its rules code does.
 
 Run: ``.venv/bin/python bench/budget.py [SECONDS] [ROUNDS]`` (defaults: 2 CPU seconds per
 figure, 5 rounds). Needs the ``bench`` extra for the peers.
@@ -29,6 +36,7 @@ import dataclasses
 import random
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from interleave import Work, interleaved
@@ -44,38 +52,49 @@ from regelverk.viggo import GAME as VIGGO
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
 ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else 5
 STEPS = 200
-"""Steps per call of the floor's work."""
+"""Decisions per call of the floor's work."""
 NAMES = ("P1", "P2", "P3", "P4")
 
 
-def floor(state: Any, actions: Sequence[Any]) -> Work:
-    """``STEPS`` bare steps per call: a choice among ``actions``, one event, one new state."""
+@dataclass
+class Tally:
+    """What the games of one loop were made of, over the whole run."""
+
+    decisions: int = 0
+    chance: int = 0
+
+
+def floor(state: Any, actions: Sequence[Any], tally: Tally) -> Work:
+    """``STEPS`` bare decisions per call: a choice among ``actions``, one event naming a card
+    by a code computed once, one new state."""
     chooser = random.Random(5)
     build_state: Callable[..., Any] = builder(type(state))
     values = {field.name: getattr(state, field.name) for field in dataclasses.fields(state)}
     build_event = builder(Event)
     listing = list(actions)
+    codes = tuple(f"{2 + n % 9}{'SHDC'[n % 4]}" for n in range(len(listing)))
 
     def steps() -> int:
         for _ in range(STEPS):
-            action = chooser.choice(listing)
+            index = chooser.randrange(len(listing))
             player = NAMES[0]
             build_event(
                 kind="play",
-                text=f"{player} plays {action}",
+                text=f"{player} plays {codes[index]}",
                 clauses=("CLAUSE",),
                 player=player,
-                cards=(),
+                cards=(codes[index],),
             )
             build_state(**values)
-        return STEPS
+        tally.decisions += STEPS
+        return 1
 
     return steps
 
 
-def vandatta_public() -> tuple[Work, Any, Sequence[Any]]:
-    """The public vandatta loop of ``bench/vandatta.py`` (4 players), per step; and a state in
-    play with its listing, for the floor."""
+def vandatta_public(tally: Tally) -> tuple[Work, Any, Sequence[Any]]:
+    """The public vandatta loop of ``bench/vandatta.py`` (4 players), one deal per call; and a
+    state in play with its listing, for the floor."""
     options = VANDATTA.options("vandatta")
     chooser = random.Random(1)
     seeds = iter(range(1, 10**9))
@@ -87,16 +106,17 @@ def vandatta_public() -> tuple[Work, Any, Sequence[Any]]:
         while state.phase in (Phase.PLAY, Phase.START_SUIT):
             state = VANDATTA.apply(state, chooser.choice(VANDATTA.legal_actions(state))).state
             steps += 1
-        return steps
+        tally.decisions += steps
+        return 1
 
     sample = VANDATTA.deal(options, NAMES, 7)
     sample = VANDATTA.apply(sample, VANDATTA.legal_actions(sample)[0]).state
     return deal, sample, VANDATTA.legal_actions(sample)
 
 
-def uno_public() -> tuple[Work, Any, Sequence[Any]]:
-    """The public UNO loop of ``bench/uno.py`` (4 players, its keen player), per step; and a
-    state in play with its listing."""
+def uno_public(tally: Tally) -> tuple[Work, Any, Sequence[Any]]:
+    """The public UNO loop of ``bench/uno.py`` (4 players, its keen player), one hand per call;
+    and a state in play with its listing."""
     options = dataclasses.replace(UNO.options("uno"), target_score=1)
     chooser = random.Random(1)
     seeds = iter(range(1, 10**9))
@@ -107,15 +127,16 @@ def uno_public() -> tuple[Work, Any, Sequence[Any]]:
         while not UNO.is_over(state):
             state = UNO.apply(state, keen(state, chooser)).state
             steps += 1
-        return steps
+        tally.decisions += steps
+        return 1
 
     sample = UNO.deal(options, NAMES, 7)
     return hand, sample, UNO.legal_actions(sample)
 
 
-def viggo_public() -> tuple[Work, Any, Sequence[Any]]:
-    """The public Viggo loop of ``bench/viggo.py`` (4 players), per step; and a state in play
-    with its listing."""
+def viggo_public(tally: Tally) -> tuple[Work, Any, Sequence[Any]]:
+    """The public Viggo loop of ``bench/viggo.py`` (4 players), one round per call; and a state
+    in play with its listing."""
     options = dataclasses.replace(VIGGO.options("viggo"), loss_points=1)
     chooser = random.Random(1)
     seeds = iter(range(10**9))
@@ -126,14 +147,16 @@ def viggo_public() -> tuple[Work, Any, Sequence[Any]]:
         while not VIGGO.is_over(state):
             state = VIGGO.apply(state, chooser.choice(VIGGO.legal_actions(state))).state
             steps += 1
-        return steps
+        tally.decisions += steps
+        return 1
 
     sample = VIGGO.deal(options, NAMES, 7)
     return round_, sample, VIGGO.legal_actions(sample)
 
 
-def openspiel(name: str, params: dict[str, int]) -> Work | None:
-    """One random OpenSpiel game per call, counted in actions applied, or None without it."""
+def openspiel(name: str, params: dict[str, int], tally: Tally) -> Work | None:
+    """One random OpenSpiel game per call, its chance steps and decisions tallied apart, or
+    None without it."""
     try:
         import pyspiel
     except ImportError:
@@ -143,20 +166,24 @@ def openspiel(name: str, params: dict[str, int]) -> Work | None:
 
     def play() -> int:
         state = game.new_initial_state()
-        steps = 0
+        chance = decisions = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(chooser.choice(state.chance_outcomes())[0])
+                chance += 1
             else:
                 state.apply_action(chooser.choice(state.legal_actions()))
-            steps += 1
-        return steps
+                decisions += 1
+        tally.chance += chance
+        tally.decisions += decisions
+        return 1
 
     return play
 
 
-def rlcard_uno() -> Work | None:
-    """One random hand of RLCard's UnoGame driver per call, counted in steps, or None."""
+def rlcard_uno(tally: Tally) -> Work | None:
+    """One random hand of RLCard's UnoGame driver per call, or None. The legal actions are read
+    from the state each step returns (RLCard works them out there), not asked for again."""
     try:
         from rlcard.games.uno.game import UnoGame
     except ImportError:
@@ -166,49 +193,73 @@ def rlcard_uno() -> Work | None:
     chooser = random.Random(1)
 
     def hand() -> int:
-        game.init_game()
+        state, _ = game.init_game()
         steps = 0
         while not game.is_over():
-            game.step(chooser.choice(game.get_legal_actions()))
+            state, _ = game.step(chooser.choice(state["legal_actions"]))
             steps += 1
-        return steps
+        tally.decisions += steps
+        return 1
 
     return hand
+
+
+Loop = Callable[[Tally], tuple[Work, Any, Sequence[Any]]]
+Peer = Callable[[Tally], Work | None]
+
+
+def compare(label: str, ours: Loop, peer: Peer) -> None:
+    """Time the peer, the public API and the floor in one interleaved run; print the figures."""
+    tallies = {name: Tally() for name in ("peer", "public API", "floor")}
+    public, state, actions = ours(tallies["public API"])
+    theirs = peer(tallies["peer"])
+    if theirs is None:
+        print(f"  {label}: the peer is not installed (pip install -e '.[bench]'); skipped")
+        return
+    work = {"peer": theirs, "public API": public, "floor": floor(state, actions, tallies["floor"])}
+    timings = interleaved(work, SECONDS, ROUNDS)
+    per_game = {name: 1e6 / timings.median(name) for name in work}
+    decisions = {name: tallies[name].decisions / timings.done[name] for name in work}
+    per_decision = {name: per_game[name] / decisions[name] for name in work}
+    chance = tallies["peer"].chance / timings.done["peer"]
+    print(f"  {label}")
+    print(
+        f"    peer        {per_game['peer']:9.1f} µs per game, {decisions['peer']:6.1f} "
+        f"decisions and {chance:5.1f} chance steps per game, {per_decision['peer']:6.2f} µs "
+        "per decision"
+    )
+    print(
+        f"    public API  {per_game['public API']:9.1f} µs per game, "
+        f"{decisions['public API']:6.1f} decisions per game, "
+        f"{per_decision['public API']:6.2f} µs per decision"
+    )
+    print(f"    floor       {per_decision['floor']:6.2f} µs per decision")
+    ours_over_peer = per_decision["public API"] / per_decision["peer"]
+    print(
+        f"    per decision: public API / peer {ours_over_peer:5.2f}, floor / peer "
+        f"{per_decision['floor'] / per_decision['peer']:4.2f} (a choice, one event, one "
+        f"{type(state).__name__} of {len(dataclasses.fields(state))} fields)"
+    )
+    print(
+        f"    per game: a game of ours takes {per_game['public API'] / per_game['peer']:5.2f} "
+        "times the peer's"
+    )
 
 
 def main() -> None:
     """Print the figures."""
     print(
-        f"CPU microseconds per step, 4 players; interleaved, {SECONDS:g} s per figure over "
-        f"{ROUNDS} rounds, medians"
+        f"4 players; CPU time, interleaved, {SECONDS:g} s per figure over {ROUNDS} rounds, medians"
     )
-    comparisons = (
-        (
-            "vandatta / OpenSpiel crazy_eights",
-            vandatta_public,
-            openspiel("crazy_eights", {"players": 4}),
-        ),
-        ("UNO / RLCard UnoGame", uno_public, rlcard_uno()),
-        ("Viggo / OpenSpiel dou_dizhu", viggo_public, openspiel("dou_dizhu", {})),
+    compare(
+        "vandatta / OpenSpiel crazy_eights",
+        vandatta_public,
+        lambda tally: openspiel("crazy_eights", {"players": 4}, tally),
     )
-    for label, ours, peer in comparisons:
-        public, state, actions = ours()
-        if peer is None:
-            print(f"  {label}: the peer is not installed (pip install -e '.[bench]'); skipped")
-            continue
-        timings = interleaved(
-            {"peer": peer, "public API": public, "floor": floor(state, actions)}, SECONDS, ROUNDS
-        )
-        per_step = {name: 1e6 / timings.median(name) for name in ("peer", "public API", "floor")}
-        print(
-            f"  {label}: peer {per_step['peer']:5.2f} µs, public API {per_step['public API']:5.2f}"
-            f" µs, floor {per_step['floor']:5.2f} µs per step"
-        )
-        print(
-            f"    floor / peer: {timings.ratio('peer', 'floor'):4.2f} of the peer's step "
-            f"(a choice, one event, one {type(state).__name__} of "
-            f"{len(dataclasses.fields(state))} fields)"
-        )
+    compare("UNO (keen) / RLCard UnoGame", uno_public, rlcard_uno)
+    compare(
+        "Viggo / OpenSpiel dou_dizhu", viggo_public, lambda tally: openspiel("dou_dizhu", {}, tally)
+    )
 
 
 if __name__ == "__main__":

@@ -20,12 +20,13 @@ hand (``target_score = 1``, so the hand that ends it is scored and no next hand 
 RLCard's driver deals once per hand in ``init_game``).
 
 With the ``bench`` extra installed (``pip install -e '.[bench]'``), RLCard's ``UnoGame`` (its
-game driver, not the env wrapper) is driven in the same run: ``init_game``; then
-``get_legal_actions``, a uniform random choice, ``step``, which also builds RLCard's state
-dict. Without it, that part is skipped with a message. RLCard's UNO has no Wild Draw Four
-challenge (its Wild Draw Four is legal only when nothing else fits), no UNO call, no scoring,
-no two-player rules, and a drawn card that fits is laid automatically; regelverk models all of
-the official rules.
+game driver, not the env wrapper) is driven in the same run: ``init_game``; then a uniform
+random choice among the legal actions of the state dict the last call returned, and ``step``,
+which builds the next state dict with its legal actions (asking ``get_legal_actions`` as well
+would make RLCard work them out twice per step). Without it, that part is skipped with a
+message. RLCard's UNO has no Wild Draw Four challenge (its Wild Draw Four is legal only when
+nothing else fits), no UNO call, no scoring, no two-player rules, and a drawn card that fits is
+laid automatically; regelverk models all of the official rules.
 
 Timing (``bench/interleave.py``): every figure runs in turn for a short slice, round after
 round, in one process; a figure is the median of its rounds and a ratio the median of the
@@ -100,10 +101,12 @@ def rlcard_hands(players: int, actions: list[int]) -> Work | None:
     chooser = random.Random(1)
 
     def one() -> int:
-        game.init_game()
+        state, _ = game.init_game()
         taken = 0
         while not game.is_over():
-            game.step(chooser.choice(game.get_legal_actions()))
+            # the legal actions of the state each step returns: RLCard works them out there,
+            # so asking get_legal_actions() again would make it do so twice per step
+            state, _ = game.step(chooser.choice(state["legal_actions"]))
             taken += 1
         actions[0] += taken
         return 1
