@@ -82,7 +82,7 @@ def test_viggo_names_a_loser_and_a_reading_that_changes_play_diverges() -> None:
 def test_csv_and_json_have_the_documented_shape() -> None:
     table = simulate(("uno",), games=2, seed=5, players=3, jobs=1, choices=("stack_draw_two=true",))
     text = table_to_csv(table)
-    assert text.splitlines()[0] == "# seed=5 games=2 players=3"
+    assert text.splitlines()[0] == "# seed=5 games=2 players=3 policy=random"
     rows = list(csv.DictReader(io.StringIO("\n".join(text.splitlines()[1:]))))
     assert list(rows[0]) == [
         "rulebook",
@@ -104,7 +104,7 @@ def test_csv_and_json_have_the_documented_shape() -> None:
     assert [(r["option"], r["reading"]) for r in rows] == [("", ""), ("stack_draw_two", "true")]
     assert table_from_csv(text) == table
     data = table_to_data(table)
-    assert set(data) == {"seed", "games", "players", "complete", "rows"}
+    assert set(data) == {"seed", "games", "players", "policy", "complete", "rows"}
     assert data["complete"] is True
     assert len(data["rows"][1]["wins"]) == 3 and data["rows"][1]["option"] == "stack_draw_two"
 
@@ -157,7 +157,9 @@ def test_the_command_writes_csv_json_and_text(
     common = ["simulate", "--rulebook", "vandatta", "--games", "2", "--seed", "9", "--jobs", "1"]
     code, out, _ = run(capsys, *common, "--format", "csv", "--out", str(target))
     assert code == 0 and "4 games" not in out and "2 games" in out and str(target) in out
-    assert target.read_text(encoding="utf-8").startswith("# seed=9 games=2 players=4\n")
+    assert target.read_text(encoding="utf-8").startswith(
+        "# seed=9 games=2 players=4 policy=random\n"
+    )
     code, out, _ = run(capsys, *common, "--json")
     assert code == 0 and json.loads(out)["rows"][0]["rulebook"] == "vandatta"
     code, out, _ = run(capsys, *common, "--option", "go_out_on")
@@ -200,6 +202,8 @@ def test_the_text_table_says_which_seeds_and_how_many_games_did_not_finish() -> 
     }
     other = {**row, "option": "number_match", "reading": "colour-only", "finished": 3}
     text = _simulation_text({"seed": 3, "games": 4, "players": 2, "rows": [row, other]})
-    assert text.splitlines()[0] == "4 games per reading, 2 players, seeds 3 to 6"
+    assert text.splitlines()[0] == (
+        "4 games per reading, 2 players, seeds 3 to 6, every seat playing random"
+    )
     assert "uno (preset): 4 of 4 finished" in text
     assert "number_match = colour-only" in text and "(1 unfinished)" in text

@@ -530,7 +530,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         players = args.players.split(",")
     overrides = dict(_parse_option(o) for o in args.option)
-    played = play(args.rulebook, players, _seed(args.seed), overrides)
+    played = play(args.rulebook, players, _seed(args.seed), overrides, policy=args.policy)
     if args.json:
         print_json(played.record)
         return _played_status(played.problems, len(played.log))
@@ -583,6 +583,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 choices=args.option,
                 jobs=args.jobs,
                 check=args.check,
+                policy=args.policy,
                 progress=advancing,
             )
         except SimulationInterrupted as stopped:
@@ -616,7 +617,8 @@ def _simulation_text(data: dict[str, Any]) -> str:
     """The table for people: one block per rulebook, one line per reading."""
     lines = [
         f"{counted(data['games'], 'game')} per reading, {data['players']} players, "
-        f"seeds {data['seed']} to {data['seed'] + data['games'] - 1}"
+        f"seeds {data['seed']} to {data['seed'] + data['games'] - 1}, every seat playing "
+        f"{data.get('policy', 'random')}"
         + ("" if data.get("complete", True) else " (partial: interrupted)")
     ]
     for row in data["rows"]:
@@ -645,10 +647,10 @@ def _add_simulate(add: AddCommand) -> None:
     simulate_cmd = add(
         "simulate",
         cmd_simulate,
-        "Play many seeded games by random legal moves (game k of seed S is 'regelverk play "
-        "RULEBOOK --seed S+k'), under each rulebook's preset and under other readings of its "
-        "options, on all cores; write how long games last, how often a reading changes a "
-        "game's result, and each seat's share of wins and losses.",
+        "Play many seeded games (game k of seed S is 'regelverk play RULEBOOK --seed S+k "
+        "--policy P', every seat playing by the player P), under each rulebook's preset and "
+        "under other readings of its options, on all cores; write how long games last, how "
+        "often a reading changes a game's result, and each seat's share of wins and losses.",
     )
     simulate_cmd.add_argument(
         "--rulebook",
@@ -686,7 +688,23 @@ def _add_simulate(add: AddCommand) -> None:
         help="hold each game to the engine's invariants after every action (default) or only "
         "at its end (faster); a broken invariant exits 4",
     )
+    _add_policy(simulate_cmd)
     add_quiet(simulate_cmd)
+
+
+POLICY_CHOICES = ("random", "keen")
+"""regelverk.policies.POLICIES, without importing the players (a test holds the two equal)."""
+
+
+def _add_policy(command: argparse.ArgumentParser) -> None:
+    """``--policy``: the player at every seat."""
+    command.add_argument(
+        "--policy",
+        choices=POLICY_CHOICES,
+        default="random",
+        help="the player at every seat: 'random' takes any legal action (default), 'keen' lays "
+        "a card whenever one fits, else any other legal action",
+    )
 
 
 SHELLS = ("bash", "zsh", "fish")
@@ -876,8 +894,9 @@ def build_parser(*, with_extensions: bool = True) -> argparse.ArgumentParser:
     play_cmd = add(
         "play",
         cmd_play,
-        "Play a whole game by random legal moves and print it with the clauses of every move; "
-        "--json prints a record that 'regelverk ask' replays.",
+        "Play a whole game, every seat choosing by a seeded player (--policy: any legal action, "
+        "or a card whenever one fits), and print it with the clauses of every move; --json "
+        "prints a record that 'regelverk ask' replays.",
     )
     play_cmd.add_argument("rulebook", choices=RULEBOOKS)
     play_cmd.add_argument("--seed", default="0", help="shuffles and move choices")
@@ -891,6 +910,7 @@ def build_parser(*, with_extensions: bool = True) -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="override an option of the rulebook's preset (repeatable)",
     )
+    _add_policy(play_cmd)
     _add_simulate(add)
     completion = add(
         "completion",

@@ -97,7 +97,17 @@ _FIELDS = {
     "position": ("rulebook", "options", "position", "action", "about", "expect"),
     "sequence": ("rulebook", "options", "position", "actions", "about", "expect"),
     "deal": ("rulebook", "options", "deal", "action", "actions", "about", "expect"),
-    "record": ("rulebook", "players", "seed", "options", "preset", "actions", "final", "about"),
+    "record": (
+        "rulebook",
+        "players",
+        "seed",
+        "options",
+        "preset",
+        "policy",
+        "actions",
+        "final",
+        "about",
+    ),
 }
 """The top-level fields of each kind of question file (``about`` and ``expect`` are notes for
 people and tests; ``preset`` and ``final`` are written by ``regelverk play --json``)."""
@@ -712,6 +722,18 @@ def _same(field: str, what: str, given: Any, found: Mapping[str, Any]) -> None:
             )
 
 
+def _policy_named(value: object) -> None:
+    """A record's ``policy`` says who chose its moves; the replay does not need it, but it must
+    name a player :mod:`regelverk.policies` has."""
+    from regelverk.policies import POLICIES
+
+    if value not in POLICIES:
+        raise QuestionError(
+            f"'policy': the player who chose the moves is one of {', '.join(POLICIES)}, not "
+            f"{shown(value)}"
+        )
+
+
 RECORD_STEPS_WITH_READINGS = 20
 """A record of at most so many actions is ruled with the readings of every step; a longer one
 (a whole game) with those of the step it stops at, or of its last action."""
@@ -730,6 +752,8 @@ def _replay(
             data["preset"],
             option_values(options),
         )
+    if "policy" in data:
+        _policy_named(data["policy"])
     dealt_game = opening(game, options, players, dealt)
 
     def start(other: Any) -> Any:
@@ -773,8 +797,12 @@ def play(
     players: int | Sequence[str],
     seed: int,
     overrides: Mapping[str, Any] | None = None,
+    *,
+    policy: str = "random",
 ) -> PlayedGame:
-    """Play a game by random legal moves (the move choice seeded by ``seed`` too).
+    """Play a game, every seat choosing by the player ``policy`` (:mod:`regelverk.policies`:
+    ``random``, any legal action; ``keen``, a card whenever one fits), the choices seeded by
+    ``seed`` too. The record names the player (``policy``); a replay does not need it.
 
     Every state reached is held to the engine's invariants (``problems``); play stops at the
     first that breaks one, and the game's ``problems`` name what broke."""
@@ -795,6 +823,9 @@ def play(
     state = dealt.state
     import random  # a played game only
 
+    from regelverk.policies import policy_for
+
+    choose = policy_for(rulebook, policy)
     chooser = random.Random(f"regelverk-play-{seed}")
     actions: list[dict[str, Any]] = []
     log = []
@@ -803,7 +834,7 @@ def play(
         legal = game.legal_actions(state)
         if not legal:
             break
-        action = chooser.choice(legal)
+        action = choose(state, legal, chooser)
         outcome = game.apply(state, action)
         data = game.action_to_data(action)
         actions.append(data)
@@ -816,6 +847,7 @@ def play(
         "seed": seed,
         "options": dict(overrides or {}),
         "preset": option_values(options),
+        "policy": policy,
         "actions": actions,
         "final": game.position_to_data(state),
     }

@@ -1,8 +1,10 @@
-"""``regelverk simulate``: many seeded games by random legal moves, measured per reading.
+"""``regelverk simulate``: many seeded games, measured per reading.
 
-Each game is played exactly as ``regelverk play RULEBOOK --seed S --players N`` plays it (the
-same deal, the same seeded choice among the legal actions), so any game of a table can be
-replayed and read move by move. Game ``k`` of a run with seed ``S`` has seed ``S + k``; a reading
+Every seat plays by one policy (:mod:`regelverk.policies`): ``random`` takes any legal action,
+``keen`` lays a card whenever one may be laid; the table says which. Each game is played exactly
+as ``regelverk play RULEBOOK --seed S --players N --policy P`` plays it (the same deal, the same
+seeded choices among the legal actions), so any game of a table can be replayed and read move
+by move. Game ``k`` of a run with seed ``S`` has seed ``S + k``; a reading
 of an option plays the very same seeds, so each of its games has a twin under the preset.
 
 For each rulebook the table has a row for its preset and one for every other reading asked
@@ -57,6 +59,7 @@ from regelverk.engine import (
 )
 from regelverk.errors import RegelverkError, UnknownRulebookError
 from regelverk.games import game_for
+from regelverk.policies import POLICIES, policy_for
 from regelverk.referee import MAX_ACTIONS, MAX_PLAYERS, checked_seed
 
 __all__ = [
@@ -143,6 +146,8 @@ class Table:
     games: int
     players: int
     rows: tuple[Row, ...]
+    policy: str = "random"
+    """The player every seat played by (:data:`regelverk.policies.POLICIES`)."""
     complete: bool = True
     """False for a run stopped early (Ctrl-C): the rows are the readings played so far, the last
     of them with the games finished before the stop (its ``games`` says how many), and the
@@ -265,8 +270,11 @@ def play_one(
     players: int,
     seed: int,
     check: str = "every-step",
+    *,
+    policy: str = "random",
 ) -> GameResult:
-    """One game by random legal moves, the same game ``regelverk play`` plays for this seed.
+    """One game, every seat playing by ``policy``: the same game ``regelverk play`` plays for
+    this seed and policy.
 
     :class:`~regelverk.engine.InvariantError` names the first state (by ``check``, see
     :data:`CHECKS`) that breaks one of the engine's invariants."""
@@ -275,6 +283,7 @@ def play_one(
     names = tuple(f"P{n}" for n in range(1, players + 1))
     state = opening(game, options, names, seed).state
     chooser = random.Random(f"regelverk-play-{seed}")
+    choose = policy_for(rulebook, policy)
     every_step = check == "every-step"
     chosen = "".join(f" --option {k}={_reading_text(v)}" for k, v in sorted(overrides.items()))
     game_of = f"{rulebook}{chosen} with {players} players, seed {seed}"
@@ -285,7 +294,7 @@ def play_one(
         legal = game.legal_actions(state)
         if not legal:
             break
-        state = game.apply(state, chooser.choice(legal)).state
+        state = game.apply(state, choose(state, legal, chooser)).state
         actions += 1
     _hold(game, state, game_of, actions)
     finished = game.is_over(state)
@@ -312,9 +321,9 @@ def _hold(game: Game[Any, Any, Any], state: Any, game_of: str, actions: int) -> 
         raise InvariantError(where, broken)
 
 
-def _task(task: tuple[str, tuple[tuple[str, Any], ...], int, int, str]) -> GameResult:
-    rulebook, overrides, players, seed, check = task
-    return play_one(rulebook, dict(overrides), players, seed, check)
+def _task(task: tuple[str, tuple[tuple[str, Any], ...], int, int, str, str]) -> GameResult:
+    rulebook, overrides, players, seed, check, policy = task
+    return play_one(rulebook, dict(overrides), players, seed, check, policy=policy)
 
 
 def _reading_text(value: Any) -> str:
@@ -361,6 +370,7 @@ def simulate(
     choices: Sequence[str] = (),
     jobs: int = 0,
     check: str = "every-step",
+    policy: str = "random",
     progress: Callable[[int], Callable[[int], None]] | None = None,
 ) -> Table:
     """Play ``games`` seeded games of each variant of each rulebook and measure them.
@@ -370,11 +380,14 @@ def simulate(
     ``jobs`` processes play the games (0: one per core); the table is the same for any ``jobs``.
     ``check`` (one of :data:`CHECKS`) says how often each game is held to the engine's
     invariants; the first broken state raises :class:`~regelverk.engine.InvariantError`.
+    ``policy`` (one of :data:`regelverk.policies.POLICIES`) is the player at every seat.
     ``progress``, if given, is called once with the number of games to play, just before the
     first, and returns the function then told of each finished game (``1``).
     """
     if check not in CHECKS:
         raise SimulationError(f"check must be one of {', '.join(CHECKS)}, not {check!r}")
+    if policy not in POLICIES:
+        raise SimulationError(f"the player is one of {', '.join(POLICIES)}, not {policy!r}")
     _check_count(games, "the number of games", 1, MAX_GAMES)
     _check_count(jobs, "the number of jobs", 0, MAX_JOBS)
     _check_count(players, "the number of players", 1, MAX_PLAYERS)
@@ -401,7 +414,14 @@ def simulate(
         except RegelverkError as error:
             raise SimulationError(f"{book} with {players} players: {error}") from None
     tasks = [
-        (variant.rulebook, tuple(sorted(variant.overrides().items())), players, seed + k, check)
+        (
+            variant.rulebook,
+            tuple(sorted(variant.overrides().items())),
+            players,
+            seed + k,
+            check,
+            policy,
+        )
         for variant in plan
         for k in range(games)
     ]
@@ -417,10 +437,17 @@ def simulate(
             games=games,
             players=players,
             rows=_rows(done, results, games, players),
+            policy=policy,
             complete=False,
         )
         raise SimulationInterrupted(partial) from None
-    return Table(seed=seed, games=games, players=players, rows=_rows(plan, results, games, players))
+    return Table(
+        seed=seed,
+        games=games,
+        players=players,
+        rows=_rows(plan, results, games, players),
+        policy=policy,
+    )
 
 
 def _quiet_worker() -> None:
@@ -489,6 +516,7 @@ def table_to_data(table: Table) -> dict[str, Any]:
         "seed": table.seed,
         "games": table.games,
         "players": table.players,
+        "policy": table.policy,
         "complete": table.complete,
         "rows": [
             {
@@ -503,13 +531,13 @@ def table_to_data(table: Table) -> dict[str, Any]:
 
 def table_to_csv(table: Table) -> str:
     """The table as CSV: a header, then one line per row; per-seat shares in columns
-    ``wins_P1`` … and ``losses_P1`` …. The run's seed, games and players are in the first
-    columns' names' comment line, ``# seed=S games=N players=P`` (and ``complete=false`` for a
-    run stopped by Ctrl-C)."""
+    ``wins_P1`` … and ``losses_P1`` …. The run's seed, games, players and player are in a
+    comment line before the header, ``# seed=S games=N players=P policy=keen`` (and
+    ``complete=false`` for a run stopped by Ctrl-C)."""
     buffer = io.StringIO()
     seats = [f"P{n}" for n in range(1, table.players + 1)]
     buffer.write(
-        f"# seed={table.seed} games={table.games} players={table.players}"
+        f"# seed={table.seed} games={table.games} players={table.players} policy={table.policy}"
         + ("" if table.complete else " complete=false")
         + "\n"
     )
@@ -559,5 +587,6 @@ def table_from_csv(text: str) -> Table:
         games=int(head["games"]),
         players=players,
         rows=tuple(rows),
+        policy=head.get("policy", "random"),
         complete=head.get("complete", "true") == "true",
     )
