@@ -189,6 +189,29 @@ def test_the_plots_are_drawn_from_the_committed_table(tmp_path: Path) -> None:
     assert "viggo: loses" in seats and "uno: wins" in seats
 
 
+def test_a_share_s_interval_is_wilson_s() -> None:
+    """Worked by hand: 0 of 10 reaches up to z^2/(10 + z^2); 5 of 10 is symmetric round 0.5;
+    all of them or none stay inside 0 to 1; no games, no knowledge."""
+    z2 = PLAYERS.Z95**2
+    low, high = PLAYERS.wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(z2 / (10 + z2))
+    low, high = PLAYERS.wilson(5, 10)
+    assert (low, high) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
+    assert PLAYERS.wilson(10, 10)[1] == 1.0
+    assert PLAYERS.wilson(0, 0) == (0.0, 1.0)
+    narrow = PLAYERS.wilson(500, 1000)
+    assert narrow[1] - narrow[0] < high - low  # more games, a narrower interval
+
+
+def test_error_bars_read_the_counts_back_from_the_rounded_shares() -> None:
+    games = 4_999
+    for count in (0, 1, 1_234, 2_500, 4_998, 4_999):
+        share = round(count / games, 4)
+        below, above = PLAYERS.error_bars([share], games)
+        low, high = PLAYERS.wilson(count, games)
+        assert share - below[0] == pytest.approx(low) and share + above[0] == pytest.approx(high)
+
+
 def test_the_variants_page_names_the_command_that_wrote_its_table() -> None:
     page = (ROOT / "docs" / "players" / "variants.rst").read_text(encoding="utf-8")
     table = (ROOT / "docs" / "players" / "simulation.csv").read_text(encoding="utf-8")

@@ -19,6 +19,7 @@ Nothing on these pages needs Graphviz: the diagrams are drawn here.
 from __future__ import annotations
 
 import html
+import math
 import re
 import textwrap
 from collections.abc import Sequence
@@ -638,6 +639,37 @@ def _plotted(table: Table) -> tuple[str, ...]:
     return tuple(b for b in BOOKS if any(r.rulebook == b and not r.option for r in table.rows))
 
 
+Z95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+
+
+def wilson(count: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (95%) of a share of ``count`` in ``games``: unlike the share
+    plus or minus its standard error, it stays between 0 and 1 and does not shrink to nothing at
+    a share of 0 or 1. No games: the whole of 0 to 1."""
+    if games <= 0:
+        return 0.0, 1.0
+    share = count / games
+    spread = z * z / games
+    centre = (share + spread / 2) / (1 + spread)
+    half = z * math.sqrt(share * (1 - share) / games + spread / (4 * games)) / (1 + spread)
+    low = 0.0 if count == 0 else max(0.0, centre - half)  # exact at the ends, not 1 - 1e-16
+    high = 1.0 if count == games else min(1.0, centre + half)
+    return low, high
+
+
+def error_bars(shares: Sequence[float], games: int) -> list[list[float]]:
+    """Matplotlib's ``yerr`` (or ``xerr``) for shares of ``games`` games: the distance from each
+    share down and up to its Wilson interval. The table keeps shares to four decimals, so the
+    counts are read back exactly for up to 5,000 games."""
+    below, above = [], []
+    for share in shares:
+        low, high = wilson(round(share * games), games)
+        below.append(max(0.0, share - low))
+        above.append(max(0.0, high - share))
+    return [below, above]
+
+
 def plot_seats(table: Table, path: Path) -> None:
     """Each seat's share of wins, or of losses where that is what the rulebook counts
     (:attr:`regelverk.books.Rulebook.counted`: Viggo), under each preset."""
@@ -650,7 +682,14 @@ def plot_seats(table: Table, path: Path) -> None:
         losses = described(book).counted == "losses"
         shares = row.losses if losses else row.wins
         seats = [f"P{n}" for n in range(1, len(shares) + 1)]
-        ax.bar(seats, shares, color="#c0392b" if losses else "#2e6da4")
+        ax.bar(
+            seats,
+            shares,
+            color="#c0392b" if losses else "#2e6da4",
+            yerr=error_bars(shares, row.finished),
+            ecolor="#333",
+            capsize=2,
+        )
         ax.axhline(1 / len(shares), color="#777", linestyle="--", linewidth=1)
         ax.set_title(f"{book}: {'loses' if losses else 'wins'}")
         ax.set_ylim(0, 1)
@@ -688,8 +727,21 @@ def plot_readings(table: Table, book: str, path: Path) -> None:
         _save(plt, figure, path)
         return
     ys = [1.1 * n for n in range(len(rows))]
-    ax.barh([y + 0.08 for y in ys], [r.diverged for r in rows], 0.3, label="game goes otherwise")
-    ax.barh([y + 0.4 for y in ys], [r.changed for r in rows], 0.3, label="result changes")
+    for offset, pick, label in (
+        (0.08, "diverged", "game goes otherwise"),
+        (0.4, "changed", "result changes"),
+    ):
+        shares = [getattr(r, pick) for r in rows]
+        bars = [error_bars([s], r.games) for s, r in zip(shares, rows, strict=True)]
+        ax.barh(
+            [y + offset for y in ys],
+            shares,
+            0.3,
+            label=label,
+            xerr=[[b[0][0] for b in bars], [b[1][0] for b in bars]],
+            ecolor="#333",
+            capsize=2,
+        )
     for y, row in zip(ys, rows, strict=True):
         ax.text(0.005, y - 0.2, f"{row.option} = {row.reading}", fontsize=9, va="center")
     ax.set_yticks([])
