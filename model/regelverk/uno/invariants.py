@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Sequence
 
-from regelverk.cards import Colour, UnoCard, UnoValue, missing_and_extra
+from regelverk.cards import UnoCard, UnoValue, missing_and_extra, uno_card_keys
 from regelverk.uno.options import FirstWildChooser, FirstWildPlay, UnoOptions
 from regelverk.uno.rules import COLOUR_NAMES, deck_for
 from regelverk.uno.state import Phase, UnoState
@@ -32,22 +31,9 @@ def _wild_start_allowed(state: UnoState) -> bool:
     )
 
 
-_COLOUR_KEYS = {id(None): 0} | {id(c): n for n, c in enumerate(Colour, 1)}
-_VALUE_KEYS = {id(v): n for n, v in enumerate(UnoValue)}
-
-
-def _key_counts(zones: Sequence[Sequence[UnoCard]]) -> dict[int, int]:
-    """How many of each card the zones hold, cards keyed by small numbers (fast to count: the
-    colours and values are enum singletons, looked up by identity)."""
-    colours, values = _COLOUR_KEYS, _VALUE_KEYS
-    return dict(
-        Counter(colours[id(c.colour)] * 32 + values[id(c.value)] for zone in zones for c in zone)
-    )
-
-
 @functools.cache
-def _deck_counts(size: int) -> dict[int, int]:
-    return _key_counts([deck_for(UnoOptions(deck=size))])
+def _deck_keys(size: int) -> list[int]:
+    return uno_card_keys([deck_for(UnoOptions(deck=size))])
 
 
 def problems(state: UnoState) -> tuple[str, ...]:
@@ -63,7 +49,7 @@ def problems(state: UnoState) -> tuple[str, ...]:
         return tuple(found)
     zones = [*state.hands, state.draw_pile, state.discard]
     missing = extra = Counter[UnoCard]()
-    if _key_counts(zones) != _deck_counts(state.options.deck):
+    if uno_card_keys(zones) != _deck_keys(state.options.deck):
         missing, extra = missing_and_extra(deck_for(state.options), zones)
     if missing:
         found.append(f"cards missing from the table: {_listing(missing)}")
