@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import random
 import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -43,6 +44,7 @@ __all__ = [
     "ReadingResult",
     "Ruling",
     "adjudicate",
+    "best_of",
     "is_allowed",
     "opening",
     "option_values",
@@ -287,6 +289,19 @@ def opening(game: Game[S, A, Opts], options: Opts, players: Sequence[str], seed:
         outcome: Outcome[S] = opener(options, players, seed)
         return outcome
     return Outcome(state=game.deal(options, players, seed), events=())
+
+
+def best_of(legal: Sequence[A], key: Callable[[A], Any], chooser: random.Random) -> A:
+    """One of the actions that ``key`` ranks highest, chosen uniformly among them by
+    ``chooser``: how the simulated players (:mod:`regelverk.policies`) break a tie, so that a
+    seed still gives one game.
+
+    >>> best_of([3, 1, 3, 2], lambda n: n, random.Random(0))
+    3
+    """
+    keys = [key(action) for action in legal]
+    top = max(keys)
+    return chooser.choice([a for a, k in zip(legal, keys, strict=True) if k == top])
 
 
 def is_allowed(game: Game[S, A, Opts], state: S, action: A) -> bool:

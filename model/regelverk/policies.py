@@ -10,7 +10,10 @@ gives the same game under it. :data:`POLICIES` names them:
 * ``keen``: a card whenever one may be laid (uniformly among the plays), else any other legal
   action uniformly. A family may give its own, quicker keen player in
   ``regelverk.<family>.policies``; otherwise the plays are the actions whose plain data
-  (``action_to_data``) is of kind ``play``.
+  (``action_to_data``) is of kind ``play``;
+* ``sensible``: a simple player of the rulebook, as plain players play it, which each family
+  defines in ``regelverk.<family>.policies`` (a family without one plays ``keen``). The
+  statistics pages of the rulebook are played by it.
 
 >>> from regelverk.games import game_for
 >>> import random
@@ -39,7 +42,7 @@ Policy = Callable[[Any, Sequence[Any], random.Random], Any]
 """A player: ``policy(state, legal, chooser)`` returns one of ``legal``, choosing by
 ``chooser`` alone (no other source of chance)."""
 
-POLICIES = ("random", "keen")
+POLICIES = ("random", "keen", "sensible")
 """The players a simulation may use, by name."""
 
 
@@ -76,5 +79,5 @@ def policy_for(name: str, policy: str) -> Policy:
         if missing.name != f"regelverk.{family}.policies":
             raise
         return _keen_by_kind(name)
-    found: Policy = own.POLICIES[policy]
+    found: Policy = own.POLICIES.get(policy, own.POLICIES["keen"])
     return found

@@ -1,7 +1,10 @@
 """The players of simulated Viggo games (:mod:`regelverk.policies`).
 
 ``keen`` lays a card whenever one may be laid (uniformly among the plays), else takes any other
-legal action uniformly.
+legal action uniformly. ``sensible`` plays as a plain player does: it answers a trick whenever
+it can, with the lowest combination that beats it, and leads as many cards as it may, lowest
+first, so its high cards are kept for the tricks it must win; in the two-player draft it keeps
+the higher card.
 """
 
 from __future__ import annotations
@@ -10,9 +13,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from regelverk.viggo.state import Play
+from regelverk.engine import best_of
+from regelverk.viggo.combos import position
+from regelverk.viggo.state import Keep, Play
 
-__all__ = ["POLICIES", "keen"]
+__all__ = ["POLICIES", "keen", "sensible"]
 
 
 def keen(state: Any, legal: Sequence[Any], chooser: random.Random) -> Any:
@@ -21,5 +26,22 @@ def keen(state: Any, legal: Sequence[Any], chooser: random.Random) -> Any:
     return chooser.choice(plays or legal)
 
 
-POLICIES: dict[str, Callable[[Any, Sequence[Any], random.Random], Any]] = {"keen": keen}
+def sensible(state: Any, legal: Sequence[Any], chooser: random.Random) -> Any:
+    """The longest, then lowest, combination it may lay; else a pass."""
+
+    def worth(action: Any) -> tuple[int, ...]:
+        kind = type(action)
+        if kind is Play:
+            return (2, len(action.cards), -max(position(card) for card in action.cards))
+        if kind is Keep:
+            return (2, 1, position(action.card))
+        return (1,)  # a pass
+
+    return best_of(legal, worth, chooser)
+
+
+POLICIES: dict[str, Callable[[Any, Sequence[Any], random.Random], Any]] = {
+    "keen": keen,
+    "sensible": sensible,
+}
 """The family's own players, by the names of :data:`regelverk.policies.POLICIES`."""
