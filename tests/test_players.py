@@ -189,27 +189,41 @@ def test_the_plots_are_drawn_from_the_committed_table(tmp_path: Path) -> None:
     assert "viggo: loses" in seats and "uno: wins" in seats
 
 
-def test_a_share_s_interval_is_wilson_s() -> None:
-    """Worked by hand: 0 of 10 reaches up to z^2/(10 + z^2); 5 of 10 is symmetric round 0.5;
-    all of them or none stay inside 0 to 1; no games, no knowledge."""
-    z2 = PLAYERS.Z95**2
-    low, high = PLAYERS.wilson(0, 10)
-    assert low == 0.0 and high == pytest.approx(z2 / (10 + z2))
-    low, high = PLAYERS.wilson(5, 10)
-    assert (low, high) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
-    assert PLAYERS.wilson(10, 10)[1] == 1.0
-    assert PLAYERS.wilson(0, 0) == (0.0, 1.0)
-    narrow = PLAYERS.wilson(500, 1000)
-    assert narrow[1] - narrow[0] < high - low  # more games, a narrower interval
+def test_error_bars_reach_from_each_share_to_its_wilson_interval() -> None:
+    from regelverk.simulate import wilson
+
+    of = 4_999
+    counts = [0, 1, 1_234, 2_500, 4_998, 4_999]
+    below, above = PLAYERS.error_bars(counts, of)
+    for count, down, up in zip(counts, below, above, strict=True):
+        low, high = wilson(count, of)
+        assert count / of - down == pytest.approx(low) and count / of + up == pytest.approx(high)
+    assert PLAYERS.error_bars([0], 0) == [[0.0], [1.0]]  # nothing counted: anything from 0 to 1
 
 
-def test_error_bars_read_the_counts_back_from_the_rounded_shares() -> None:
-    games = 4_999
-    for count in (0, 1, 1_234, 2_500, 4_998, 4_999):
-        share = round(count / games, 4)
-        below, above = PLAYERS.error_bars([share], games)
-        low, high = PLAYERS.wilson(count, games)
-        assert share - below[0] == pytest.approx(low) and share + above[0] == pytest.approx(high)
+def test_the_fair_line_is_the_untied_results_split_evenly() -> None:
+    from regelverk.simulate import Row
+
+    row = Row(
+        rulebook="viggo",
+        option="",
+        reading="",
+        games=10,
+        finished=10,
+        mean_actions=1.0,
+        mean_rounds=1.0,
+        diverged=0,
+        changed=0,
+        outcome="game",
+        outcomes=10,
+        wins=(0, 0, 0, 0),
+        losses=(3, 2, 2, 1),
+        tied_wins=0,
+        tied_losses=2,
+    )
+    assert PLAYERS.fair_share(row, losses=True) == pytest.approx(0.2)  # 8 untied of 10, 4 seats
+    assert sum(row.losses) / row.outcomes == pytest.approx(4 * PLAYERS.fair_share(row, True))
+    assert PLAYERS.fair_share(row, losses=False) == pytest.approx(0.25)
 
 
 def test_the_variants_page_names_the_command_that_wrote_its_table() -> None:

@@ -19,7 +19,6 @@ Nothing on these pages needs Graphviz: the diagrams are drawn here.
 from __future__ import annotations
 
 import html
-import math
 import re
 import textwrap
 from collections.abc import Sequence
@@ -37,7 +36,7 @@ from regelverk.books import rulebook as described
 from regelverk.cards import parse_card, parse_uno_card
 from regelverk.errors import RegelverkError
 from regelverk.registry import registry_for
-from regelverk.simulate import Row, Table, table_from_csv
+from regelverk.simulate import Row, Table, rate, table_from_csv, wilson
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 """The checkout: question files are named relative to it."""
@@ -639,40 +638,30 @@ def _plotted(table: Table) -> tuple[str, ...]:
     return tuple(b for b in BOOKS if any(r.rulebook == b and not r.option for r in table.rows))
 
 
-Z95 = 1.959963984540054
-"""The standard normal quantile of a two-sided 95% interval."""
-
-
-def wilson(count: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval (95%) of a share of ``count`` in ``games``: unlike the share
-    plus or minus its standard error, it stays between 0 and 1 and does not shrink to nothing at
-    a share of 0 or 1. No games: the whole of 0 to 1."""
-    if games <= 0:
-        return 0.0, 1.0
-    share = count / games
-    spread = z * z / games
-    centre = (share + spread / 2) / (1 + spread)
-    half = z * math.sqrt(share * (1 - share) / games + spread / (4 * games)) / (1 + spread)
-    low = 0.0 if count == 0 else max(0.0, centre - half)  # exact at the ends, not 1 - 1e-16
-    high = 1.0 if count == games else min(1.0, centre + half)
-    return low, high
-
-
-def error_bars(shares: Sequence[float], games: int) -> list[list[float]]:
-    """Matplotlib's ``yerr`` (or ``xerr``) for shares of ``games`` games: the distance from each
-    share down and up to its Wilson interval. The table keeps shares to four decimals, so the
-    counts are read back exactly for up to 5,000 games."""
+def error_bars(counts: Sequence[int], of: int) -> list[list[float]]:
+    """Matplotlib's ``yerr`` (or ``xerr``) for counts out of ``of``: the distance from each
+    share down and up to its 95% Wilson interval (:func:`regelverk.simulate.wilson`)."""
     below, above = [], []
-    for share in shares:
-        low, high = wilson(round(share * games), games)
+    for count in counts:
+        share = count / of if of else 0.0
+        low, high = wilson(count, of)
         below.append(max(0.0, share - low))
         above.append(max(0.0, high - share))
     return [below, above]
 
 
+def fair_share(row: Row, losses: bool) -> float:
+    """What each seat's share would be if no seat were favoured: the results not tied, split
+    evenly. The seat shares can meet it, since ties are counted apart from every seat."""
+    tied = row.tied_losses if losses else row.tied_wins
+    seats = len(row.losses if losses else row.wins)
+    return (row.outcomes - tied) / row.outcomes / seats if row.outcomes and seats else 0.0
+
+
 def plot_seats(table: Table, path: Path) -> None:
-    """Each seat's share of wins, or of losses where that is what the rulebook counts
-    (:attr:`regelverk.books.Rulebook.counted`: Viggo), under each preset."""
+    """Each seat's share of the results it won (lost) alone, where losses are what the rulebook
+    counts (:attr:`regelverk.books.Rulebook.counted`: Viggo, vvv8), under each preset, with its
+    95% interval and the fair share as a dashed line. A vvv8 result is an official deal."""
     plt = _pyplot()
     books = _plotted(table)
     rows = -(-len(books) // 2)
@@ -680,18 +669,19 @@ def plot_seats(table: Table, path: Path) -> None:
     for ax, book in zip(axes.flat, books, strict=False):
         row = _preset(table, book)
         losses = described(book).counted == "losses"
-        shares = row.losses if losses else row.wins
-        seats = [f"P{n}" for n in range(1, len(shares) + 1)]
+        counts = row.losses if losses else row.wins
+        seats = [f"P{n}" for n in range(1, len(counts) + 1)]
         ax.bar(
             seats,
-            shares,
+            [n / row.outcomes if row.outcomes else 0.0 for n in counts],
             color="#c0392b" if losses else "#2e6da4",
-            yerr=error_bars(shares, row.finished),
+            yerr=error_bars(counts, row.outcomes),
             ecolor="#333",
             capsize=2,
         )
-        ax.axhline(1 / len(shares), color="#777", linestyle="--", linewidth=1)
-        ax.set_title(f"{book}: {'loses' if losses else 'wins'}")
+        ax.axhline(fair_share(row, losses), color="#777", linestyle="--", linewidth=1)
+        verb = "loses" if losses else "wins"
+        ax.set_title(f"{book}: {verb} a deal" if row.outcome == "deal" else f"{book}: {verb}")
         ax.set_ylim(0, 1)
     for ax in axes.flat[len(books) :]:
         ax.set_visible(False)
@@ -731,8 +721,8 @@ def plot_readings(table: Table, book: str, path: Path) -> None:
         (0.08, "diverged", "game goes otherwise"),
         (0.4, "changed", "result changes"),
     ):
-        shares = [getattr(r, pick) for r in rows]
-        bars = [error_bars([s], r.games) for s, r in zip(shares, rows, strict=True)]
+        shares = [getattr(r, pick) / r.games for r in rows]
+        bars = [error_bars([getattr(r, pick)], r.games) for r in rows]
         ax.barh(
             [y + offset for y in ys],
             shares,
@@ -849,7 +839,8 @@ class SimulationTableDirective(SphinxDirective):
         table = load_table(srcdir)
         preset = _preset(table, book)
         lines = [
-            f"{preset.games} games under the preset: {preset.finished} finished, "
+            f"{preset.games} games under the preset, every seat played by the {table.policy} "
+            f"player: {preset.finished} finished, "
             f"{preset.mean_actions:g} actions and {preset.mean_rounds:g} deals, rounds or hands "
             "on average.",
             "",
@@ -867,10 +858,16 @@ class SimulationTableDirective(SphinxDirective):
             link = f" ({need(by_option[row.option])})" if row.option in by_option else ""
             lines += [
                 f"   * - ``{row.option} = {row.reading}``{link}",
-                f"     - {row.diverged:.0%}",
-                f"     - {row.changed:.0%}",
+                f"     - {_percent(row.diverged, row.games)}",
+                f"     - {_percent(row.changed, row.games)}",
             ]
         return self.parse_text_to_nodes("\n".join(lines))
+
+
+def _percent(count: int, of: int) -> str:
+    """A share with its 95% interval, as the tables print it: ``12% (7-20%)``."""
+    share, low, high = rate(count, of)
+    return f"{share:.0%} ({low:.0%}-{high:.0%})"
 
 
 def always_read(

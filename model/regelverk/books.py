@@ -28,6 +28,7 @@ __all__ = [
     "RULEBOOKS",
     "CardNotation",
     "Counted",
+    "Outcome",
     "Rulebook",
     "RulebookError",
     "RulebookName",
@@ -47,7 +48,11 @@ CardNotation = Literal["french", "uno"]
 UNO's ``R5``, ``W+4`` (:func:`regelverk.cards.parse_uno_card`)."""
 
 Counted = Literal["wins", "losses"]
-"""What a rulebook's simulation plots count per seat: who wins, or (Viggo) who loses."""
+"""What a rulebook's simulation plots count per seat: who wins, or (Viggo, vvv8) who loses."""
+
+Outcome = Literal["game", "deal"]
+"""What one result of a rulebook's simulation is: a game, or (vvv8) each official deal of the
+session, which has exactly one winner and one loser."""
 
 
 class RulebookError(RegelverkError):
@@ -86,6 +91,9 @@ class Rulebook:
     """The modules of ``regelverk_proofs`` whose theorems and scenarios are about it."""
     counted: Counted = "wins"
     """What its seat plot counts."""
+    outcome: Outcome = "game"
+    """What one result its simulations count is: a whole game, or (vvv8, whose session is
+    about who loses each deal and never has to end) each official deal."""
     given_deal: str | None = None
     """Why a question may not give the cards of a deal, for a family whose deal is not one
     step the referee rules on (``None``: it may)."""

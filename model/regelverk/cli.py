@@ -561,7 +561,7 @@ def _played_status(problems: tuple[str, ...], actions: int) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    """Play many seeded games by random legal moves, per rulebook and per reading, and write
+    """Play many seeded games, every seat by the chosen player, per rulebook and reading; write
     the table of their lengths, results and seat shares."""
     from regelverk.simulate import SimulationInterrupted, simulate, table_to_csv, table_to_data
 
@@ -614,32 +614,54 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _simulation_text(data: dict[str, Any]) -> str:
-    """The table for people: one block per rulebook, one line per reading."""
+    """The table for people: one block per rulebook, one line per reading; every share with its
+    95% interval."""
     lines = [
         f"{counted(data['games'], 'game')} per reading, {data['players']} players, "
         f"seeds {data['seed']} to {data['seed'] + data['games'] - 1}, every seat playing "
-        f"{data.get('policy', 'random')}"
+        f"{data.get('policy', 'random')}; shares with their 95% Wilson interval"
         + ("" if data.get("complete", True) else " (partial: interrupted)")
     ]
     for row in data["rows"]:
+        rates = row["rates"]
         if not row["option"]:
-            wins = " ".join(f"{share:.2f}" for share in row["wins"])
-            losses = " ".join(f"{share:.2f}" for share in row["losses"])
-            lines += [
+            of = counted(row["outcomes"], "official deal" if row["outcome"] == "deal" else "game")
+            lines.append(
                 f"{row['rulebook']} (preset): {row['finished']} of {row['games']} finished, "
-                f"{row['mean_actions']} actions and {row['mean_rounds']} rounds on average",
-                f"  wins by seat: {wins}",
-                f"  losses by seat: {losses}",
-            ]
+                f"{row['mean_actions']} actions and {row['mean_rounds']} rounds on average"
+            )
+            named = [
+                (kind, done)
+                for kind, done in (("wins", "won"), ("losses", "lost"))
+                if any(row[kind]) or row[f"tied_{kind}"]
+            ]  # a rulebook naming only its winners (losers) has no line for the other
+            for kind, done in named or [("wins", "won"), ("losses", "lost")]:
+                lines.append(
+                    f"  {kind} by seat, of {of}: {_shares(rates[kind])}"
+                    + _tied(row[f"tied_{kind}"], done)
+                )
         else:
             unfinished = row["games"] - row["finished"]
             lines.append(
-                f"  {row['option']} = {row['reading']}: {row['diverged']:.0%} of games go "
-                f"otherwise, {row['changed']:.0%} end with another result; "
+                f"  {row['option']} = {row['reading']}: {_percent(rates['diverged'])} of games "
+                f"go otherwise, {_percent(rates['changed'])} end with another result; "
                 f"{row['mean_actions']} actions on average"
                 + (f" ({unfinished} unfinished)" if unfinished else "")
             )
     return "\n".join(lines) + "\n"
+
+
+def _shares(rates: list[list[float]]) -> str:
+    return "  ".join(f"{share:.2f} ({low:.2f}-{high:.2f})" for share, low, high in rates)
+
+
+def _percent(rate: list[float]) -> str:
+    share, low, high = rate
+    return f"{share:.0%} ({low:.0%}-{high:.0%})"
+
+
+def _tied(count: int, done: str) -> str:
+    return f"; {counted(count, 'tie')} ({done} by two or more seats together)" if count else ""
 
 
 def _add_simulate(add: AddCommand) -> None:
@@ -692,7 +714,7 @@ def _add_simulate(add: AddCommand) -> None:
     add_quiet(simulate_cmd)
 
 
-POLICY_CHOICES = ("random", "keen")
+POLICY_CHOICES = ("random", "keen", "sensible")
 """regelverk.policies.POLICIES, without importing the players (a test holds the two equal)."""
 
 
@@ -703,7 +725,8 @@ def _add_policy(command: argparse.ArgumentParser) -> None:
         choices=POLICY_CHOICES,
         default="random",
         help="the player at every seat: 'random' takes any legal action (default), 'keen' lays "
-        "a card whenever one fits, else any other legal action",
+        "a card whenever one fits, else any other legal action, 'sensible' plays the rulebook "
+        "as a plain player does (see regelverk.<family>.policies)",
     )
 
 

@@ -13,15 +13,22 @@ for. A row gives
 * ``games`` and ``finished`` (a game stops unfinished after :data:`MAX_ACTIONS` actions);
 * ``mean_actions`` and ``mean_rounds``: how long a finished game is, in actions and in deals
   (Vändåtta), rounds (Viggo) or hands (UNO);
-* ``diverged``: the share of games that did not end exactly as their twin under the preset (the
-  reading came into play at least once);
-* ``changed``: the share of games whose result (the winners and the losers the final position
-  names) differs from their twin's. Once a reading has changed anything, the random players'
-  later choices differ too, so this is about how often the reading comes into play, times the
-  chance that a different game has a different result;
-* ``wins`` and ``losses`` per seat: the share of finished games in which that seat is among the
-  winners (losers) the final position names. Vändåtta names the match's champions, UNO its
-  winner, Viggo its loser (and a winner only under ``game_winner = 'lowest-total-wins'``).
+* ``diverged``: the games that did not end exactly as their twin under the preset (the reading
+  came into play at least once);
+* ``changed``: the games whose result (the winners and the losers, and for vvv8 every deal's)
+  differs from their twin's. Once a reading has changed anything, the players' later choices
+  differ too, so this is about how often the reading comes into play, times the chance that a
+  different game has a different result;
+* ``outcomes``, and ``wins`` and ``losses`` per seat: the results counted (the finished games,
+  or for vvv8 the official deals of its finished sessions: :attr:`regelverk.books.Rulebook.
+  outcome`) and how many of them each seat won (lost) alone. A result shared by two or more
+  seats is a tie, counted once in ``tied_wins`` (``tied_losses``) and for no seat, so the seat
+  counts and the ties add up to the results that name a winner (loser). Vändåtta names the
+  match's champions, UNO its winner, Viggo its loser (and a winner only under ``game_winner =
+  'lowest-total-wins'``), and a vvv8 deal one official winner and one official loser.
+
+Every figure is a count; :func:`rate` gives its share with a 95% Wilson interval, and the JSON
+and text tables print both.
 
 Games run in parallel on ``jobs`` processes; the table does not depend on ``jobs``. Nothing here
 needs matplotlib: the rulebook's plots are drawn from the table by the docs.
@@ -40,6 +47,7 @@ import enum
 import hashlib
 import io
 import json
+import math
 import multiprocessing
 import os
 import random
@@ -49,6 +57,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regelverk.books import RULEBOOKS
+from regelverk.books import rulebook as described
 from regelverk.engine import (
     Game,
     InvariantError,
@@ -70,12 +79,14 @@ __all__ = [
     "Table",
     "Variant",
     "play_one",
+    "rate",
     "readings_of",
     "simulate",
     "table_from_csv",
     "table_to_csv",
     "table_to_data",
     "variants",
+    "wilson",
 ]
 
 MAX_GAMES = 1_000_000
@@ -115,6 +126,11 @@ class GameResult:
     winners: tuple[int, ...]
     """Seats (0 = the first player named) among the winners the final position names."""
     losers: tuple[int, ...]
+    deal_wins: tuple[int, ...] = ()
+    """Official deals each seat won, for a rulebook whose results are deals (vvv8); else
+    empty."""
+    deal_losses: tuple[int, ...] = ()
+    """Official deals each seat lost, likewise."""
     digest: str
     """A digest of the final position: equal digests mean the game ended the same way."""
 
@@ -132,10 +148,56 @@ class Row:
     finished: int
     mean_actions: float
     mean_rounds: float
-    diverged: float
-    changed: float
-    wins: tuple[float, ...]
-    losses: tuple[float, ...]
+    diverged: int
+    """Games that went otherwise than their twin under the preset (of ``games``)."""
+    changed: int
+    """Games whose result differs from their twin's (of ``games``)."""
+    outcome: str
+    """What one result is: ``game`` or ``deal`` (:attr:`regelverk.books.Rulebook.outcome`)."""
+    outcomes: int
+    """Results counted: the finished games, or the official deals of the finished games."""
+    wins: tuple[int, ...]
+    """Results each seat won alone."""
+    losses: tuple[int, ...]
+    """Results each seat lost alone."""
+    tied_wins: int
+    """Results won by two or more seats together."""
+    tied_losses: int
+    """Results lost by two or more seats together."""
+
+
+Z95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+
+
+def wilson(count: int, of: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (95%) of a share of ``count`` in ``of``: unlike the share plus
+    or minus its standard error, it stays between 0 and 1 and does not shrink to nothing at a
+    share of 0 or 1. Nothing counted: the whole of 0 to 1.
+
+    >>> [round(x, 4) for x in wilson(5, 10)]
+    [0.2366, 0.7634]
+    """
+    if of <= 0:
+        return 0.0, 1.0
+    share = count / of
+    spread = z * z / of
+    centre = (share + spread / 2) / (1 + spread)
+    half = z * math.sqrt(share * (1 - share) / of + spread / (4 * of)) / (1 + spread)
+    low = 0.0 if count == 0 else max(0.0, centre - half)  # exact at the ends, not 1 - 1e-16
+    high = 1.0 if count == of else min(1.0, centre + half)
+    return low, high
+
+
+def rate(count: int, of: int) -> tuple[float, float, float]:
+    """``count`` of ``of`` as a share and its 95% Wilson interval, each to four decimals:
+    ``(share, low, high)``; nothing counted is ``(0.0, 0.0, 1.0)``.
+
+    >>> rate(1, 4)
+    (0.25, 0.0456, 0.6994)
+    """
+    low, high = wilson(count, of)
+    return (round(count / of, 4) if of else 0.0), round(low, 4), round(high, 4)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -258,6 +320,20 @@ def _result(
     return rounds, winners, losers
 
 
+def _deal_tally(
+    final: Mapping[str, Any], players: Sequence[str]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The official deals each seat won and lost, from a Vändåtta match record."""
+    record = final.get("record")
+    if not isinstance(record, Mapping):
+        raise SimulationError("a rulebook whose results are deals keeps a match record")
+    wins, losses = record.get("wins", {}), record.get("losses", {})
+    return (
+        tuple(int(wins.get(name, 0)) for name in players),
+        tuple(int(losses.get(name, 0)) for name in players),
+    )
+
+
 CHECKS = ("every-step", "end")
 """How often :func:`play_one` holds a game to the engine's invariants: after every action (the
 default), or only its last position (about five times faster, and blind to a state that breaks
@@ -300,6 +376,10 @@ def play_one(
     finished = game.is_over(state)
     final = game.position_to_data(state)
     rounds, winners, losers = _result(final, names)
+    deal_wins: tuple[int, ...] = ()
+    deal_losses: tuple[int, ...] = ()
+    if finished and described(rulebook).outcome == "deal":
+        deal_wins, deal_losses = _deal_tally(final, names)
     text = json.dumps(final, sort_keys=True, ensure_ascii=True, default=str)
     return GameResult(
         seed=seed,
@@ -308,6 +388,8 @@ def play_one(
         finished=finished,
         winners=winners if finished else (),
         losers=losers if finished else (),
+        deal_wins=deal_wins,
+        deal_losses=deal_losses,
         digest=hashlib.sha256(text.encode()).hexdigest()[:16],
     )
 
@@ -335,15 +417,15 @@ def _row(
 ) -> Row:
     done = [r for r in results if r.finished]
     pairs = list(zip(results, base[: len(results)], strict=True))
-
-    def share(count: int, of: int) -> float:
-        return round(count / of, 4) if of else 0.0
-
-    def per_seat(pick: str) -> tuple[float, ...]:
-        return tuple(
-            share(sum(seat in getattr(r, pick) for r in done), len(done)) for seat in range(seats)
-        )
-
+    outcome = described(variant.rulebook).outcome
+    if outcome == "deal":  # every official deal has one winner and one loser: no ties
+        wins = tuple(sum(r.deal_wins[seat] for r in done) for seat in range(seats))
+        losses = tuple(sum(r.deal_losses[seat] for r in done) for seat in range(seats))
+        outcomes, tied_wins, tied_losses = sum(losses), 0, 0
+    else:
+        wins, tied_wins = _alone_and_tied([r.winners for r in done], seats)
+        losses, tied_losses = _alone_and_tied([r.losers for r in done], seats)
+        outcomes = len(done)
     return Row(
         rulebook=variant.rulebook,
         option=variant.option or "",
@@ -352,13 +434,31 @@ def _row(
         finished=len(done),
         mean_actions=round(sum(r.actions for r in done) / len(done), 2) if done else 0.0,
         mean_rounds=round(sum(r.rounds for r in done) / len(done), 2) if done else 0.0,
-        diverged=share(sum(a.digest != b.digest for a, b in pairs), len(pairs)),
-        changed=share(
-            sum((a.winners, a.losers) != (b.winners, b.losers) for a, b in pairs), len(pairs)
-        ),
-        wins=per_seat("winners"),
-        losses=per_seat("losers"),
+        diverged=sum(a.digest != b.digest for a, b in pairs),
+        changed=sum(_outcome_of(a) != _outcome_of(b) for a, b in pairs),
+        outcome=outcome,
+        outcomes=outcomes,
+        wins=wins,
+        losses=losses,
+        tied_wins=tied_wins,
+        tied_losses=tied_losses,
     )
+
+
+def _outcome_of(result: GameResult) -> tuple[tuple[int, ...], ...]:
+    return result.winners, result.losers, result.deal_wins, result.deal_losses
+
+
+def _alone_and_tied(named: Sequence[tuple[int, ...]], seats: int) -> tuple[tuple[int, ...], int]:
+    """How many of the results each seat holds alone, and how many two or more seats share."""
+    alone = [0] * seats
+    tied = 0
+    for result in named:
+        if len(result) == 1:
+            alone[result[0]] += 1
+        elif result:
+            tied += 1
+    return tuple(alone), tied
 
 
 def simulate(
@@ -496,6 +596,10 @@ def _rows(
     return tuple(rows)
 
 
+FORMAT = 2
+"""The table's CSV format: 2 counts results (ties apart); 1, which counted shares and a tie as
+a win for every seat in it, is no longer read."""
+
 COLUMNS = (
     "rulebook",
     "option",
@@ -506,12 +610,32 @@ COLUMNS = (
     "mean_rounds",
     "diverged",
     "changed",
+    "outcome",
+    "outcomes",
+    "tied_wins",
+    "tied_losses",
 )
 """The CSV columns before the per-seat ones (``wins_P1`` …, then ``losses_P1`` …)."""
 
+_COUNTS = ("games", "finished", "diverged", "changed", "outcomes", "tied_wins", "tied_losses")
+
+
+def _rates(row: Row) -> dict[str, Any]:
+    """Every rate of a row: ``[share, low, high]``, the interval Wilson's at 95%."""
+    return {
+        "finished": list(rate(row.finished, row.games)),
+        "diverged": list(rate(row.diverged, row.games)),
+        "changed": list(rate(row.changed, row.games)),
+        "wins": [list(rate(count, row.outcomes)) for count in row.wins],
+        "losses": [list(rate(count, row.outcomes)) for count in row.losses],
+        "tied_wins": list(rate(row.tied_wins, row.outcomes)),
+        "tied_losses": list(rate(row.tied_losses, row.outcomes)),
+    }
+
 
 def table_to_data(table: Table) -> dict[str, Any]:
-    """The table as plain data for JSON."""
+    """The table as plain data for JSON: each row's counts, and under ``rates`` each count as a
+    share of what it counts with its 95% Wilson interval, ``[share, low, high]``."""
     return {
         "seed": table.seed,
         "games": table.games,
@@ -523,6 +647,7 @@ def table_to_data(table: Table) -> dict[str, Any]:
                 **{name: getattr(row, name) for name in COLUMNS},
                 "wins": list(row.wins),
                 "losses": list(row.losses),
+                "rates": _rates(row),
             }
             for row in table.rows
         ],
@@ -530,16 +655,15 @@ def table_to_data(table: Table) -> dict[str, Any]:
 
 
 def table_to_csv(table: Table) -> str:
-    """The table as CSV: a header, then one line per row; per-seat shares in columns
-    ``wins_P1`` … and ``losses_P1`` …. The run's seed, games, players and player are in a
-    comment line before the header, ``# seed=S games=N players=P policy=keen`` (and
+    """The table as CSV: a header, then one line per row; per-seat counts in columns
+    ``wins_P1`` … and ``losses_P1`` …. The run's seed, games, players, player and format are in
+    a comment line before the header, ``# seed=S games=N players=P policy=keen format=2`` (and
     ``complete=false`` for a run stopped by Ctrl-C)."""
     buffer = io.StringIO()
     seats = [f"P{n}" for n in range(1, table.players + 1)]
     buffer.write(
         f"# seed={table.seed} games={table.games} players={table.players} policy={table.policy}"
-        + ("" if table.complete else " complete=false")
-        + "\n"
+        f" format={FORMAT}" + ("" if table.complete else " complete=false") + "\n"
     )
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([*COLUMNS, *(f"wins_{s}" for s in seats), *(f"losses_{s}" for s in seats)])
@@ -554,34 +678,42 @@ def table_to_csv(table: Table) -> str:
     return buffer.getvalue()
 
 
-def _padded(values: tuple[float, ...], count: int) -> list[float]:
-    return [*values, *([0.0] * (count - len(values)))][:count]
+def _padded(values: tuple[int, ...], count: int) -> list[int]:
+    return [*values, *([0] * (count - len(values)))][:count]
 
 
 def table_from_csv(text: str) -> Table:
-    """Read back a table that :func:`table_to_csv` wrote."""
+    """Read back a table that :func:`table_to_csv` wrote; a table of an older format is refused,
+    saying so."""
     lines = text.splitlines()
     if not lines or not lines[0].startswith("# "):
         raise SimulationError("a simulation table starts with '# seed=S games=N players=P'")
-    head = dict(part.split("=", 1) for part in lines[0][2:].split())
+    head = dict(part.split("=", 1) for part in lines[0][2:].split() if "=" in part)
+    if head.get("format") != str(FORMAT):
+        raise SimulationError(
+            f"this simulation table is of format {head.get('format', '1')}, which counted a "
+            f"tie as a win for every seat in it; this version reads format {FORMAT}: write the "
+            "table again with 'regelverk simulate'"
+        )
     players = int(head["players"])
     rows = []
-    for record in csv.DictReader(lines[1:]):
-        rows.append(
-            Row(
-                rulebook=record["rulebook"],
-                option=record["option"],
-                reading=record["reading"],
-                games=int(record["games"]),
-                finished=int(record["finished"]),
-                mean_actions=float(record["mean_actions"]),
-                mean_rounds=float(record["mean_rounds"]),
-                diverged=float(record["diverged"]),
-                changed=float(record["changed"]),
-                wins=tuple(float(record[f"wins_P{n}"]) for n in range(1, players + 1)),
-                losses=tuple(float(record[f"losses_P{n}"]) for n in range(1, players + 1)),
+    try:
+        for record in csv.DictReader(lines[1:]):
+            rows.append(
+                Row(
+                    rulebook=record["rulebook"],
+                    option=record["option"],
+                    reading=record["reading"],
+                    mean_actions=float(record["mean_actions"]),
+                    mean_rounds=float(record["mean_rounds"]),
+                    outcome=record["outcome"],
+                    **{name: int(record[name]) for name in _COUNTS},
+                    wins=tuple(int(record[f"wins_P{n}"]) for n in range(1, players + 1)),
+                    losses=tuple(int(record[f"losses_P{n}"]) for n in range(1, players + 1)),
+                )
             )
-        )
+    except (KeyError, ValueError) as error:
+        raise SimulationError(f"a row of the simulation table is malformed: {error}") from None
     return Table(
         seed=int(head["seed"]),
         games=int(head["games"]),

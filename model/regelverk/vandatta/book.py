@@ -31,8 +31,15 @@ _VVV8 = Rulebook(
     leftover=("stock",),
     proofs=_PROOFS,
     given_deal=_GIVEN_DEAL,
+    counted="losses",
+    outcome="deal",
 )
 
-BOOKS = (_VVV8, replace(_VVV8, name="vandatta", title="Vändåtta", prefix="VA"))
+BOOKS = (
+    _VVV8,
+    replace(_VVV8, name="vandatta", title="Vändåtta", prefix="VA", counted="wins", outcome="game"),
+)
 """The descriptors of ``vvv8`` and ``vandatta`` (:class:`regelverk.books.Rulebook`): one engine,
-so the same seats, cards, proofs and deal; only the name, title and clause prefix differ."""
+so the same seats, cards, proofs and deal. The name, title and clause prefix differ, and what a
+simulation counts: who loses each official deal of a vvv8 session (V8-SESSION-LOSER-DEALS-NEXT),
+who wins a game of Vändåtta (the last player under the points limit, VA-SCORING-GAME-WINNER)."""
