@@ -565,6 +565,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     the table of their lengths, results and seat shares."""
     from regelverk.simulate import SimulationInterrupted, simulate, table_to_csv, table_to_data
 
+    if args.sweep:
+        return _sweep(args)
     out = output_path(args.out, "--out")
     start = time.perf_counter()
     quiet = args.quiet or args.json
@@ -575,17 +577,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             return progress.advance
 
         try:
-            table = simulate(
-                args.rulebook,
-                games=args.games,
-                seed=_seed(args.seed),
-                players=args.players,
-                choices=args.option,
-                jobs=args.jobs,
-                check=args.check,
-                policy=args.policy,
-                progress=advancing,
-            )
+            table = simulate(args.rulebook, choices=args.option, **_played(args, advancing))
         except SimulationInterrupted as stopped:
             table = stopped.table
     seconds = time.perf_counter() - start
@@ -609,6 +601,63 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             f"{counted(sum(row.games for row in table.rows), 'game')} finished",
             file=sys.stderr,
         )
+        return EXIT_INTERRUPTED
+    return EXIT_OK
+
+
+def _played(
+    args: argparse.Namespace, advancing: Callable[[int], Callable[[int], None]]
+) -> dict[str, Any]:
+    """How the games of ``simulate`` (a table or a sweep) are played, from its arguments."""
+    return {
+        "games": args.games,
+        "seed": _seed(args.seed),
+        "players": args.players,
+        "jobs": args.jobs,
+        "check": args.check,
+        "policy": args.policy,
+        "scheduler": args.scheduler,
+        "progress": advancing,
+    }
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    """``simulate --sweep``: every combination of readings, one row per game, to a file."""
+    from regelverk.sweep import SweepInterrupted, sweep
+
+    if args.option:
+        raise RegelverkError("--sweep plays every combination itself: leave out --option")
+    if args.json or args.format != "text":
+        raise RegelverkError(
+            "a sweep writes its rows to the --out file, CSV or Parquet by its name: leave out "
+            "--format and --json"
+        )
+    out = output_path(args.out, "--out")
+    if out is None:
+        raise RegelverkError("a sweep streams its rows to a file: give --out FILE.csv or .parquet")
+    start = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+
+        def advancing(total: int) -> Callable[[int], None]:
+            progress = stack.enter_context(bar(total, "game", "sweep", quiet=args.quiet))
+            return progress.advance
+
+        try:
+            swept = sweep(args.rulebook, args.sweep, out, **_played(args, advancing))
+        except SweepInterrupted as stopped:
+            swept = stopped.swept
+    seconds = time.perf_counter() - start
+    refused = (
+        f"; {counted(len(swept.refused), 'combination')} the engine refuses, left out"
+        if swept.refused
+        else ""
+    )
+    print(
+        f"{counted(swept.games, 'game')} of {counted(swept.combinations, 'combination')} in "
+        f"{seconds:.1f} s{refused}; one row per game in {args.out}"
+    )
+    if not swept.complete:
+        print("regelverk: interrupted: the file holds the games finished", file=sys.stderr)
         return EXIT_INTERRUPTED
     return EXIT_OK
 
@@ -709,6 +758,22 @@ def _add_simulate(add: AddCommand) -> None:
         default="every-step",
         help="hold each game to the engine's invariants after every action (default) or only "
         "at its end (faster); a broken invariant exits 4",
+    )
+    simulate_cmd.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the games on the Dask cluster whose scheduler is at ADDRESS "
+        "(tcp://host:8786), or on a LocalCluster of --jobs processes with 'local'; the output "
+        "is the same as on this machine (needs pip install 'regelverk[cluster]')",
+    )
+    simulate_cmd.add_argument(
+        "--sweep",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="play every combination of the readings of these options ('all': every option "
+        "with a choice of readings), --games games each, and stream one row per game to the "
+        "--out file, .csv or .parquet (repeatable)",
     )
     _add_policy(simulate_cmd)
     add_quiet(simulate_cmd)

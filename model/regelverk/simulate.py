@@ -46,18 +46,20 @@ import difflib
 import enum
 import hashlib
 import io
+import itertools
 import json
 import math
 import multiprocessing
 import os
 import random
 import signal
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from regelverk.books import RULEBOOKS
 from regelverk.books import rulebook as described
+from regelverk.cluster import ordered_map
 from regelverk.engine import (
     Game,
     InvariantError,
@@ -78,9 +80,11 @@ __all__ = [
     "SimulationError",
     "Table",
     "Variant",
+    "checked_request",
     "play_one",
     "rate",
     "readings_of",
+    "results_of",
     "simulate",
     "table_from_csv",
     "table_to_csv",
@@ -133,6 +137,10 @@ class GameResult:
     """Official deals each seat lost, likewise."""
     digest: str
     """A digest of the final position: equal digests mean the game ended the same way."""
+
+
+Task = tuple[str, tuple[tuple[str, Any], ...], int, int, str, str]
+"""One game to play: rulebook, options changed, players, seed, check and policy."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -403,7 +411,7 @@ def _hold(game: Game[Any, Any, Any], state: Any, game_of: str, actions: int) -> 
         raise InvariantError(where, broken)
 
 
-def _task(task: tuple[str, tuple[tuple[str, Any], ...], int, int, str, str]) -> GameResult:
+def _task(task: Task) -> GameResult:
     rulebook, overrides, players, seed, check, policy = task
     return play_one(rulebook, dict(overrides), players, seed, check, policy=policy)
 
@@ -461,29 +469,18 @@ def _alone_and_tied(named: Sequence[tuple[int, ...]], seats: int) -> tuple[tuple
     return tuple(alone), tied
 
 
-def simulate(
+def checked_request(
     rulebooks: Sequence[str],
     *,
     games: int,
     seed: int,
-    players: int = 4,
-    choices: Sequence[str] = (),
-    jobs: int = 0,
-    check: str = "every-step",
-    policy: str = "random",
-    progress: Callable[[int], Callable[[int], None]] | None = None,
-) -> Table:
-    """Play ``games`` seeded games of each variant of each rulebook and measure them.
-
-    ``choices`` are ``NAME`` or ``NAME=VALUE`` (see :func:`variants`); a choice is applied to
-    every rulebook asked for that has the option, and a choice none of them has is an error.
-    ``jobs`` processes play the games (0: one per core); the table is the same for any ``jobs``.
-    ``check`` (one of :data:`CHECKS`) says how often each game is held to the engine's
-    invariants; the first broken state raises :class:`~regelverk.engine.InvariantError`.
-    ``policy`` (one of :data:`regelverk.policies.POLICIES`) is the player at every seat.
-    ``progress``, if given, is called once with the number of games to play, just before the
-    first, and returns the function then told of each finished game (``1``).
-    """
+    players: int,
+    jobs: int,
+    check: str,
+    policy: str,
+) -> tuple[str, ...]:
+    """The rulebooks a simulation plays (all of them for none), once each, after checking every
+    number and name it was given; a bad one is a :class:`SimulationError` saying which."""
     if check not in CHECKS:
         raise SimulationError(f"check must be one of {', '.join(CHECKS)}, not {check!r}")
     if policy not in POLICIES:
@@ -497,6 +494,37 @@ def simulate(
     for book in books:
         if book not in RULEBOOKS:
             raise UnknownRulebookError(book, RULEBOOKS)
+    return books
+
+
+def simulate(
+    rulebooks: Sequence[str],
+    *,
+    games: int,
+    seed: int,
+    players: int = 4,
+    choices: Sequence[str] = (),
+    jobs: int = 0,
+    check: str = "every-step",
+    policy: str = "random",
+    progress: Callable[[int], Callable[[int], None]] | None = None,
+    scheduler: str | None = None,
+) -> Table:
+    """Play ``games`` seeded games of each variant of each rulebook and measure them.
+
+    ``choices`` are ``NAME`` or ``NAME=VALUE`` (see :func:`variants`); a choice is applied to
+    every rulebook asked for that has the option, and a choice none of them has is an error.
+    ``jobs`` processes play the games (0: one per core); the table is the same for any ``jobs``.
+    ``check`` (one of :data:`CHECKS`) says how often each game is held to the engine's
+    invariants; the first broken state raises :class:`~regelverk.engine.InvariantError`.
+    ``policy`` (one of :data:`regelverk.policies.POLICIES`) is the player at every seat.
+    ``progress``, if given, is called once with the number of games to play, just before the
+    first, and returns the function then told of each finished game (``1``). ``scheduler``
+    plays the games on a Dask cluster instead (:func:`results_of`): the table is the same.
+    """
+    books = checked_request(
+        rulebooks, games=games, seed=seed, players=players, jobs=jobs, check=check, policy=policy
+    )
     plan: list[Variant] = []
     for choice in choices:
         name = _parse_choice(choice)[0]
@@ -513,7 +541,7 @@ def simulate(
             opening(game, game.options(book), names, seed)
         except RegelverkError as error:
             raise SimulationError(f"{book} with {players} players: {error}") from None
-    tasks = [
+    tasks: list[Task] = [
         (
             variant.rulebook,
             tuple(sorted(variant.overrides().items())),
@@ -529,7 +557,7 @@ def simulate(
     results: list[GameResult] = []
     finished = progress(len(tasks)) if progress is not None else None
     try:
-        _play_all(tasks, workers, results, finished)
+        _play_all(tasks, workers, results, finished, scheduler)
     except KeyboardInterrupt:
         done = plan[: -(-len(results) // games)]  # the last may have fewer games
         partial = Table(
@@ -555,32 +583,59 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_all(
-    tasks: Sequence[Any],
-    workers: int,
-    results: list[GameResult],
-    finished: Callable[[int], None] | None = None,
-) -> None:
-    """Play ``tasks`` in order, ``workers`` processes at a time, adding each result to
-    ``results`` as it comes: on Ctrl-C the workers are stopped at once (no queued game is
-    finished first) and ``results`` holds the games finished in order before it. ``finished``,
-    if given, is told of each game as it is added."""
+def _chunk(tasks: tuple[Task, ...]) -> list[GameResult]:
+    """Several games in one piece of work for a cluster's worker (fewer round trips)."""
+    return [_task(task) for task in tasks]
+
+
+def results_of(
+    tasks: Iterable[Task], total: int, workers: int, scheduler: str | None = None
+) -> Iterator[GameResult]:
+    """Play every task and yield its game, in the tasks' order, whoever plays them: this
+    process (``workers`` 1), ``workers`` local processes, or the Dask cluster ``scheduler``
+    (:mod:`regelverk.cluster`; ``local`` for a LocalCluster of ``workers`` processes). The
+    games are the same in every case. Closing the iterator (Ctrl-C) stops the workers at once."""
+    if scheduler is not None:
+        size = max(1, min(32, total // (max(1, workers) * 8)))
+        pieces = _pieces(tasks, size)
+        for played in ordered_map(_chunk, pieces, scheduler=scheduler, workers=workers):
+            yield from played
+        return
     if workers <= 1:
         for task in tasks:
-            results.append(_task(task))
-            if finished is not None:
-                finished(1)
+            yield _task(task)
         return
     pool = multiprocessing.get_context().Pool(workers, initializer=_quiet_worker)
     try:
-        for result in pool.imap(_task, tasks, chunksize=max(1, len(tasks) // (workers * 8))):
-            results.append(result)
-            if finished is not None:
-                finished(1)
+        yield from pool.imap(_task, tasks, chunksize=max(1, total // (workers * 8)))
         pool.close()
     finally:
         pool.terminate()
         pool.join()
+
+
+def _pieces(tasks: Iterable[Task], size: int) -> Iterator[tuple[Task, ...]]:
+    """The tasks in order, ``size`` at a time (the last piece may be smaller)."""
+    source = iter(tasks)
+    while piece := tuple(itertools.islice(source, size)):
+        yield piece
+
+
+def _play_all(
+    tasks: Sequence[Task],
+    workers: int,
+    results: list[GameResult],
+    finished: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
+) -> None:
+    """Play ``tasks`` in order (:func:`results_of`), adding each result to ``results`` as it
+    comes: on Ctrl-C the workers are stopped at once (no queued game is finished first) and
+    ``results`` holds the games finished in order before it. ``finished``, if given, is told of
+    each game as it is added."""
+    for result in results_of(tasks, len(tasks), workers, scheduler):
+        results.append(result)
+        if finished is not None:
+            finished(1)
 
 
 def _rows(
