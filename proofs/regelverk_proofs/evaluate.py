@@ -62,21 +62,61 @@ _TEMPLATES = {
 _OTHER = ("DISTINCT", "MOD", "ANUM", "UNINTERPRETED")
 
 
-def _expression(op: str | None, node: Any, args: list[str]) -> str:
+class _Nodes:
+    """A term's nodes read through Z3's C functions on the bare syntax tree: the same answers
+    as ``node.children()``, ``node.decl().kind()`` and ``node.as_long()``, without making a
+    Python object (and a reference count) for every node visited, which took most of the time
+    of compiling a large term. The nodes stay alive as long as the term they belong to."""
+
+    def __init__(self, term: Term) -> None:
+        z3 = _z3()
+        self.core = z3.z3core
+        self.ctx = term.ref.ctx_ref()
+        self.app = z3.Z3_APP_AST
+        self.numeral = z3.Z3_NUMERAL_AST
+
+    def key(self, node: Any) -> int:
+        return int(self.core.Z3_get_ast_id(self.ctx, node))
+
+    def children(self, node: Any) -> list[Any]:
+        core, ctx = self.core, self.ctx
+        if core.Z3_get_ast_kind(ctx, node) not in (self.app, self.numeral):
+            return []
+        return [
+            core.Z3_get_app_arg(ctx, node, i) for i in range(core.Z3_get_app_num_args(ctx, node))
+        ]
+
+    def kind(self, node: Any) -> int | None:
+        core, ctx = self.core, self.ctx
+        if core.Z3_get_ast_kind(ctx, node) not in (self.app, self.numeral):
+            return None
+        return int(core.Z3_get_decl_kind(ctx, core.Z3_get_app_decl(ctx, node)))
+
+    def number(self, node: Any) -> int | None:
+        """The integer a numeral stands for; ``None`` for any other node."""
+        if self.core.Z3_get_ast_kind(self.ctx, node) != self.numeral:
+            return None
+        return int(self.core.Z3_get_numeral_string(self.ctx, node))
+
+    def text(self, node: Any) -> str:
+        return str(self.core.Z3_ast_to_string(self.ctx, node))
+
+
+def _expression(op: str | None, node: Any, args: list[str], nodes: _Nodes) -> str:
     """The Python expression of one node whose children are named ``args``."""
-    z3 = _z3()
-    kids = node.children()
     if op in _TEMPLATES:
         return _TEMPLATES[op].format(*args)
     if op in _NARY:
         return "(" + _NARY[op].join(args) + ")"
     if op == "ANUM":
-        return str(node.as_long())
+        return str(nodes.number(node))
     if op == "DISTINCT" and len(args) == 2:
         return f"({args[0]} != {args[1]})"
-    if op == "MOD" and z3.is_int_value(kids[1]) and kids[1].as_long() > 0:
-        return f"({args[0]} % {args[1]})"
-    raise BindingError(f"cannot evaluate the term {node} (unknowns must be inputs)")
+    if op == "MOD":
+        divisor = nodes.number(nodes.children(node)[1])
+        if divisor is not None and divisor > 0:
+            return f"({args[0]} % {args[1]})"
+    raise BindingError(f"cannot evaluate the term {nodes.text(node)} (unknowns must be inputs)")
 
 
 class Compiled:
@@ -84,24 +124,28 @@ class Compiled:
 
     def __init__(self, term: Term, inputs: Sequence[Term]) -> None:
         z3 = _z3()
-        names: dict[int, str] = {t.ref.get_id(): f"a[{i}]" for i, t in enumerate(inputs)}
+        nodes = _Nodes(term)
+        names: dict[int, str] = {nodes.key(t.ref.as_ast()): f"a[{i}]" for i, t in enumerate(inputs)}
         ops = {getattr(z3, f"Z3_OP_{k}"): k for k in (*_NARY, *_TEMPLATES, *_OTHER)}
         lines: list[str] = []
-        stack: list[tuple[Any, bool]] = [(term.ref, False)]
+        root = term.ref.as_ast()
+        stack: list[tuple[Any, bool]] = [(root, False)]
         while stack:
             node, ready = stack.pop()
-            key = node.get_id()
+            key = nodes.key(node)
             if key in names:
                 continue
+            kids = nodes.children(node)
             if not ready:
                 stack.append((node, True))
-                stack.extend((k, False) for k in node.children() if k.get_id() not in names)
+                stack.extend((k, False) for k in kids if nodes.key(k) not in names)
                 continue
-            args = [names[k.get_id()] for k in node.children()]
+            args = [names[nodes.key(k)] for k in kids]
             name = f"v{len(lines)}"
-            lines.append(f"    {name} = {_expression(ops.get(node.decl().kind()), node, args)}")
+            op = ops.get(nodes.kind(node))
+            lines.append(f"    {name} = {_expression(op, node, args, nodes)}")
             names[key] = name
-        result = names[term.ref.get_id()]
+        result = names[nodes.key(root)]
         source = "def f(a):\n" + "\n".join(lines) + f"\n    return {result}\n"
         scope: dict[str, Any] = {}
         exec(compile(source, "<viggo-encoding>", "exec"), scope)

@@ -84,6 +84,48 @@ def _z3() -> ModuleType:
     return z3
 
 
+class _Build:
+    """Z3's C functions that make terms, called directly.
+
+    ``z3.And(a, b)`` and ``a + b`` first coerce every argument (checking its kind and sort, a
+    Python call or more each), then call the one C function that makes the term. The terms
+    here are always Z3 booleans and integers of the main context, so that work is wasted:
+    building the terms took most of ``prove``'s time. These make the very same terms (the same
+    C function on the same arguments), without it.
+    """
+
+    __slots__ = ("ast", "bool_ref", "core", "ctx", "int_ref", "ref")
+
+    def __init__(self, z3: ModuleType) -> None:
+        self.ctx = z3.main_ctx()
+        self.ref = self.ctx.ref()
+        self.core = z3.z3core
+        self.ast = z3.Ast
+        self.bool_ref = z3.BoolRef
+        self.int_ref = z3.ArithRef
+
+    def many(self, make: Any, refs: Sequence[Any]) -> Any:
+        """``make(ctx, n, [refs])``: a term of any number of arguments."""
+        return make(self.ref, len(refs), (self.ast * len(refs))(*(r.as_ast() for r in refs)))
+
+    def boolean(self, ast: Any) -> Any:
+        return self.bool_ref(ast, self.ctx)
+
+    def integer(self, ast: Any) -> Any:
+        return self.int_ref(ast, self.ctx)
+
+
+@cache
+def _build() -> _Build:
+    return _Build(_z3())
+
+
+@cache
+def _numeral(value: int) -> Any:
+    """The Z3 integer constant ``value`` (made once: terms are immutable)."""
+    return _z3().IntVal(value)
+
+
 def z3_version() -> str:
     """The version string of the z3 that is installed."""
     return str(_z3().get_version_string())
@@ -114,18 +156,21 @@ class Bool:
         return cls(_z3().BoolVal(value))
 
     def __and__(self, other: Bool) -> Bool:
-        return Bool(_z3().And(self.ref, other.ref))
+        b = _build()
+        return Bool(b.boolean(b.many(b.core.Z3_mk_and, (self.ref, other.ref))))
 
     def __or__(self, other: Bool) -> Bool:
-        return Bool(_z3().Or(self.ref, other.ref))
+        b = _build()
+        return Bool(b.boolean(b.many(b.core.Z3_mk_or, (self.ref, other.ref))))
 
     def __invert__(self) -> Bool:
-        return Bool(_z3().Not(self.ref))
+        b = _build()
+        return Bool(b.boolean(b.core.Z3_mk_not(b.ref, self.ref.as_ast())))
 
     def eq(self, other: Bool | bool) -> Bool:
         """The term ``self == other`` (both true or both false)."""
         right = other.ref if isinstance(other, Bool) else _z3().BoolVal(other)
-        return Bool(self.ref == right)
+        return Bool(_compare("Z3_mk_eq", self.ref, right))
 
     def __bool__(self) -> bool:  # noqa: PLE0304 (it raises: a term has no truth value)
         _no_truth(self)
@@ -140,7 +185,19 @@ class Bool:
 
 
 def _int_ref(value: Int | int) -> Any:
-    return value.ref if isinstance(value, Int) else _z3().IntVal(value)
+    return value.ref if isinstance(value, Int) else _numeral(value)
+
+
+def _arith(make: str, left: Any, right: Any) -> Any:
+    """The integer term ``make(left, right)`` for Z3_mk_add, _sub or _mul."""
+    b = _build()
+    return b.integer(b.many(getattr(b.core, make), (left, right)))
+
+
+def _compare(make: str, left: Any, right: Any) -> Any:
+    """The boolean term ``make(left, right)`` for Z3_mk_lt, _le, _gt, _ge or _eq."""
+    b = _build()
+    return b.boolean(getattr(b.core, make)(b.ref, left.as_ast(), right.as_ast()))
 
 
 class Int:
@@ -162,22 +219,22 @@ class Int:
         return cls(_z3().IntVal(value))
 
     def __add__(self, other: Int | int) -> Int:
-        return Int(self.ref + _int_ref(other))
+        return Int(_arith("Z3_mk_add", self.ref, _int_ref(other)))
 
     def __radd__(self, other: int) -> Int:
-        return Int(_int_ref(other) + self.ref)
+        return Int(_arith("Z3_mk_add", _int_ref(other), self.ref))
 
     def __sub__(self, other: Int | int) -> Int:
-        return Int(self.ref - _int_ref(other))
+        return Int(_arith("Z3_mk_sub", self.ref, _int_ref(other)))
 
     def __rsub__(self, other: int) -> Int:
-        return Int(_int_ref(other) - self.ref)
+        return Int(_arith("Z3_mk_sub", _int_ref(other), self.ref))
 
     def __mul__(self, other: Int | int) -> Int:
-        return Int(self.ref * _int_ref(other))
+        return Int(_arith("Z3_mk_mul", self.ref, _int_ref(other)))
 
     def __rmul__(self, other: int) -> Int:
-        return Int(_int_ref(other) * self.ref)
+        return Int(_arith("Z3_mk_mul", _int_ref(other), self.ref))
 
     def __neg__(self) -> Int:
         return Int(-self.ref)
@@ -189,20 +246,20 @@ class Int:
         return Int(self.ref % _z3().IntVal(other))
 
     def __lt__(self, other: Int | int) -> Bool:
-        return Bool(self.ref < _int_ref(other))
+        return Bool(_compare("Z3_mk_lt", self.ref, _int_ref(other)))
 
     def __le__(self, other: Int | int) -> Bool:
-        return Bool(self.ref <= _int_ref(other))
+        return Bool(_compare("Z3_mk_le", self.ref, _int_ref(other)))
 
     def __gt__(self, other: Int | int) -> Bool:
-        return Bool(self.ref > _int_ref(other))
+        return Bool(_compare("Z3_mk_gt", self.ref, _int_ref(other)))
 
     def __ge__(self, other: Int | int) -> Bool:
-        return Bool(self.ref >= _int_ref(other))
+        return Bool(_compare("Z3_mk_ge", self.ref, _int_ref(other)))
 
     def eq(self, other: Int | int) -> Bool:
         """The term ``self == other``."""
-        return Bool(self.ref == _int_ref(other))
+        return Bool(_compare("Z3_mk_eq", self.ref, _int_ref(other)))
 
     def ne(self, other: Int | int) -> Bool:
         """The term ``self != other``."""
@@ -237,37 +294,43 @@ def false() -> Bool:
 def all_of(terms: Iterable[Bool]) -> Bool:
     """The conjunction (true for no terms)."""
     refs = [t.ref for t in terms]
-    return Bool(_z3().And(*refs)) if refs else true()
+    b = _build()
+    return Bool(b.boolean(b.many(b.core.Z3_mk_and, refs))) if refs else true()
 
 
 def any_of(terms: Iterable[Bool]) -> Bool:
     """The disjunction (false for no terms)."""
     refs = [t.ref for t in terms]
-    return Bool(_z3().Or(*refs)) if refs else false()
+    b = _build()
+    return Bool(b.boolean(b.many(b.core.Z3_mk_or, refs))) if refs else false()
 
 
 def implies(premise: Bool, conclusion: Bool) -> Bool:
     """``premise → conclusion``."""
-    return Bool(_z3().Implies(premise.ref, conclusion.ref))
+    return Bool(_compare("Z3_mk_implies", premise.ref, conclusion.ref))
+
+
+def _ite(condition: Any, then: Any, otherwise: Any) -> Any:
+    b = _build()
+    return b.core.Z3_mk_ite(b.ref, condition.as_ast(), then.as_ast(), otherwise.as_ast())
 
 
 def ite(condition: Bool, then: Int | int, otherwise: Int | int) -> Int:
     """The integer ``then`` where ``condition`` holds, else ``otherwise``."""
-    return Int(_z3().If(condition.ref, _int_ref(then), _int_ref(otherwise)))
+    return Int(_build().integer(_ite(condition.ref, _int_ref(then), _int_ref(otherwise))))
 
 
 def ite_bool(condition: Bool, then: Bool, otherwise: Bool) -> Bool:
     """The boolean ``then`` where ``condition`` holds, else ``otherwise``."""
-    return Bool(_z3().If(condition.ref, then.ref, otherwise.ref))
+    return Bool(_build().boolean(_ite(condition.ref, then.ref, otherwise.ref)))
 
 
 def sum_of(terms: Iterable[Int | Bool]) -> Int:
     """The sum of integers, counting a boolean as 1 where it holds (0 for no terms)."""
-    z3 = _z3()
-    refs = [
-        z3.If(t.ref, z3.IntVal(1), z3.IntVal(0)) if isinstance(t, Bool) else t.ref for t in terms
-    ]
-    return Int(z3.Sum(*refs)) if refs else Int.const(0)
+    b = _build()
+    one, zero = _numeral(1), _numeral(0)
+    refs = [b.integer(_ite(t.ref, one, zero)) if isinstance(t, Bool) else t.ref for t in terms]
+    return Int(b.integer(b.many(b.core.Z3_mk_add, refs))) if refs else Int.const(0)
 
 
 def exactly_one(terms: Sequence[Bool]) -> Bool:
