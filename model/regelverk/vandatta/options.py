@@ -548,7 +548,7 @@ class RebuildReference(Reading):
     """No: it keeps its standing."""
     FRESH_START_CARD = "fresh-start-card"
     """Yes: a named suit lapses and the start-card rules apply to it (start_eight,
-    start_ace_draw), the spelförare keeping his turn (``rules.fresh_start_card``)."""
+    start_ace_draw), the spelförare keeping his turn (``talon.fresh_start_card``)."""
 
 
 class TalonPassCount(Reading):

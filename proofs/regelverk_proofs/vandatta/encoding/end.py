@@ -900,7 +900,7 @@ def lex_less(after: Sequence[Int], before: Sequence[Int]) -> Bool:
 def draw_one(
     h: Heap, deck: Deck, weaken: frozenset[str], got: Int, *, own: bool = False
 ) -> tuple[Heap, Bool, Int]:
-    """``Table.draw_one`` in counts: one card from the talon, rebuilding it from the pile below
+    """``talon.draw_one`` in counts: one card from the talon, rebuilding it from the pile below
     its top card if empty (V8-TALON-REBUILD-DURING-ANY-DRAW; a draw not ``own`` by the spelförare
     only under talon_empty_mid_draw = rebuild-and-continue); a talon that runs out counts a pass
     and in a coffee break the limit draws the deal. Returns the heap, whether a card came, and
@@ -1037,7 +1037,7 @@ def ace_play_step(
 ) -> tuple[Bool, Heap]:
     """A play of ``k`` cards with ``aces`` aces, not going out: every other player of the deal,
     absent ones too, draws one card per ace in turn (V8-ACE-OTHERS-DRAW-ONE,
-    V8-ACE-ABSENT-ALSO-DRAWS; ``Table.ace_draws``), then the same player plays again on his ace
+    V8-ACE-ABSENT-ALSO-DRAWS; ``talon.ace_draws``), then the same player plays again on his ace
     (V8-ACE-SAME-PLAYER-AGAIN) with a fresh allowance of draws."""
     rules = deck.rules
     allowed = all_of(

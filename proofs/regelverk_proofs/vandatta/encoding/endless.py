@@ -409,7 +409,7 @@ def _play_rules(step: _Step, when: Bool) -> None:
 
 
 def _draw_rules(step: _Step, when: Bool) -> None:
-    """A draw (drawing._draw_error, _draw; rules.Table.draw_one and rebuild)."""
+    """A draw (drawing._draw_error, _draw; talon.draw_one and talon.rebuild)."""
     m, after, solver, v = step.m, step.after, step.solver, step.view
     solver.add(implies(when, v.stuck), clause="VA-DRAW-WHEN-STUCK")
     solver.add(implies(when, m.draws < MAX_DRAWS), clause="VA-DRAW-MAX-THREE")

@@ -520,7 +520,7 @@ def _early_back(layout: Layout, before: Places, after: Places, args: StepArgs) -
 
 
 def _rebuild(layout: Layout, before: Places, after: Places, args: StepArgs) -> Bool:
-    """``Table.rebuild``: every pile card but the top one, and the turned piles when they are
+    """``talon.rebuild``: every pile card but the top one, and the turned piles when they are
     set aside, go into a new stock; the top card stays to play on (weakened: the top card is
     taken into the stock as well, while the pile keeps it)."""
     pile, turned, stock = layout.zone("pile"), layout.zone("turned"), layout.zone("stock")
@@ -547,7 +547,7 @@ def _rebuild(layout: Layout, before: Places, after: Places, args: StepArgs) -> B
 
 
 def _turn_away(layout: Layout, before: Places, after: Places, args: StepArgs) -> Bool:
-    """``Table.turn_pile_away``: the whole pile, the eight on top, goes to the turned zone."""
+    """``talon.turn_pile_away``: the whole pile, the eight on top, goes to the turned zone."""
     pile = layout.zone("pile")
     moving = [row[pile] for row in before.at]
     return (
@@ -566,7 +566,7 @@ def _turn_away(layout: Layout, before: Places, after: Places, args: StepArgs) ->
 
 
 def _turn_under(layout: Layout, before: Places, after: Places, args: StepArgs) -> Bool:
-    """``Table.turn_pile_away`` under turned_pile = under-stock: the whole pile, the eight on
+    """``talon.turn_pile_away`` under turned_pile = under-stock: the whole pile, the eight on
     top, goes face down under the stock (``stock[:0] = reversed(pile)``); the stock's top card
     stays where it was, unless the stock was empty (weakened: the pile keeps its cards)."""
     pile, stock = layout.zone("pile"), layout.zone("stock")
@@ -742,7 +742,7 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         "draw",
-        "drawing._draw -> Table.draw_one (stock.pop() into the hand)",
+        "drawing._draw -> talon.draw_one (stock.pop() into the hand)",
         "V8-DRAW-WHEN-NOT-PLAYING",
         "VA-DRAW-WHEN-STUCK",
         "the drawn card is put in the hand but not taken off the talon",
@@ -751,7 +751,7 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         "ace-draw",
-        "Table.ace_draws -> Table.draw_one for each other seat, absent seats included",
+        "talon.ace_draws -> talon.draw_one for each other seat, absent seats included",
         "V8-ACE-OTHERS-DRAW-ONE",
         "VA-ACE-OTHERS-DRAW",
         "the card drawn for an ace is not taken off the talon",
@@ -760,7 +760,7 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         "rebuild",
-        "Table.rebuild (new stock from pile[:-1], and the turned piles when set aside)",
+        "talon.rebuild (new stock from pile[:-1], and the turned piles when set aside)",
         "V8-TALON-REBUILD-TOP-ASIDE",
         "VA-DRAW-STOCK-REBUILD",
         "the rebuild takes the top card into the new stock too, but the pile keeps it",
@@ -769,7 +769,7 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         "turn-away",
-        "Table.turn_pile_away (vandatta's eight: turned.extend(pile); pile = [])",
+        "talon.turn_pile_away (vandatta's eight: turned.extend(pile); pile = [])",
         None,
         "VA-EIGHT-TURNS-PILE",
         "the turned pile is set aside but the pile keeps its cards",
@@ -778,7 +778,7 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         "turn-under",
-        "Table.turn_pile_away under turned_pile = under-stock (stock[:0] = reversed(pile))",
+        "talon.turn_pile_away under turned_pile = under-stock (stock[:0] = reversed(pile))",
         None,
         "VA-EIGHT-TURNS-PILE",
         "the pile is put under the stock but the pile keeps its cards",
@@ -787,7 +787,7 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         "lappen-draw",
-        "calling._lappen_penalty -> Table.draw_one",
+        "calling._lappen_penalty -> talon.draw_one",
         None,
         "VA-PENALTY-LAPPEN-FAILED",
         "the LAPPEN penalty card is not taken off the stock",
@@ -859,7 +859,7 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         "join-deal",
-        "join._step_in -> Table.draw_one (the late joiner's cards from the talon)",
+        "join._step_in -> talon.draw_one (the late joiner's cards from the talon)",
         "V8-JOIN-LATE-CARDS-FROM-TALON",
         None,
         "the late joiner's card is not taken off the talon",

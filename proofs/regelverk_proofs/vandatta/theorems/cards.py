@@ -15,10 +15,10 @@ step                      engine function
 ``start-eight-back``      ``rules.return_start_eight`` (vandatta's start eight)
 ``start-ace-draw``        ``setup.start_ace``
 ``lay``                   ``playing._play`` (one card or several), ``early.resolve_early``
-``draw``                  ``drawing._draw`` -> ``rules.Table.draw_one``
-``ace-draw``              ``rules.Table.ace_draws`` (absent players' cards included)
-``rebuild``               ``rules.Table.rebuild`` (top card kept; turned piles when set aside)
-``turn-away``             ``rules.Table.turn_pile_away`` (vandatta's eight)
+``draw``                  ``drawing._draw`` -> ``talon.draw_one``
+``ace-draw``              ``talon.ace_draws`` (absent players' cards included)
+``rebuild``               ``talon.rebuild`` (top card kept; turned piles when set aside)
+``turn-away``             ``talon.turn_pile_away`` (vandatta's eight)
 ``lappen-draw``           ``calling._lappen_penalty``
 ``penalty-draw``          ``penalty.penalise`` (cards face down in front of the offender)
 ``penalty-usable``        ``penalty.penalise`` (usable at once by the spelförare)
