@@ -386,15 +386,17 @@ class Solver:
         self._solver = z3.Solver()
         self._solver.set("timeout", timeout_ms)
         self._cores = cores
-        if cores:
-            self._solver.set("unsat_core", True)
         self._labels: dict[str, str] = {}
 
     def add(self, term: Bool, clause: str | None = None) -> None:
-        """Assert ``term``; with ``clause``, track it under that clause id."""
+        """Assert ``term``; with ``clause``, track it under that clause id. Z3 keeps what a core
+        needs only from the first tracked assertion on: a solver that tracks none (a binding's
+        question of fixed values) is not slowed by it."""
         if clause is None or not self._cores:
             self._solver.add(term.ref)
             return
+        if not self._labels:
+            self._solver.set("unsat_core", True)
         label = f"{clause}#{len(self._labels)}"
         self._labels[label] = clause
         self._solver.assert_and_track(term.ref, _z3().Bool(label))
