@@ -2,7 +2,12 @@
 a typed clause id first, and no page is wider than a phone.
 
 The site is the one ``scripts/test.sh`` builds (it names it in ``REGELVERK_DOCS_HTML``); without
-that, the first test to need it builds it once into a temporary folder shared by every worker.
+that, the first test to need it builds it once, shared by every worker, and keeps it in the
+cache (:func:`regelverk.paths.cache_dir`) under a digest of everything the build reads (the
+docs, the model, the proofs, the spec, the examples, the texts' folder and the settings that
+change what it shows): a later run of the same sources uses it again instead of building the
+site and running every theorem anew. With the cache off (``REGELVERK_CACHE=off``) each run
+builds it in a temporary folder.
 The checks in a browser run in a headless Chromium when one is installed (``scripts/setup.sh``
 installs it where it can) and are skipped, saying so, when none is.
 """
@@ -10,6 +15,7 @@ installs it where it can) and are skipped, saying so, when none is.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import re
@@ -25,6 +31,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from regelverk.paths import cache_dir
 from regelverk.registry import default_registry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,10 +49,51 @@ def build_site(into: Path) -> Path:
             proofs = ROOT / "docs" / "_build" / "proofs.json"
             if "REGELVERK_PROOF_RESULTS" not in env and proofs.exists():
                 env["REGELVERK_PROOF_RESULTS"] = str(proofs)
+            scratch = into / "html.part"  # put in place whole: a broken-off build is no site
+            shutil.rmtree(scratch, ignore_errors=True)
             command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html"]
-            command += ["-d", str(into / "doctrees"), str(ROOT / "docs"), str(html)]
+            command += ["-d", str(into / "doctrees"), str(ROOT / "docs"), str(scratch)]
             subprocess.run(command, check=True, env=env, cwd=ROOT)
+            shutil.rmtree(html, ignore_errors=True)
+            scratch.rename(html)
     return html
+
+
+SOURCES = ("docs", "model", "proofs", "spec", "examples")
+"""The folders whose files the build reads (``docs/_build`` and ``docs/_generated`` aside)."""
+
+SETTINGS = ("REGELVERK_SEEDS", "REGELVERK_SPEC", "REGELVERK_BINDINGS", "REGELVERK_PROOF_RESULTS")
+"""The environment that changes what the site shows."""
+
+
+def sources_digest() -> str:
+    """A digest of every file the build reads and the settings it reads them under: two runs
+    with the same digest build the same site."""
+    digest = hashlib.sha256(f"{sys.version}\n".encode())
+    for folder in SOURCES:
+        for path in sorted((ROOT / folder).rglob("*")):
+            parts = path.relative_to(ROOT).parts
+            if (
+                not path.is_file()
+                or "__pycache__" in parts
+                or parts[:2]
+                in (
+                    ("docs", "_build"),
+                    ("docs", "_generated"),
+                )
+            ):
+                continue
+            name = path.relative_to(ROOT).as_posix()
+            digest.update(f"{name}\0{hashlib.sha256(path.read_bytes()).hexdigest()}\n".encode())
+    for name in SETTINGS:
+        digest.update(f"{name}={os.environ.get(name, '')}\n".encode())
+    seeds = os.environ.get("REGELVERK_SEEDS") or str(ROOT.parent / "shared" / "seeds")
+    for path in sorted(Path(seeds).glob("*")) if Path(seeds).is_dir() else ():
+        if path.is_file():
+            digest.update(
+                f"{path.name}\0{hashlib.sha256(path.read_bytes()).hexdigest()}\n".encode()
+            )
+    return digest.hexdigest()[:16]
 
 
 @pytest.fixture(scope="session")
@@ -56,6 +104,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         html = Path(named)
         assert (html / "index.html").is_file(), f"REGELVERK_DOCS_HTML={named} holds no site"
         return html
+    kept = cache_dir()
+    if kept is not None:  # one build per set of sources, kept for the next run of the same
+        shared = kept / f"site-{sources_digest()}"
+        try:
+            shared.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            pass
+        else:
+            return build_site(shared)
     # One build per test run, shared by the xdist workers of that run (a site left by an
     # earlier run would show the rulebook as it was then)
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
