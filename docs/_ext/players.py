@@ -686,7 +686,7 @@ def plot_seats(table: Table, path: Path) -> None:
     for ax in axes.flat[len(books) :]:
         ax.set_visible(False)
     for line in axes:
-        line[0].set_ylabel("share of games")
+        line[0].set_ylabel("share of results")
     _save(plt, figure, path)
 
 

@@ -36,25 +36,32 @@ def _deck_keys(size: int) -> list[int]:
     return uno_card_keys([deck_for(UnoOptions(deck=size))])
 
 
-def problems(state: UnoState) -> tuple[str, ...]:
-    """Every invariant ``state`` breaks, in words; empty for a sound state."""
-    found: list[str] = []
-    n = len(state.players)
+@functools.lru_cache(maxsize=64)
+def _seating_problems(players: tuple[str, ...]) -> tuple[str, ...]:
+    """What is wrong with the seating (asked once per seating: it never changes in a game)."""
+    found = []
+    n = len(players)
     if not 2 <= n <= 10:
         found.append(f"UNO is for 2 to 10 players, not {n}")
-    if len(set(state.players)) != n:
+    if len(set(players)) != n:
         found.append("two players have the same name")
+    return tuple(found)
+
+
+def problems(state: UnoState) -> tuple[str, ...]:
+    """Every invariant ``state`` breaks, in words; empty for a sound state."""
+    found = list(_seating_problems(state.players))
+    n = len(state.players)
     if len(state.hands) != n or len(state.scores) != n:
         found.append("there must be one hand and one score for every player")
         return tuple(found)
     zones = [*state.hands, state.draw_pile, state.discard]
-    missing = extra = Counter[UnoCard]()
     if uno_card_keys(zones) != _deck_keys(state.options.deck):
         missing, extra = missing_and_extra(deck_for(state.options), zones)
-    if missing:
-        found.append(f"cards missing from the table: {_listing(missing)}")
-    if extra:
-        found.append(f"cards on the table that the pack has not (or twice): {_listing(extra)}")
+        if missing:
+            found.append(f"cards missing from the table: {_listing(missing)}")
+        if extra:
+            found.append(f"cards on the table that the pack has not (or twice): {_listing(extra)}")
     if not state.discard:
         found.append("the discard pile is empty: there is no top card")
         return tuple(found)
@@ -113,6 +120,8 @@ def _phase_problems(state: UnoState) -> list[str]:
 
 def _empty_hand_problems(state: UnoState) -> list[str]:
     found: list[str] = []
+    if all(state.hands):  # nobody's hand is empty
+        return found
     phase = state.phase
     empty = [s for s, h in enumerate(state.hands) if not h]
     allowed_empty = set()
@@ -147,7 +156,7 @@ def _score_problems(state: UnoState) -> list[str]:
     if any(len(row) != n for row in state.results):
         found.append("every hand's result must give points for every player")
         return found
-    sums = tuple(sum(row[s] for row in state.results) for s in range(n))
+    sums = tuple(map(sum, zip(*state.results, strict=True))) if state.results else (0,) * n
     if sums != state.scores:
         found.append(f"the scores {list(state.scores)} are not the sums of the hands' points")
     if any(s < 0 for s in state.scores):
