@@ -129,20 +129,24 @@ class Compiled:
         ops = {getattr(z3, f"Z3_OP_{k}"): k for k in (*_NARY, *_TEMPLATES, *_OTHER)}
         lines: list[str] = []
         root = term.ref.as_ast()
-        stack: list[tuple[Any, bool]] = [(root, False)]
+        waiting: dict[int, list[int]] = {}  # the children's keys of a node met, not yet named
+        stack: list[tuple[Any, int]] = [(root, nodes.key(root))]
         while stack:
-            node, ready = stack.pop()
-            key = nodes.key(node)
+            node, key = stack.pop()
             if key in names:
                 continue
-            kids = nodes.children(node)
-            if not ready:
-                stack.append((node, True))
-                stack.extend((k, False) for k in kids if nodes.key(k) not in names)
+            kids = waiting.pop(key, None)
+            if kids is None:  # first met: name its children first, then come back to it
+                children = nodes.children(node)
+                waiting[key] = [nodes.key(k) for k in children]
+                stack.append((node, key))
+                stack.extend(
+                    (k, c) for k, c in zip(children, waiting[key], strict=True) if c not in names
+                )
                 continue
-            args = [names[nodes.key(k)] for k in kids]
             name = f"v{len(lines)}"
             op = ops.get(nodes.kind(node))
+            args = [names[c] for c in kids]
             lines.append(f"    {name} = {_expression(op, node, args, nodes)}")
             names[key] = name
         result = names[nodes.key(root)]

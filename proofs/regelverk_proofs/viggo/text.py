@@ -77,10 +77,15 @@ THREE_POS = RANK_ORDER.index(Rank.THREE)
 """The position of the three, the highest rank (VG-RANK-THREE-HIGHEST)."""
 
 
+_RANK_PLACE = {id(rank): place * len(SUIT_ORDER) for place, rank in enumerate(RANK_ORDER)}
+_SUIT_PLACE = {id(suit): place for place, suit in enumerate(SUIT_ORDER)}
+# ranks and suits are enum singletons, looked up by identity (quicker than an enum's hash)
+
+
 def card_number(card: Card) -> int:
     """The encoding's number of ``card``, 0-51: its rank's position in :data:`RANK_ORDER`
     times four plus its suit's place in :data:`SUIT_ORDER` (so 4♣ is 0 and 3♠ is 51)."""
-    return RANK_ORDER.index(card.rank) * len(SUIT_ORDER) + SUIT_ORDER.index(card.suit)
+    return _RANK_PLACE[id(card.rank)] + _SUIT_PLACE[id(card.suit)]
 
 
 CARD_OF: tuple[Card, ...] = tuple(Card(rank, suit) for rank in RANK_ORDER for suit in SUIT_ORDER)
