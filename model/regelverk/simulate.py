@@ -595,8 +595,8 @@ def results_of(
     process (``workers`` 1), ``workers`` local processes, or the Dask cluster ``scheduler``
     (:mod:`regelverk.cluster`; ``local`` for a LocalCluster of ``workers`` processes). The
     games are the same in every case. Closing the iterator (Ctrl-C) stops the workers at once."""
+    size = _piece_size(total, workers)
     if scheduler is not None:
-        size = max(1, min(32, total // (max(1, workers) * 8)))
         pieces = _pieces(tasks, size)
         for played in ordered_map(_chunk, pieces, scheduler=scheduler, workers=workers):
             yield from played
@@ -607,11 +607,17 @@ def results_of(
         return
     pool = multiprocessing.get_context().Pool(workers, initializer=_quiet_worker)
     try:
-        yield from pool.imap(_task, tasks, chunksize=max(1, total // (workers * 8)))
+        yield from pool.imap(_task, tasks, chunksize=size)
         pool.close()
     finally:
         pool.terminate()
         pool.join()
+
+
+def _piece_size(total: int, workers: int) -> int:
+    """Games handed to a worker at a time: about eight pieces per worker, at most 32 games, so
+    that a long run still shows its progress and a Ctrl-C loses little."""
+    return max(1, min(32, total // (max(1, workers) * 8)))
 
 
 def _pieces(tasks: Iterable[Task], size: int) -> Iterator[tuple[Task, ...]]:
