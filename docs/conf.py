@@ -9,11 +9,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import regelverk
+
 sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "regelverk"
 author = "the regelverk project"
 copyright = "the regelverk project"
+version = release = regelverk.__version__
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx_needs",
@@ -34,7 +37,11 @@ exclude_patterns = ["_build"]
 # times more. ``_static/rulebook.css`` keeps the contents column in view down to 1072 px
 # (Furo folds it into a button below 1312 px) and styles the clause cards.
 html_theme = "furo"
-html_title = "regelverk rulebook"
+html_title = f"regelverk rulebook {release}"
+# The footer says when the site was built (SOURCE_DATE_EPOCH, where set, fixes the date, so a
+# build can be repeated exactly); the tab shows the favicon, a card.
+html_last_updated_fmt = f"%Y-%m-%d, regelverk {release}"
+html_favicon = "_static/favicon.svg"
 html_short_title = "regelverk"
 html_static_path = ["_static"]
 html_css_files = ["rulebook.css"]

@@ -196,6 +196,38 @@ def test_every_internal_link_and_anchor_resolves(site: Path) -> None:
     assert not broken, f"{len(broken)} broken links:\n" + "\n".join(broken[:50])
 
 
+def test_every_page_is_linked_from_another(site: Path) -> None:
+    """No orphan page: a page nothing links to (sphinx-needs' permalink page, which waits for a
+    needs.json this site does not build) is not in the site."""
+    linked: set[Path] = set()
+    pages = [p.resolve() for p in pages_of(site)]
+    for path in pages:
+        for address in read_page(path).links:
+            parts = urlsplit(address)
+            if not (parts.scheme or address.startswith("//")) and parts.path:
+                linked.add((path.parent / unquote(parts.path)).resolve())
+    orphans = [str(p.relative_to(site.resolve())) for p in pages if p not in linked]
+    assert orphans == []
+    assert not (site / "permalink.html").exists()
+
+
+def test_every_page_shows_the_version_the_build_date_and_the_favicon(site: Path) -> None:
+    import regelverk
+
+    footer = re.compile(
+        r"Last updated on \d{4}-\d{2}-\d{2}, regelverk " + re.escape(regelverk.__version__)
+    )
+    for path in pages_of(site):
+        if path.relative_to(site).parts[0] == "_source":
+            continue  # the highlighted sources are bare pages of code
+        text = path.read_text(encoding="utf-8")
+        assert footer.search(text), f"{path.relative_to(site)} names no version and build date"
+        assert re.search(r'<link rel="(shortcut )?icon" href="[./]*_static/favicon\.svg"', text), (
+            path
+        )
+    assert (site / "_static" / "favicon.svg").read_text(encoding="utf-8").startswith("<svg")
+
+
 def test_links_from_clauses_lead_to_source_lines(site: Path) -> None:
     page = site / "_generated" / "vvv8" / "section-2.html"
     links = read_page(page).links

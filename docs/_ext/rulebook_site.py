@@ -11,6 +11,9 @@
   (id, rulebook, words, page) is written to ``_static/clauses.js``, and ``clausesearch.js``
   puts the clauses matching the query above Sphinx's own results, the clause whose id was typed
   first.
+* sphinx-needs writes a ``permalink.html`` into every build, a page that looks a need up in a
+  ``needs.json`` this site does not build: no page links to it, and opened it only waits. It is
+  removed at the end of the build (:func:`remove_orphans`).
 """
 
 from __future__ import annotations
@@ -189,6 +192,18 @@ def write_clause_table(app: Sphinx, exception: BaseException | None) -> None:
     (static / "clauses.js").write_text(f"window.rulebookClauses = {data};\n", encoding="utf-8")
 
 
+ORPHANS = ("permalink.html",)
+"""Pages an extension writes that no page of the site links to, and that would not work."""
+
+
+def remove_orphans(app: Sphinx, exception: BaseException | None) -> None:
+    """Remove :data:`ORPHANS` from the built site."""
+    if exception is not None or app.builder.format != "html":
+        return
+    for name in ORPHANS:
+        (Path(app.outdir) / name).unlink(missing_ok=True)
+
+
 def search_page_scripts(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
@@ -217,4 +232,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-collect-pages", source_pages)
     app.connect("html-page-context", search_page_scripts)
     app.connect("build-finished", write_clause_table)
+    app.connect("build-finished", remove_orphans)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
