@@ -451,6 +451,36 @@ def test_on_a_desktop_the_contents_stay_beside_the_text(site: Path, width: int) 
     assert all(f["width"] <= f["screen"] for f in found.values()), found
 
 
+A4_POINTS = (595, 842)
+"""An A4 page in PDF points (1/72 inch), rounded."""
+
+
+def printed_pages(page: Path, into: Path) -> list[tuple[int, int]]:
+    """The sizes of the pages Chromium prints ``page`` on (its print stylesheet in force), in
+    PDF points: read from the PDF it writes, one ``/Type /Page`` object per page."""
+    pdf = into / (page.stem + ".pdf")
+    command = [browser(), *BROWSER_FLAGS, "--no-pdf-header-footer", f"--print-to-pdf={pdf}"]
+    subprocess.run(
+        [*command, page.resolve().as_uri()], check=True, capture_output=True, timeout=120
+    )
+    data = pdf.read_bytes()
+    boxes = re.findall(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]", data)
+    pages = re.findall(rb"/Type\s*/Page(?!s)", data)
+    assert len(boxes) >= len(pages), "a page of the PDF has no size"
+    return [(round(float(w)), round(float(h))) for w, h in boxes[: len(pages)]]
+
+
+@pytest.mark.parametrize("game", ["vvv8", "vandatta", "viggo", "uno"])
+def test_each_game_s_quick_rules_print_on_one_a4_sheet(
+    site: Path, tmp_path: Path, game: str
+) -> None:
+    """The print stylesheet leaves the rules alone on one A4 page (no site chrome, disputes or
+    diagrams); on screen the page is as long as it was (the disputes are still there)."""
+    page = site / "players" / f"{game}.html"
+    assert printed_pages(page, tmp_path) == [A4_POINTS]
+    assert 'id="disputes-at-the-table"' in page.read_text(encoding="utf-8")
+
+
 def searched(site: Path, query: str) -> str:
     """The search page's document after its scripts have run for ``query``."""
     page = (site / "search.html").resolve().as_uri() + "?q=" + query
