@@ -255,20 +255,31 @@ def test_a_long_rulebook_has_a_page_per_section_with_a_heading_per_paragraph(sit
 
 
 def test_a_clause_card_shows_its_rule_first_and_folds_its_links(site: Path) -> None:
+    """Players first: the rule, then, folded away, the clause's id, its place in the text (linked
+    to that section of the rulebook), its tag and status, and its code, tests and proofs."""
     text = (site / "_generated" / "vvv8" / "section-2.html").read_text(encoding="utf-8")
     card = text.partition('id="V8-EIGHT-ON-ANY-CARD"')[2].partition('<div class="clause-card')[0]
-    rule, meta, trace = (
-        card.index("An eight may be played on any card."),
-        card.index('class="clause-meta'),
-        card.index("<details"),
-    )
-    assert rule < meta < trace
+    rule, folded = card.index("An eight may be played on any card."), card.index("<details")
+    assert rule < folded
+    assert "V8-EIGHT-ON-ANY-CARD · 000 §2 ¶7" in card[folded : card.index("</summary>")]
+    meta = card.index('class="clause-meta')
+    assert folded < meta
     line = card[meta : card.index("</div>", meta)]
-    assert "000 §2 ¶7" in line
+    assert re.search(r'href="#rulebook-vvv8-2"><span[^>]*>000 §2 ¶7</span>', line), line
     assert "special-card" in line
     assert 'class="status status-' in line
     assert card.count("status-") == 1, "the status is shown once"
-    assert "_source/model/regelverk/" in card[trace:]
+    assert "_source/model/regelverk/" in card[folded:]
+    # a rulebook on one page links its locators to the section's own heading on that page
+    uno = (site / "_generated" / "uno.html").read_text(encoding="utf-8")
+    assert 'id="rulebook-uno-2"' in uno and 'href="#rulebook-uno-2"' in uno
+
+
+def test_a_rulebook_page_gives_the_rules_before_the_theorems(site: Path) -> None:
+    text = (site / "_generated" / "uno.html").read_text(encoding="utf-8")
+    first_rule = text.index('id="UNO-SKIP-EFFECT"')
+    assert first_rule < text.index("What the theorems show")
+    assert "cited-by-proof," not in text.partition('id="rulebook-uno-1"')[0]  # no tally on top
 
 
 def test_the_site_holds_no_doctrees(site: Path) -> None:

@@ -18,7 +18,7 @@ import re
 import textwrap
 import weakref
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
@@ -94,9 +94,10 @@ def short_name(link: Link) -> str:
     return link.target.rpartition("::")[2].removeprefix("regelverk.")
 
 
-def trace_lines(item: ClauseTrace, run: frozenset[str]) -> list[str]:
-    """The folded part of a clause card: why it has its status, and its code, tests and
-    proofs, each linked to its source (a theorem that was run links to its result)."""
+def trace_lines(item: ClauseTrace, run: frozenset[str], meta: Sequence[str] = ()) -> list[str]:
+    """The folded part of a clause card: the clause's id, place and status (``meta``), why it
+    has its status, and its code, tests and proofs, each linked to its source (a theorem that
+    was run links to its result). A player reads the rule; this is for whoever asks why."""
     code = item.of_kind(LinkKind.CODE)
     tests = item.of_kind(LinkKind.TEST)
     proofs = item.of_kind(LinkKind.PROOF)
@@ -105,8 +106,9 @@ def trace_lines(item: ClauseTrace, run: frozenset[str]) -> list[str]:
         for own, word in ((code, "function"), (tests, "test"), (proofs, "theorem"))
         if own
     ]
-    summary = "Code, tests, proofs: " + ", ".join(counts) if counts else "Why no code"
-    lines = [f"   .. disclosure:: {summary}", ""]
+    found = "code, tests, proofs: " + ", ".join(counts) if counts else "why no code"
+    summary = f"{item.clause.id} · {plain(item.clause.source)} · {found}"
+    lines = [f"   .. disclosure:: {summary}", "", *meta]
     lines += [f"      {esc(item.reason[:1].upper() + item.reason[1:])}.", ""]
     if item.clause.also_at:
         lines += [f"      Also stated at {', '.join(str(a) for a in item.clause.also_at)}.", ""]
@@ -159,15 +161,23 @@ def clause_block(
         lines += ["   Unclear: " + "; ".join(f":need:`{e.id}`" for e in entries) + ".", ""]
     if clause.refs:
         lines += ["   See also: " + ", ".join(f":need:`{r}`" for r in clause.refs) + ".", ""]
-    lines += [
-        "   .. container:: clause-meta",
+    meta = [
+        "      .. container:: clause-meta",
         "",
-        f"      :need:`{clause.id} <{clause.id}>` · {esc(clause.source)} · {clause.tag} · "
+        f"         :need:`{clause.id} <{clause.id}>` · {locator_ref(clause)} · {clause.tag} · "
         f":rb-status:`{item.status.value}`",
         "",
-        *trace_lines(item, run),
     ]
-    return lines
+    return lines + trace_lines(item, run, meta)
+
+
+def locator_ref(clause: Clause) -> str:
+    """A clause's place in its text, linked to that section of the rulebook's page (a clause
+    from outside the text: its source, unlinked)."""
+    section = section_of(clause)
+    if section is None:
+        return esc(clause.source)
+    return f":ref:`{plain(clause.source)} <rulebook-{clause.rulebook}-{section}>`"
 
 
 def ambiguity_block(entry: Ambiguity, mark: str = "-") -> list[str]:
@@ -302,12 +312,16 @@ def section_lines(
     marks: str,
     run: frozenset[str],
     unclear: dict[str, list[Ambiguity]],
+    label: bool = False,
 ) -> list[str]:
-    """One section of a text: its heading (``marks[0]``), its notes, and its clauses."""
+    """One section of a text: its heading (``marks[0]``, labelled ``rulebook-ID-N`` with
+    ``label``), its notes, and its clauses."""
     section = next(s for s in book.sections if s.number == number)
     own = sorted((i for i in items if section_of(i.clause) == number), key=paragraph_of)
     notes = [n for n in book.notes if n.at.section == number]
     lines = heading(f"§{section.number} {section.title}", marks[0])
+    if label:
+        lines = [f".. _rulebook-{book.id}-{number}:", "", *lines]
     shape = "A headed" if section.heading else "An unheaded"
     lines += [
         f"{shape} section starting at line {section.first_line}, with "
@@ -355,15 +369,12 @@ def rulebook_pages(
     its own page with a contents list and one page per section."""
     run = frozenset(t["name"] for t in proofs["theorems"])
     unclear = unclear_clauses(book)
-    counts = Counter(i.status.value for i in items)
     lines = [f".. _rulebook-{book.id}:", "", *heading(f"{book.name} ({book.id})", "#")]
     lines += [
         esc(book.summary),
         "",
         f":Text: ``{book.seed}`` ({LANGUAGES[book.language]})",
-        f":Clauses: {len(book.clauses)} ("
-        + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
-        + ")",
+        f":Clauses: {len(book.clauses)} (how each is checked: :ref:`the trace <trace>`)",
         f":Ambiguities: {len(book.ambiguities)} (see :ref:`the register <register-{book.id}>`)",
         f":Clause id prefix: ``{book.prefix}-``",
         "",
@@ -409,17 +420,19 @@ def rulebook_pages(
         for note in book.notes:
             if f"{book.id}/section-{note.at.section}" not in pages:
                 lines += [f"* {note.at} (``{note.id}``, {note.kind}): {esc(note.what)}"]
-        lines += ["", *findings_block(book, proofs)]
+        lines.append("")
     else:
-        lines += findings_block(book, proofs)
         for number in numbers:
-            lines += section_lines(book, number, items, marks="=-", run=run, unclear=unclear)
+            lines += section_lines(
+                book, number, items, marks="=-", run=run, unclear=unclear, label=True
+            )
         if outside:
             lines += outside_lines(items, "=-", run, unclear)
     if book.examples:
         lines += heading("Worked examples", "=")
         for example in book.examples:
             lines += example_block(example)
+    lines += findings_block(book, proofs)  # after the rules: players read those first
     pages[book.id] = "\n".join(lines) + "\n"
     return pages
 
