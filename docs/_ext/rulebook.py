@@ -135,9 +135,10 @@ def clause_block(
     unclear: dict[str, list[Ambiguity]] | None = None,
 ) -> list[str]:
     """One clause: a hidden ``clause`` need (its data and anchor for sphinx-needs) and the card
-    a reader sees: the rule first, then its id, locator, tag and status on one line, the
-    ambiguities that bear on it, and its code, tests and proofs folded away. ``run`` holds the
-    theorems whose results are on the Proofs page."""
+    a reader sees: the rule first, the parameters it fixes, the ambiguities that bear on it and
+    the clauses it refers to, then, folded away, its id, locator (linked to its section), tag
+    and status with its code, tests and proofs. ``run`` holds the theorems whose results are
+    on the Proofs page."""
     clause = item.clause
     lines = [
         f".. clause:: {plain(clause.source)} · {clause.tag}",
@@ -256,8 +257,8 @@ def paragraph_of(item: ClauseTrace) -> int:
 
 
 def findings_block(book: Rulebook, proofs: dict[str, Any]) -> list[str]:
-    """What the theorems about a rulebook found, at the top of its page; what something that
-    can happen (a never-ending game, say) looks like is shown in full."""
+    """What the theorems about a rulebook found, at the end of its page, after the rules; what
+    something that can happen (a never-ending game, say) looks like is shown in full."""
     own = [t for t in proofs["theorems"] if book.id in t["rulebooks"]]
     if not own:
         return []
