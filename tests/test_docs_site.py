@@ -275,6 +275,21 @@ def test_a_clause_card_shows_its_rule_first_and_folds_its_links(site: Path) -> N
     assert 'id="rulebook-uno-2"' in uno and 'href="#rulebook-uno-2"' in uno
 
 
+def test_a_dispute_s_place_leads_to_its_section_of_the_rulebook(site: Path) -> None:
+    """Each sentence's place on the dispute page opens the section of the rulebook it is in,
+    where that section holds a rule (the title, §0, holds none and is not linked)."""
+    text = (site / "_generated" / "disputes-vvv8.html").read_text(encoding="utf-8")
+    rubrics = re.findall(r'<p class="rubric">(.*?)</p>', text)
+    assert len(rubrics) > 100
+    linked = [r for r in rubrics if r.startswith("<a ")]
+    assert len(linked) > 0.9 * len(rubrics)
+    assert '<p class="rubric">§0 ¶1 s1: the title</p>' in text
+    first = re.search(
+        r'href="vvv8/section-(\d+)\.html#rulebook-vvv8-(\d+)"><span[^>]*>§(\d+) ', linked[0]
+    )
+    assert first is not None and len(set(first.groups())) == 1  # the sentence's own section
+
+
 def test_a_rulebook_page_gives_the_rules_before_the_theorems(site: Path) -> None:
     text = (site / "_generated" / "uno.html").read_text(encoding="utf-8")
     first_rule = text.index('id="UNO-SKIP-EFFECT"')

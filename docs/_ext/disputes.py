@@ -100,11 +100,18 @@ def ruling_lines(dispute: Dispute, root: Path | None, known: set[str]) -> list[s
 
 
 def sentence_block(
-    row: SentenceRow, registry: Registry, root: Path | None, known: set[str]
+    row: SentenceRow,
+    registry: Registry,
+    root: Path | None,
+    known: set[str],
+    section_label: str | None = None,
 ) -> list[str]:
-    """One sentence: its place and kind, its gist, and its questions with their answers."""
+    """One sentence: its place (linked to the section of the rulebook's page labelled
+    ``section_label``, where there is one) and kind, its gist, and its questions with their
+    answers."""
+    place = row.locator if section_label is None else f":ref:`{row.locator} <{section_label}>`"
     lines = [
-        f".. rubric:: {row.locator}: {KIND_WORDS.get(row.kind, row.kind)}",
+        f".. rubric:: {place}: {KIND_WORDS.get(row.kind, row.kind)}",
         "",
         esc(row.gist),
         "",
@@ -151,12 +158,14 @@ def disputes_page(
         "",
     ]
     titles = {s.number: s.title for s in book.sections}
+    ruled = {c.at.section for c in book.clauses if c.at is not None}  # sections with a page
     section = None
     for row in table.rows:
         if row.section != section:
             section = row.section
             lines += heading(f"§{section} {titles.get(section, '')}".strip(), "=")
-        lines += sentence_block(row, registry, root, known)
+        label = f"rulebook-{table.rulebook}-{row.section}" if row.section in ruled else None
+        lines += sentence_block(row, registry, root, known, label)
     return "\n".join(lines) + "\n"
 
 
