@@ -72,6 +72,13 @@ def test_a_sweep_on_a_local_dask_cluster_writes_the_same_bytes(tmp_path: Path) -
     assert table_to_csv(here) == table_to_csv(there)
 
 
+def test_a_sweep_on_every_local_core_writes_the_same_bytes(tmp_path: Path) -> None:
+    alone, pooled = tmp_path / "alone.csv", tmp_path / "pooled.csv"
+    sweep(("viggo", "uno"), ["pass_is_final", "stack_draw_two"], alone, jobs=1, **SMALL)
+    sweep(("viggo", "uno"), ["pass_is_final", "stack_draw_two"], pooled, jobs=2, **SMALL)
+    assert alone.read_bytes() == pooled.read_bytes()
+
+
 def test_the_parquet_file_holds_the_rows_of_the_csv(tmp_path: Path) -> None:
     parquet = pytest.importorskip("pyarrow.parquet")
     sweep(("uno",), ["stack_draw_two"], tmp_path / "a.csv", jobs=1, **SMALL)
