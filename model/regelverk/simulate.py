@@ -344,8 +344,9 @@ def _deal_tally(
 
 CHECKS = ("every-step", "end")
 """How often :func:`play_one` holds a game to the engine's invariants: after every action (the
-default), or only its last position (about five times faster, and blind to a state that breaks
-an invariant and is then left behind)."""
+default), or only its last position (faster: with random players, 2.1 times for UNO, 4.3 for
+Vändåtta and 9.4 for Viggo, measured on 2026-12-07; and blind to a state that breaks an
+invariant and is then left behind)."""
 
 
 def play_one(

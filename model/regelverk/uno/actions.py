@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from regelverk.cards import Colour, UnoCard, UnoValue, uno_deck
-from regelverk.engine import Event, Outcome
+from regelverk.engine import Outcome
 from regelverk.marks import implements
 from regelverk.records import builder
 from regelverk.uno.options import (
@@ -71,7 +71,7 @@ from regelverk.uno.state import (
     UnoState,
     WildDrawFour,
 )
-from regelverk.uno.table import Table, shuffle, table_of, taken
+from regelverk.uno.table import Table, build_event, shuffle, table_of, taken
 
 __all__ = ["choose_dealer", "deal_hand", "new_game", "opening", "seat_after"]
 
@@ -95,8 +95,6 @@ class _HandEnded(Exception):  # noqa: N818 - a signal, not an error
 
 
 _build_outcome = builder(Outcome)
-_build_event = builder(Event)
-"""A new :class:`~regelverk.engine.Event` from its fields (see :mod:`regelverk.records`)."""
 
 
 @implements("UNO-TURN-DIRECTION")
@@ -227,7 +225,7 @@ def _lay(t: Table, seat: int, action: Play) -> None:
         why = (*why, "UNO-VARIANT-STACKING")
     # the clauses of fit_clauses are distinct, and so are those added to them here
     t.events.append(
-        _build_event(kind="play", text=words, clauses=why, player=t.players[seat], cards=(code,))
+        build_event(kind="play", text=words, clauses=why, player=t.players[seat], cards=(code,))
     )
     t.colour = card.colour if card.colour is not None else action.colour
 
@@ -981,23 +979,29 @@ def new_game(options: UnoOptions, players: Sequence[str], seed: int) -> UnoState
     return opening(options, players, seed).state
 
 
+def _empty_table(options: UnoOptions, players: Sequence[str], dealer: int, seed: int) -> Table:
+    """A table seated and not yet dealt: no cards anywhere, no scores."""
+    n = len(players)
+    return table_of(
+        UnoState(
+            options=options,
+            players=seating(players),
+            dealer=dealer,
+            hands=((),) * n,
+            draw_pile=(),
+            discard=(),
+            colour=None,
+            turn=0,
+            scores=(0,) * n,
+            seed=seed,
+        )
+    )
+
+
 def opening(options: UnoOptions, players: Sequence[str], seed: int) -> Outcome[UnoState]:
     """The new game :func:`new_game` gives, with the events of choosing the dealer, dealing and
     turning up the first card."""
-    n = len(players)
-    blank = UnoState(
-        options=options,
-        players=seating(players),
-        dealer=0,
-        hands=((),) * n,
-        draw_pile=(),
-        discard=(),
-        colour=None,
-        turn=0,
-        scores=(0,) * n,
-        seed=seed,
-    )
-    t = table_of(blank)
+    t = _empty_table(options, players, 0, seed)
     _deal(t, _choose_dealer(t))
     return Outcome(state=t.freeze(), events=tuple(t.events))
 
@@ -1015,19 +1019,6 @@ def deal_hand(
     The deal goes one card at a time from the dealer's left; the card after the hands is turned
     up. Later shuffles (a Wild Draw Four sent back, a used-up draw pile) are seeded by ``seed``.
     """
-    n = len(players)
-    blank = UnoState(
-        options=options,
-        players=seating(players),
-        dealer=dealer,
-        hands=((),) * n,
-        draw_pile=(),
-        discard=(),
-        colour=None,
-        turn=0,
-        scores=(0,) * n,
-        seed=seed,
-    )
-    t = table_of(blank)
+    t = _empty_table(options, players, dealer, seed)
     _deal(t, dealer, pack)
     return Outcome(state=t.freeze(), events=tuple(t.events))

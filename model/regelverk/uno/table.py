@@ -33,7 +33,7 @@ from regelverk.uno.state import (
     WildDrawFour,
 )
 
-__all__ = ["Table", "game_rng", "shuffle", "table_of", "taken"]
+__all__ = ["Table", "build_event", "game_rng", "shuffle", "table_of", "taken"]
 
 
 def game_rng(seed: int, number: int) -> random.Random:
@@ -80,8 +80,9 @@ def taken(rng: random.Random, deck: Sequence[_T]) -> Iterator[_T]:
         yield pack[0]
 
 
-_build_event = builder(Event)
-"""A new :class:`~regelverk.engine.Event` from its fields in declaration order."""
+build_event = builder(Event)
+"""A new :class:`~regelverk.engine.Event` from its fields in declaration order (the table's
+events and the actions' own)."""
 _build_state = positional(UnoState)
 """A new :class:`UnoState` from its fields in declaration order (see :mod:`regelverk.records`)."""
 
@@ -188,7 +189,7 @@ class Table:
     ) -> None:
         """Record an event; ``clauses`` may name a clause twice (the event names it once)."""
         self.events.append(
-            _build_event(
+            build_event(
                 kind=kind,
                 text=text,
                 clauses=tuple(dict.fromkeys(clauses)) if len(clauses) > 1 else tuple(clauses),
