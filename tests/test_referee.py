@@ -215,7 +215,7 @@ def test_question_files_in_json_and_toml(
         'rulebook = "uno"\n[position]\ncount = 2\n[action]\nkind = "count"\n', encoding="utf-8"
     )
     assert main(["ask", str(toml)]) == 0
-    assert capsys.readouterr().out.startswith("ALLOWED: count 3")
+    assert capsys.readouterr().out.startswith("Allowed: count 3")
     bad = question(tmp_path, [1, 2])
     assert main(["ask", str(bad)]) == 2
     assert "must hold a table" in capsys.readouterr().err

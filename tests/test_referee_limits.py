@@ -190,6 +190,9 @@ def test_a_deal_with_actions_lists_the_readings_of_the_deal_and_of_each_step() -
 def test_the_text_answer_to_a_deal_shows_its_readings(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ask", str(EXAMPLES / "uno" / "deal-first-wild-draw-four.json")]) == 0
     out = capsys.readouterr().out
+    assert "under first_wild_draw_four = 'as-dealer-play'" in out and "Anna draws 4 cards" in out
+    assert main(["ask", "--verbose", str(EXAMPLES / "uno" / "deal-first-wild-draw-four.json")]) == 0
+    out = capsys.readouterr().out
     assert "reading first_wild_draw_four = 'as-dealer-play'" in out and "Anna draws 4 cards" in out
 
 

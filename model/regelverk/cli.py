@@ -343,24 +343,67 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_FAILED if problems else EXIT_OK
 
 
-def _print_ruling(data: dict[str, Any]) -> None:
-    verdict = "ALLOWED" if data["allowed"] else "NOT ALLOWED"
-    print(f"{verdict}: {data['message']}")
+def _lower(phrase: str) -> str:
+    """A verdict's phrase inside a sentence."""
+    return phrase[:1].lower() + phrase[1:]
+
+
+def _print_ruling(data: dict[str, Any], verbose: bool = False) -> None:
+    from regelverk.verdicts import first_words
+
+    print(f"{first_words(data)}: {data['message']}")
     for ident in data["clauses"]:
         print(f"  {ident}: {registry_for(ident).clause(ident).rule}")
     for event in data["events"]:
         print(f"  event: {event['text']} ({', '.join(event['clauses'])})")
-    _print_readings(data["readings"])
+    _print_readings(
+        data["readings"], (data.get("verdict_as_asked"), data["message"]), verbose=verbose
+    )
 
 
-def _print_readings(readings: list[dict[str, Any]]) -> None:
-    """What each reading of the deciding ambiguities gives, one line each."""
+def _reading_words(reading: dict[str, Any]) -> str:
+    """A reading by its option, reading and ambiguity."""
+    return f"{reading['option']} = {reading['reading']!r} ({reading['ambiguity']})"
+
+
+def _print_readings(
+    readings: list[dict[str, Any]], asked: tuple[Any, str] | None = None, *, verbose: bool = False
+) -> None:
+    """What the readings of the deciding ambiguities give: those that change the ruling
+    ``asked`` (its verdict token and message; by default, what the readings the question takes
+    give), grouped by what they give; with ``verbose``, every reading, one line each."""
+    from regelverk.verdicts import Verdict
+
+    if not readings:
+        return
+    if verbose:
+        for reading in readings:
+            mark = " (default)" if reading["default"] else ""
+            said = _lower(Verdict.from_token(reading["verdict"]).phrase)
+            print(
+                f"  reading {reading['option']} = {reading['reading']!r}{mark} "
+                f"({reading['ambiguity']}): {said}: {reading['summary']}"
+            )
+        return
+    taken = [(r["verdict"], r["summary"]) for r in readings if r.get("asked")]
+    baseline = taken[0] if taken else asked
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for reading in readings:
-        mark = " (default)" if reading["default"] else ""
-        answer = "allowed" if reading["allowed"] else "not allowed"
+        gives = (reading["verdict"], reading["summary"])
+        if gives != baseline:
+            groups.setdefault(gives, []).append(reading)
+    for (token, summary), members in groups.items():
+        under = ", or ".join(_reading_words(r) for r in members)
+        print(f"  under {under}:")
+        print(f"      {Verdict.from_token(token).phrase}: {summary}")
+    same = len(readings) - sum(len(members) for members in groups.values())
+    if groups:
+        others = "the other reading rules" if same == 1 else f"the other {same} readings rule"
+        print(f"  {others} as above (--verbose lists every reading)")
+    else:
         print(
-            f"  reading {reading['option']} = {reading['reading']!r}{mark} "
-            f"({reading['ambiguity']}): {answer}: {reading['summary']}"
+            f"  every reading of the unclear rules here rules the same ({len(readings)} "
+            "readings; --verbose lists them)"
         )
 
 
@@ -398,19 +441,21 @@ def _list_facts(rulebook: str, as_json: bool) -> int:
     return EXIT_OK
 
 
-def _print_any_answer(answer: dict[str, Any], as_json: bool) -> None:
-    """Print what ``ask`` answered, in the form of its kind, with any invariant it breaks."""
+def _print_any_answer(answer: dict[str, Any], as_json: bool, verbose: bool = False) -> None:
+    """Print what ``ask`` answered, in the form of its kind, with any invariant it breaks
+    (``verbose``: what every reading of an unclear rule gives, not only those that change the
+    ruling)."""
     if as_json:
         print_json(answer)
         return
     if "possible" in answer:
         _print_answer(answer)
     elif "steps" in answer:
-        _print_replay(answer)
+        _print_replay(answer, verbose)
     elif answer.get("partial"):
         _print_partial(answer)
     else:
-        _print_ruling(answer)
+        _print_ruling(answer, verbose)
     for problem in answer.get("problems", []):
         print(f"problem: the position reached cannot occur: {problem}")
 
@@ -432,7 +477,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     else:
         answer = ask(load_question(Path(args.file)))
     refused = "steps" in answer and not answer["allowed"]
-    _print_any_answer(answer, args.json)
+    _print_any_answer(answer, args.json, args.verbose)
     broken = answer.get("problems", [])
     if broken:
         sys.stdout.flush()
@@ -444,28 +489,31 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 def _print_partial(answer: dict[str, Any]) -> None:
     """A ruling on a position with unknown cards: always, never or depends, and one way the
-    unknown cards can lie for each kind of ruling."""
+    unknown cards can lie for each kind of ruling, with its verdict."""
+    from regelverk.verdicts import Verdict
+
     message = answer["message"]
     print(message[0].upper() + message[1:])
     for kind in answer["kinds"]:
-        verdict = "allowed" if kind["allowed"] else "not allowed"
+        phrase = _lower(Verdict.from_token(kind["verdict"]).phrase)
         lying = "; ".join(
             f"{name} {' '.join(cards)}" for name, cards in kind["unknown_cards"].items()
         )
-        print(f"{verdict} in {kind['count']} of them, e.g. with {lying}: {kind['message']}")
+        gap = ", " if any(mark in phrase for mark in ",:") else " "
+        print(f"{phrase}{gap}in {kind['count']} of them, e.g. with {lying}: {kind['message']}")
         for ident in kind["clauses"]:
             print(f"  {ident}: {registry_for(ident).clause(ident).rule}")
 
 
-def _print_replay(answer: dict[str, Any]) -> None:
+def _print_replay(answer: dict[str, Any], verbose: bool = False) -> None:
     if answer["opening"]:
         print("0. the deal")
         for event in answer["opening"]:
             print(f"  event: {event['text']} ({', '.join(event['clauses'])})")
-        _print_readings(answer.get("readings", []))
+        _print_readings(answer.get("readings", []), verbose=verbose)
     for step in answer["steps"]:
         print(f"{step['number']}. {json.dumps(step['said'], ensure_ascii=False)}")
-        _print_ruling(step)
+        _print_ruling(step, verbose)
     refused = [str(step["number"]) for step in answer["steps"] if not step["allowed"]]
     if answer.get("stopped") is not None:
         print(f"the replay stops at action {answer['stopped']}: the rules refuse it")
@@ -976,6 +1024,12 @@ def build_parser(*, with_extensions: bool = True) -> argparse.ArgumentParser:
     ask.add_argument("--scenario", help="the scenario --can asks about, when several fit")
     ask.add_argument(
         "--facts", choices=RULEBOOKS, help="list a rulebook's scenarios and the facts they name"
+    )
+    ask.add_argument(
+        "--verbose",
+        action="store_true",
+        help="list what every reading of an unclear rule gives, one line each (by default only "
+        "the readings that change the ruling are listed, grouped by what they give)",
     )
     if with_extensions:
         _add_extensions(sub, add)

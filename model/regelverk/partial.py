@@ -8,15 +8,18 @@ the unknown places is a *completion*; the referee rules on the action in each co
 answers:
 
 * ``always``: the action is allowed in every completion tried;
-* ``never``: it is refused in every completion tried;
-* ``depends``: it is allowed in some and refused in others.
+* ``never``: it is not allowed in any completion tried (refused, penalised, or against the
+  rules though it stands unless challenged);
+* ``depends``: it is allowed in some and not in others.
 
-It also shows one completion of each kind of ruling (allowed or not, and by which clauses). When
-there are at most :data:`EXHAUSTIVE` completions, all of them are tried and ``always`` and
-``never`` are certain; otherwise :data:`SAMPLED` completions are drawn at random (seeded, so the
-same question gives the same answer) and the answer says that it rests on a sample. A
-``depends`` is always certain: both kinds were seen. The order of whatever stays in the stock is
-the one the reader gives it from the position's seed, as for any position.
+These are verdicts of :class:`regelverk.verdicts.Verdict` (``ALWAYS``, ``NEVER`` and
+``DEPENDS_ON_UNSEEN_CARDS``). The answer also shows one completion of each kind of ruling (its
+verdict, and the clauses that decide). When there are at most :data:`EXHAUSTIVE` completions,
+all of them are tried and ``always`` and ``never`` are certain; otherwise :data:`SAMPLED`
+completions are drawn at random (seeded, so the same question gives the same answer) and the
+answer says that it rests on a sample. A ``depends`` is always certain: both kinds were seen.
+The order of whatever stays in the stock is the one the reader gives it from the position's
+seed, as for any position.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from regelverk.books import rulebook as described
 from regelverk.engine import Game, Ruling, adjudicate
 from regelverk.errors import RegelverkError
 from regelverk.records import record
+from regelverk.verdicts import Verdict, unseen, verdict_of
 
 __all__ = [
     "EXHAUSTIVE",
@@ -174,7 +178,7 @@ def rule_on_partial(
     bound = _completions_bound(Counter(pool), sizes)
     exhaustive = bound <= EXHAUSTIVE
     fillings = _every(pool, sizes) if exhaustive else _sampled(pool, sizes, repr(sorted(position)))
-    kinds: dict[tuple[bool, tuple[str, ...]], dict[str, Any]] = {}
+    kinds: dict[tuple[Verdict, bool, tuple[str, ...]], dict[str, Any]] = {}
     tried = seen = 0
     for filling in fillings:
         seen += 1
@@ -183,12 +187,14 @@ def rule_on_partial(
             continue
         ruling: Ruling[Any] = adjudicate(game, options, state, read_action(state))
         tried += 1
-        key = (ruling.allowed, ruling.clauses)
+        ruled = verdict_of(game.family, state, ruling, game.problems(ruling.state))
+        key = (ruled, ruling.allowed, ruling.clauses)
         if key not in kinds:
             shown = {
                 name: list(cards) for (name, _), cards in zip(partial.unknown, filling, strict=True)
             }
             kinds[key] = {
+                "verdict": ruled.token,
                 "allowed": ruling.allowed,
                 "message": ruling.message,
                 "clauses": list(ruling.clauses),
@@ -199,12 +205,11 @@ def rule_on_partial(
         kinds[key]["count"] += 1
     if not tried:
         raise PartialError("no completion of the position is one that can occur")
-    verdicts = {k[0] for k in kinds}
-    verdict = "depends" if len(verdicts) == 2 else "always" if True in verdicts else "never"
+    verdict = unseen(k[0] for k in kinds)
     return {
         "partial": True,
-        "verdict": verdict,
-        "allowed": verdict == "always",
+        "verdict": verdict.token,
+        "allowed": verdict is Verdict.ALWAYS,
         "exhaustive": exhaustive,
         "completions": seen if exhaustive else bound,
         "tried": tried,
@@ -215,15 +220,15 @@ def rule_on_partial(
     }
 
 
-def _summary(verdict: str, exhaustive: bool, tried: int, total: int, kinds: int) -> str:
+def _summary(verdict: Verdict, exhaustive: bool, tried: int, total: int, kinds: int) -> str:
+    """The answer in words, beginning with the verdict's phrase."""
     scope = (
         f"in all {tried} ways the unknown cards can lie"
         if exhaustive
         else f"in {tried} of up to {total:,} ways the unknown cards can lie, drawn at random"
     )
-    if verdict == "depends":
-        return f"it depends on the unknown cards: allowed in some and refused in others ({scope})"
-    word = "allowed" if verdict == "always" else "refused"
+    if verdict is Verdict.DEPENDS_ON_UNSEEN_CARDS:
+        return f"{verdict.phrase}: allowed in some and not in others ({scope})"
     certainty = "" if exhaustive else "; the rest were not tried"
     differs = f"; what follows differs: {kinds} kinds of ruling" if kinds > 1 else ""
-    return f"{verdict} {word}: {scope}{certainty}{differs}"
+    return f"{verdict.phrase}: {scope}{certainty}{differs}"

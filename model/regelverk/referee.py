@@ -36,6 +36,7 @@ A question file (JSON, or TOML when its name ends in ``.toml``) is one of:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -66,6 +67,7 @@ from regelverk.errors import RegelverkError
 from regelverk.games import game_for
 from regelverk.partial import PartialError, is_partial, rule_on_partial
 from regelverk.records import record
+from regelverk.verdicts import Verdict, overall, verdict_of
 
 __all__ = [
     "MAX_PLAYERS",
@@ -324,28 +326,95 @@ def _game_and_options(data: Mapping[str, Any]) -> tuple[Game[Any, Any, Any], Any
     return game, options, rulebook
 
 
-def ruling_to_data(game: Game[Any, Any, Any], ruling: Ruling[Any]) -> dict[str, Any]:
-    """A ruling in its stable machine form (allowed, clauses, events, position, readings)."""
+def ruling_to_data(
+    game: Game[Any, Any, Any],
+    ruling: Ruling[Any],
+    asked: Verdict | None = None,
+    verdicts: Sequence[Verdict] = (),
+    options: Any = None,
+) -> dict[str, Any]:
+    """A ruling in its stable machine form (verdict, allowed, clauses, events, position,
+    readings).
+
+    ``verdict`` is the answer in a player's words (:class:`~regelverk.verdicts.Verdict`):
+    ``asked``, the verdict of the ruling under the readings the question takes (also given as
+    ``verdict_as_asked``), unless another reading gives another verdict
+    (``depends-on-reading``); ``verdicts`` holds the verdict of each reading, in order, and
+    ``options`` the options asked (which mark the readings they take). ``allowed`` is kept from
+    before verdicts existed, for compatibility: whether the engine allows the action as
+    made."""
+    if asked is None:  # the state before is not known: a mistake counts as refused
+        asked = verdict_of(game.family, ruling.state, ruling, game.problems(ruling.state))
     return {
+        "verdict": overall(asked, verdicts).token,
+        "verdict_as_asked": asked.token,
         "allowed": ruling.allowed,
         "message": ruling.message,
         "clauses": list(ruling.clauses),
         "events": [e.to_data() for e in ruling.events],
         "position": game.position_to_data(ruling.state),
         "problems": list(game.problems(ruling.state)),
-        "readings": [_reading_data(r) for r in ruling.readings],
+        "readings": _readings_data(ruling.readings, verdicts, options),
     }
 
 
-def _reading_data(result: ReadingResult) -> dict[str, Any]:
+def _readings_data(
+    readings: Sequence[ReadingResult], verdicts: Sequence[Verdict], options: Any
+) -> list[dict[str, Any]]:
+    """What each reading gives, with its verdict (``allowed`` or ``cannot-occur`` where none
+    was given) and whether the question's options take it (``asked``)."""
+    taken = option_values(options) if options is not None else {}
+    given = list(verdicts) or [
+        Verdict.ALLOWED if r.allowed else Verdict.CANNOT_OCCUR for r in readings
+    ]
+    return [
+        _reading_data(r, v, taken.get(r.option, r.reading if r.is_default else None))
+        for r, v in zip(readings, given, strict=True)
+    ]
+
+
+def _reading_data(result: ReadingResult, verdict: Verdict, taken: Any) -> dict[str, Any]:
     return {
         "ambiguity": result.ambiguity,
         "option": result.option,
         "reading": result.reading,
         "default": result.is_default,
+        "asked": taken == result.reading,
+        "verdict": verdict.token,
         "allowed": result.allowed,
         "summary": result.summary,
     }
+
+
+def _rule(
+    game: Game[Any, Any, Any],
+    options: Any,
+    state: Any,
+    action: Any,
+    rebuild: Callable[[Any], Any] | None = None,
+) -> tuple[Ruling[Any], Verdict, tuple[Verdict, ...]]:
+    """The ruling on ``action`` in ``state``, as :func:`~regelverk.engine.adjudicate` gives it
+    (with the readings when ``rebuild`` is given), its verdict, and the verdict of each
+    reading: an earlier action refused under a reading means the position is not reached
+    (``cannot-occur``)."""
+    ruling: Ruling[Any] = adjudicate(game, options, state, action)
+    asked = verdict_of(game.family, state, ruling, game.problems(ruling.state))
+    if rebuild is None:
+        return ruling, asked, ()
+    found: list[Verdict] = []
+
+    def judge(other: Any) -> tuple[bool, str]:
+        try:
+            before = rebuild(other)
+            result: Ruling[Any] = adjudicate(game, other, before, action)
+        except IllegalActionError as error:
+            found.append(Verdict.CANNOT_OCCUR)
+            return False, f"the position is not reached: {error}"
+        found.append(verdict_of(game.family, before, result, game.problems(result.state)))
+        return result.allowed, result.message
+
+    readings = readings_of_clauses(options, ruling.clauses, judge)
+    return dataclasses.replace(ruling, readings=readings), asked, tuple(found)
 
 
 def _can(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -402,8 +471,8 @@ def ask(data: Mapping[str, Any]) -> dict[str, Any]:
     def rebuild(other: Any) -> Any:
         return game.position_from_data(position, other)
 
-    ruling = adjudicate(game, options, state, action, rebuild=rebuild)
-    return {"rulebook": rulebook, **ruling_to_data(game, ruling)}
+    ruling, asked, verdicts = _rule(game, options, state, action, rebuild)
+    return {"rulebook": rulebook, **ruling_to_data(game, ruling, asked, verdicts, options)}
 
 
 def _partial(
@@ -537,29 +606,46 @@ def named_action(data: dict[str, Any], players: tuple[str, ...]) -> dict[str, An
 
 
 def _step(
-    game: Game[Any, Any, Any], number: int, action: Any, ruling: Ruling[Any], players: Any
+    game: Game[Any, Any, Any],
+    number: int,
+    action: Any,
+    ruled: tuple[Ruling[Any], Verdict, tuple[Verdict, ...]],
+    *,
+    players: Any,
+    options: Any,
 ) -> dict[str, Any]:
-    """One ruled step of a replay, as plain data; ``said`` is the action with the players
-    named (``players``: the seats' names before the step)."""
+    """One ruled step of a replay (the ruling, its verdict and its readings' verdicts), as
+    plain data; ``said`` is the action with the players named (``players``: the seats' names
+    before the step)."""
+    ruling, asked, verdicts = ruled
     data = game.action_to_data(action)
     return {
         "number": number,
         "action": data,
         "said": named_action(data, tuple(players)),
+        "verdict": overall(asked, verdicts).token,
+        "verdict_as_asked": asked.token,
         "allowed": ruling.allowed,
         "message": ruling.message,
         "clauses": list(ruling.clauses),
         "events": [e.to_data() for e in ruling.events],
-        "readings": [_reading_data(r) for r in ruling.readings],
+        "readings": _readings_data(ruling.readings, verdicts, options),
     }
 
 
 def _last(steps: list[dict[str, Any]]) -> dict[str, Any]:
-    """The message and clauses of the last step ruled on: the one that stopped the replay, if
-    one did."""
+    """The verdict, message and clauses of the last step ruled on: the one that stopped the
+    replay, if one did."""
     if not steps:
-        return {"message": "no action to replay", "clauses": []}
-    return {"message": steps[-1]["message"], "clauses": steps[-1]["clauses"]}
+        allowed = Verdict.ALLOWED.token
+        return {
+            "verdict": allowed,
+            "verdict_as_asked": allowed,
+            "message": "no action to replay",
+            "clauses": [],
+        }
+    keys = ("verdict", "verdict_as_asked", "message", "clauses")
+    return {key: steps[-1][key] for key in keys}
 
 
 def _plays_on(game: Game[Any, Any, Any], before: Any, ruling: Ruling[Any]) -> bool:
@@ -612,12 +698,13 @@ def _sequence(
         def rebuild(other: Any, earlier: tuple[Any, ...] = earlier) -> Any:
             return _replayed(game, other, start(other), earlier)
 
-        ruling = adjudicate(
+        ruled = _rule(
             game, options, state, action, rebuild=rebuild if number >= readings_from else None
         )
+        ruling = ruled[0]
         if number < readings_from and not _plays_on(game, state, ruling):
-            ruling = adjudicate(game, options, state, action, rebuild=rebuild)
-        steps.append(_step(game, number, action, ruling, state.players))
+            ruled = _rule(game, options, state, action, rebuild=rebuild)
+        steps.append(_step(game, number, action, ruled, players=state.players, options=options))
         if not _plays_on(game, state, ruling):
             stopped = number
             break
@@ -661,15 +748,22 @@ def _given_deal(game: Game[Any, Any, Any], options: Any, data: Mapping[str, Any]
         return dealer(raw, other).state
 
     answer = _sequence(game, options, start, dealt.state, actions)
+    readings = _readings_data(
+        _deal_readings(options, dealt, lambda other: dealer(raw, other)), (), options
+    )
     if not actions:
         cited = list(dict.fromkeys(c for e in dealt.events for c in e.clauses))
-        answer |= {"message": "; ".join(e.text for e in dealt.events), "clauses": cited}
-    readings = _deal_readings(options, dealt, lambda other: dealer(raw, other))
+        dealt_as = overall(Verdict.ALLOWED, (Verdict.from_token(r["verdict"]) for r in readings))
+        answer |= {
+            "verdict": dealt_as.token,
+            "message": "; ".join(e.text for e in dealt.events),
+            "clauses": cited,
+        }
     return {
         **answer,
         "kind": "deal",
         "opening": [e.to_data() for e in dealt.events],
-        "readings": [_reading_data(r) for r in readings],
+        "readings": readings,
     }
 
 
@@ -678,7 +772,8 @@ def _deal_readings(
 ) -> tuple[ReadingResult, ...]:
     """What each reading of the ambiguities of the deal's clauses gives: the same cards dealt
     again under it (``redeal(options)``), as :func:`~regelverk.engine.adjudicate` rules on an
-    action again under each reading of its deciding clauses."""
+    action again under each reading of its deciding clauses. A deal that cannot be made under
+    a reading is not allowed there (its verdict: the position cannot occur)."""
 
     def judge(other: Any) -> tuple[bool, str]:
         try:
@@ -774,7 +869,7 @@ def _replay(
         "rulebook": rulebook,
         "kind": "record",
         "opening": [e.to_data() for e in dealt_game.events],
-        "readings": [_reading_data(r) for r in readings] if dealt_game.events else [],
+        "readings": _readings_data(readings, (), options) if dealt_game.events else [],
     }
 
 
