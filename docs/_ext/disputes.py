@@ -4,8 +4,9 @@ At every build, ``spec/disputes/vvv8.toml`` (read by :mod:`regelverk.disputes`) 
 ``_generated/disputes-vvv8.rst``: the text sentence by sentence, each sentence with its place, its
 gist, and the questions players argue about, each answered by clauses, by an entry of the
 ambiguity register (with its readings) or by a stated gap, all linked to the rulebook, and with the
-ruling its question file expects from ``regelverk ask``. Nothing on the page is typed by hand, and
-no sentence of the text is quoted: the table holds only fingerprints of the sentences.
+ruling its question file expects from ``regelverk ask``, in the words the referee begins it with.
+Nothing on the page is typed by hand, and no sentence of the text is quoted: the table holds only
+fingerprints of the sentences.
 """
 
 from __future__ import annotations
@@ -75,6 +76,26 @@ def answer_lines(dispute: Dispute, registry: Registry, known: set[str]) -> list[
     return [f"Settled by {needs(list(dispute.clauses))}."]
 
 
+def _verdict(path: Path | None, expect: dict[str, Any]) -> str:
+    """The ruling's first words: the referee's verdict (:func:`regelverk.verdicts.first_words`)
+    where the referee gives the ruling the file expects; else only what the file expects,
+    allowed or not."""
+    from regelverk.errors import RegelverkError
+    from regelverk.referee import ask, load_question
+    from regelverk.verdicts import Verdict, first_words
+
+    expected = Verdict.ALLOWED.phrase if expect.get("allowed") else "Not allowed"
+    if path is None:
+        return expected
+    try:
+        answer = ask(load_question(path))
+    except RegelverkError:
+        return expected
+    if answer["allowed"] is not expect.get("allowed"):
+        return expected
+    return first_words(answer)
+
+
 def ruling_lines(dispute: Dispute, root: Path | None, known: set[str]) -> list[str]:
     """The ruling the question file expects, and, where the referee does not give it yet, why."""
     name = Path(dispute.file).stem
@@ -83,7 +104,7 @@ def ruling_lines(dispute: Dispute, root: Path | None, known: set[str]) -> list[s
     if root is not None and (root / dispute.file).is_file():
         expect = json.loads((root / dispute.file).read_text(encoding="utf-8")).get("expect", {})
     if expect:
-        verdict = "allowed" if expect.get("allowed") else "not allowed"
+        verdict = esc(_verdict(root / dispute.file if root is not None else None, expect))
         text = f"The ruling (question file {esc(name)}): **{verdict}**"
         cited = [str(c) for c in expect.get("clauses", [])]
         if cited:

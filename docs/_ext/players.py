@@ -37,6 +37,7 @@ from regelverk.cards import parse_card, parse_uno_card
 from regelverk.errors import RegelverkError
 from regelverk.registry import registry_for
 from regelverk.simulate import Row, Table, rate, table_from_csv, wilson
+from regelverk.verdicts import Verdict, first_words
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 """The checkout: question files are named relative to it."""
@@ -258,8 +259,9 @@ def _differs(readings: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def ruling_lines(step: dict[str, Any]) -> list[str]:
-    """A ruling in words: the verdict, what happens, the deciding clauses, other readings."""
-    verdict = "**Allowed.**" if step["allowed"] else "**Not allowed.**"
+    """A ruling in words: the verdict (:func:`regelverk.verdicts.first_words`, as ``regelverk
+    ask`` begins it), what happens, the deciding clauses, other readings."""
+    verdict = f"**{esc(first_words(step))}.**"
     lines = [f"{verdict} {cited(unrepeated(step['message'], step.get('clauses', [])))}", ""]
     if step.get("clauses"):
         refs = ", ".join(need(c) for c in step["clauses"])
@@ -268,7 +270,8 @@ def ruling_lines(step: dict[str, Any]) -> list[str]:
     if other:
         lines += ["*Where the rules are unclear, another reading rules otherwise:*", ""]
         for r in other:
-            answer = "allowed" if r["allowed"] else "not allowed"
+            phrase = Verdict.from_token(r["verdict"]).phrase
+            answer = phrase[:1].lower() + phrase[1:]
             lines += [
                 f"* ``{r['option']} = {r['reading']}`` ({need(r['ambiguity'])}): {answer}; "
                 f"{cited(r['summary'])}"
