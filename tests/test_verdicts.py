@@ -189,3 +189,24 @@ def test_the_vocabulary_is_documented_from_the_members() -> None:
     for verdict in Verdict:
         assert f"``{verdict.token}``: **{verdict.phrase}.**" in doc
         assert verdict.__doc__ and verdict.__doc__ in doc
+
+
+def _players_extension() -> Any:
+    import importlib.util
+    import sys
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "_ext" / "players.py"
+    spec = importlib.util.spec_from_file_location("players", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["players"] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.clause("UNO-WD4-CONDITION", "UNO-WD4-CHALLENGE-EXISTS")
+def test_the_site_begins_the_wild_draw_four_bluff_with_the_same_words() -> None:
+    rel = "examples/uno/wild-draw-four-bluff.json"
+    text = "\n".join(_players_extension().referee_lines(BLUFF, rel))
+    assert "**Allowed.**" not in text
+    assert f"**{first_words(ask(load_question(BLUFF)))}.** Anna lays W+4" in text
