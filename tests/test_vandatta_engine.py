@@ -112,7 +112,8 @@ def test_worked_question_files(path: Path) -> None:
     for ident in expect.get("clauses", []):
         assert ident in answer["clauses"]
     assert answer["problems"] == []
-    assert answer.get("verdict") == expect.get("verdict")
+    if "verdict" in expect:
+        assert answer["verdict"] == expect["verdict"]
 
 
 def test_a_malformed_question_is_an_error_in_words() -> None:
