@@ -21,6 +21,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx_needs",
     "rulebook_site",
+    "clausesearch",
     "rulebook",
     "players",
     "disputes",

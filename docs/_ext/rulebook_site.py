@@ -7,10 +7,9 @@
 * ``:rb-source:`label <path:line>``` links to the highlighted source of a file of the project
   at a line. Each file it names gets a page under ``_source/`` (written by
   :func:`source_pages`), with an anchor ``L-<n>`` on every line.
-* The search page finds clauses: at the end of the build a table of every clause and ambiguity
-  (id, rulebook, words, page) is written to ``_static/clauses.js``, and ``clausesearch.js``
-  puts the clauses matching the query above Sphinx's own results, the clause whose id was typed
-  first.
+* The page generator publishes the table of every clause and ambiguity (id, rulebook, words,
+  page) here (:func:`publish`, :func:`clause_table`); the clause search (``clausesearch.py``)
+  indexes it.
 * sphinx-needs writes a ``permalink.html`` into every build, a page that looks a need up in a
   ``needs.json`` this site does not build: no page links to it, and opened it only waits. It is
   removed at the end of the build (:func:`remove_orphans`).
@@ -19,7 +18,6 @@
 from __future__ import annotations
 
 import html
-import json
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -181,17 +179,6 @@ def clause_table(app: Sphinx) -> list[dict[str, str]]:
     return published.clauses if published else []
 
 
-def write_clause_table(app: Sphinx, exception: BaseException | None) -> None:
-    """Write ``_static/clauses.js`` for the search page (a script, not JSON, so that the page
-    works when opened from disk, where a browser refuses to fetch files)."""
-    if exception is not None or app.builder.format != "html":
-        return
-    static = Path(app.outdir) / "_static"
-    static.mkdir(exist_ok=True)
-    data = json.dumps(clause_table(app), ensure_ascii=False, separators=(",", ":"))
-    (static / "clauses.js").write_text(f"window.rulebookClauses = {data};\n", encoding="utf-8")
-
-
 ORPHANS = ("permalink.html",)
 """Pages an extension writes that no page of the site links to, and that would not work."""
 
@@ -204,17 +191,8 @@ def remove_orphans(app: Sphinx, exception: BaseException | None) -> None:
         (Path(app.outdir) / name).unlink(missing_ok=True)
 
 
-def search_page_scripts(
-    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
-) -> None:
-    """Load the clause table and the clause search on the search page only."""
-    if pagename == "search":
-        app.add_js_file("clauses.js")
-        app.add_js_file("clausesearch.js")
-
-
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Register the directive, roles, source pages and clause search."""
+    """Register the directive, roles and source pages."""
     passed = (pass_through, pass_through)
     app.add_node(
         disclosure,
@@ -230,7 +208,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("rb-source", SourceRole())
     app.connect("doctree-resolved", resolve_source_links)
     app.connect("html-collect-pages", source_pages)
-    app.connect("html-page-context", search_page_scripts)
-    app.connect("build-finished", write_clause_table)
     app.connect("build-finished", remove_orphans)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
