@@ -60,6 +60,9 @@ _TEMPLATES = {
     "FALSE": "False",
 }
 _OTHER = ("DISTINCT", "MOD", "ANUM", "UNINTERPRETED")
+_COUNTS = {"PB_AT_MOST": "<=", "PB_AT_LEAST": ">=", "PB_EQ": "=="}
+"""Cardinality constraints (:func:`regelverk_proofs.z3api.sum_of` compared with a constant):
+how many arguments hold, each weighed by its coefficient, against the bound ``k``."""
 
 
 class _Nodes:
@@ -98,6 +101,16 @@ class _Nodes:
             return None
         return int(self.core.Z3_get_numeral_string(self.ctx, node))
 
+    def parameters(self, node: Any) -> list[int]:
+        """The integer parameters of a node's declaration (a cardinality constraint's bound
+        ``k``, then its coefficients)."""
+        core, ctx = self.core, self.ctx
+        decl = core.Z3_get_app_decl(ctx, node)
+        return [
+            int(core.Z3_get_decl_int_parameter(ctx, decl, i))
+            for i in range(core.Z3_get_decl_num_parameters(ctx, decl))
+        ]
+
     def text(self, node: Any) -> str:
         return str(self.core.Z3_ast_to_string(self.ctx, node))
 
@@ -112,6 +125,11 @@ def _expression(op: str | None, node: Any, args: list[str], nodes: _Nodes) -> st
         return str(nodes.number(node))
     if op == "DISTINCT" and len(args) == 2:
         return f"({args[0]} != {args[1]})"
+    if op in _COUNTS:
+        k, *weights = nodes.parameters(node)
+        weights = weights or [1] * len(args)
+        total = " + ".join(f"{w} * {a}" for w, a in zip(weights, args, strict=True))
+        return f"(({total}) {_COUNTS[op]} {k})"
     if op == "MOD":
         divisor = nodes.number(nodes.children(node)[1])
         if divisor is not None and divisor > 0:
@@ -126,7 +144,7 @@ class Compiled:
         z3 = _z3()
         nodes = _Nodes(term)
         names: dict[int, str] = {nodes.key(t.ref.as_ast()): f"a[{i}]" for i, t in enumerate(inputs)}
-        ops = {getattr(z3, f"Z3_OP_{k}"): k for k in (*_NARY, *_TEMPLATES, *_OTHER)}
+        ops = {getattr(z3, f"Z3_OP_{k}"): k for k in (*_NARY, *_TEMPLATES, *_OTHER, *_COUNTS)}
         lines: list[str] = []
         root = term.ref.as_ast()
         waiting: dict[int, list[int]] = {}  # the children's keys of a node met, not yet named

@@ -27,9 +27,12 @@ extra), so this module imports it on first use; :class:`ProverMissingError` says
 
 from __future__ import annotations
 
+import ctypes
 import enum
 import importlib
-from collections.abc import Iterable, Sequence
+import operator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from types import ModuleType
 from typing import Any, NoReturn
@@ -138,12 +141,20 @@ def _no_truth(term: object) -> NoReturn:
 
 
 class Bool:
-    """A boolean Z3 term. Combine with ``&``, ``|``, ``~``; never test it with ``if``."""
+    """A boolean Z3 term. Combine with ``&``, ``|``, ``~``; never test it with ``if``.
 
-    __slots__ = ("ref",)
+    A constant (:meth:`const`, or a term that folds to one) knows its ``value``, and the
+    operators fold it away as they build: ``x & true`` is ``x``, ``x | true`` is ``true``,
+    ``false.eq(x)`` is ``~x``. The terms stay equivalent to what Z3 would have built; they are
+    only smaller, which matters where a binding pins a whole table of a hundred cards to
+    constants and asks about one step.
+    """
 
-    def __init__(self, ref: Any) -> None:
+    __slots__ = ("ref", "value")
+
+    def __init__(self, ref: Any, value: bool | None = None) -> None:
         self.ref = ref
+        self.value = value
 
     @classmethod
     def var(cls, name: str) -> Bool:
@@ -153,24 +164,38 @@ class Bool:
     @classmethod
     def const(cls, value: bool) -> Bool:
         """The constant ``value``."""
-        return cls(_z3().BoolVal(value))
+        return _bool_const(bool(value))
 
     def __and__(self, other: Bool) -> Bool:
+        if self.value is not None:
+            return other if self.value else self
+        if other.value is not None:
+            return self if other.value else other
         b = _build()
         return Bool(b.boolean(b.many(b.core.Z3_mk_and, (self.ref, other.ref))))
 
     def __or__(self, other: Bool) -> Bool:
+        if self.value is not None:
+            return self if self.value else other
+        if other.value is not None:
+            return other if other.value else self
         b = _build()
         return Bool(b.boolean(b.many(b.core.Z3_mk_or, (self.ref, other.ref))))
 
     def __invert__(self) -> Bool:
+        if self.value is not None:
+            return _bool_const(not self.value)
         b = _build()
         return Bool(b.boolean(b.core.Z3_mk_not(b.ref, self.ref.as_ast())))
 
     def eq(self, other: Bool | bool) -> Bool:
         """The term ``self == other`` (both true or both false)."""
-        right = other.ref if isinstance(other, Bool) else _z3().BoolVal(other)
-        return Bool(_compare("Z3_mk_eq", self.ref, right))
+        right = other if isinstance(other, Bool) else _bool_const(other)
+        if self.value is not None:
+            return right if self.value else ~right
+        if right.value is not None:
+            return self if right.value else ~self
+        return Bool(_compare("Z3_mk_eq", self.ref, right.ref))
 
     def __bool__(self) -> bool:  # noqa: PLE0304 (it raises: a term has no truth value)
         _no_truth(self)
@@ -184,8 +209,14 @@ class Bool:
         return f"Bool({self.ref})"
 
 
-def _int_ref(value: Int | int) -> Any:
-    return value.ref if isinstance(value, Int) else _numeral(value)
+@cache
+def _bool_const(value: bool) -> Bool:
+    """The constant ``value`` (made once: terms are immutable)."""
+    return Bool(_z3().BoolVal(value), value)
+
+
+def _int(value: Int | int) -> Int:
+    return value if isinstance(value, Int) else _int_const(value)
 
 
 def _arith(make: str, left: Any, right: Any) -> Any:
@@ -201,12 +232,32 @@ def _compare(make: str, left: Any, right: Any) -> Any:
 
 
 class Int:
-    """An integer Z3 term (mathematical integers: no overflow). ``eq``/``ne`` for equality."""
+    """An integer Z3 term (mathematical integers: no overflow). ``eq``/``ne`` for equality.
 
-    __slots__ = ("ref",)
+    Like :class:`Bool`, a constant knows its ``value``: arithmetic and comparisons of constants
+    are worked out in Python, and adding or subtracting 0 leaves a term as it is.
+    """
 
-    def __init__(self, ref: Any) -> None:
-        self.ref = ref
+    __slots__ = ("_ref", "counted", "offset", "value")
+
+    def __init__(
+        self,
+        ref: Any,
+        value: int | None = None,
+        counted: tuple[Bool, ...] | None = None,
+        offset: int = 0,
+    ) -> None:
+        self._ref = ref
+        self.value = value
+        self.counted = counted
+        self.offset = offset
+
+    @property
+    def ref(self) -> Any:
+        """The Z3 term (a count of booleans is made into a sum only when it is needed)."""
+        if self._ref is None:
+            self._ref = _count_ref(self.counted or (), self.offset)
+        return self._ref
 
     @classmethod
     def var(cls, name: str) -> Int:
@@ -216,54 +267,58 @@ class Int:
     @classmethod
     def const(cls, value: int) -> Int:
         """The constant ``value``."""
-        return cls(_z3().IntVal(value))
+        return _int_const(value)
 
     def __add__(self, other: Int | int) -> Int:
-        return Int(_arith("Z3_mk_add", self.ref, _int_ref(other)))
+        return _add(self, _int(other))
 
     def __radd__(self, other: int) -> Int:
-        return Int(_arith("Z3_mk_add", _int_ref(other), self.ref))
+        return _add(_int(other), self)
 
     def __sub__(self, other: Int | int) -> Int:
-        return Int(_arith("Z3_mk_sub", self.ref, _int_ref(other)))
+        return _sub(self, _int(other))
 
     def __rsub__(self, other: int) -> Int:
-        return Int(_arith("Z3_mk_sub", _int_ref(other), self.ref))
+        return _sub(_int(other), self)
 
     def __mul__(self, other: Int | int) -> Int:
-        return Int(_arith("Z3_mk_mul", self.ref, _int_ref(other)))
+        return _mul(self, _int(other))
 
     def __rmul__(self, other: int) -> Int:
-        return Int(_arith("Z3_mk_mul", _int_ref(other), self.ref))
+        return _mul(_int(other), self)
 
     def __neg__(self) -> Int:
+        if self.value is not None:
+            return _int_const(-self.value)
         return Int(-self.ref)
 
     def mod(self, other: int) -> Int:
         """``self`` modulo a positive constant (Euclidean: never negative)."""
         if other <= 0:
             raise ValueError(f"mod needs a positive constant, not {other}")
-        return Int(self.ref % _z3().IntVal(other))
+        if self.value is not None:
+            return _int_const(self.value % other)
+        return Int(self.ref % _numeral(other))
 
     def __lt__(self, other: Int | int) -> Bool:
-        return Bool(_compare("Z3_mk_lt", self.ref, _int_ref(other)))
+        return _order("Z3_mk_lt", self, _int(other))
 
     def __le__(self, other: Int | int) -> Bool:
-        return Bool(_compare("Z3_mk_le", self.ref, _int_ref(other)))
+        return _order("Z3_mk_le", self, _int(other))
 
     def __gt__(self, other: Int | int) -> Bool:
-        return Bool(_compare("Z3_mk_gt", self.ref, _int_ref(other)))
+        return _order("Z3_mk_gt", self, _int(other))
 
     def __ge__(self, other: Int | int) -> Bool:
-        return Bool(_compare("Z3_mk_ge", self.ref, _int_ref(other)))
+        return _order("Z3_mk_ge", self, _int(other))
 
     def eq(self, other: Int | int) -> Bool:
         """The term ``self == other``."""
-        return Bool(_compare("Z3_mk_eq", self.ref, _int_ref(other)))
+        return _order("Z3_mk_eq", self, _int(other))
 
     def ne(self, other: Int | int) -> Bool:
         """The term ``self != other``."""
-        return Bool(self.ref != _int_ref(other))
+        return ~self.eq(other)
 
     def between(self, low: Int | int, high: Int | int) -> Bool:
         """``low <= self <= high``."""
@@ -281,32 +336,182 @@ class Int:
         return f"Int({self.ref})"
 
 
+@cache
+def _int_const(value: int) -> Int:
+    """The constant ``value`` (made once: terms are immutable)."""
+    return Int(_numeral(value), value)
+
+
+def _add(left: Int, right: Int) -> Int:
+    if left.value is not None and right.value is not None:
+        return _int_const(left.value + right.value)
+    counted = _counted_sum(left, right)
+    if counted is not None:
+        return counted
+    if right.value == 0:
+        return left
+    if left.value == 0:
+        return right
+    return Int(_arith("Z3_mk_add", left.ref, right.ref))
+
+
+def _counted_sum(left: Int, right: Int) -> Int | None:
+    """``left + right`` kept as a count of booleans, where one is a count and the other a
+    count or a constant; else None."""
+    parts = (left, right)
+    if all(p.counted is None for p in parts) or any(
+        p.counted is None and p.value is None for p in parts
+    ):
+        return None
+    counted = tuple(b for p in parts for b in (p.counted or ()))
+    offset = sum(p.offset if p.value is None else p.value for p in parts)
+    return Int(None, counted=counted, offset=offset)
+
+
+def _sub(left: Int, right: Int) -> Int:
+    if left.value is not None and right.value is not None:
+        return _int_const(left.value - right.value)
+    if left.counted is not None and right.value is not None:
+        return Int(None, counted=left.counted, offset=left.offset - right.value)
+    if right.value == 0:
+        return left
+    return Int(_arith("Z3_mk_sub", left.ref, right.ref))
+
+
+def _mul(left: Int, right: Int) -> Int:
+    if left.value is not None and right.value is not None:
+        return _int_const(left.value * right.value)
+    return Int(_arith("Z3_mk_mul", left.ref, right.ref))
+
+
+_ORDERS: dict[str, Callable[[int, int], bool]] = {
+    "Z3_mk_lt": operator.lt,
+    "Z3_mk_le": operator.le,
+    "Z3_mk_gt": operator.gt,
+    "Z3_mk_ge": operator.ge,
+    "Z3_mk_eq": operator.eq,
+}
+
+
+_MIRRORED = {
+    "Z3_mk_lt": "Z3_mk_gt",
+    "Z3_mk_le": "Z3_mk_ge",
+    "Z3_mk_gt": "Z3_mk_lt",
+    "Z3_mk_ge": "Z3_mk_le",
+    "Z3_mk_eq": "Z3_mk_eq",
+}
+
+
+def _order(make: str, left: Int, right: Int) -> Bool:
+    """The comparison ``make`` of two integers, worked out where both are constants, and made
+    a pseudo-boolean constraint where a count of booleans meets a constant."""
+    if left.value is not None and right.value is not None:
+        return _bool_const(_ORDERS[make](left.value, right.value))
+    if left.counted is not None and right.value is not None:
+        return _count_order(make, left.counted, right.value - left.offset)
+    if right.counted is not None and left.value is not None:
+        return _count_order(_MIRRORED[make], right.counted, left.value - right.offset)
+    return Bool(_compare(make, left.ref, right.ref))
+
+
+def _count_order(make: str, counted: tuple[Bool, ...], k: int) -> Bool:
+    """How many of ``counted`` hold, compared by ``make`` with ``k``: Z3's cardinality
+    constraints (at most, at least, exactly), which its solver decides without arithmetic."""
+    if make == "Z3_mk_lt":
+        make, k = "Z3_mk_le", k - 1
+    elif make == "Z3_mk_gt":
+        make, k = "Z3_mk_ge", k + 1
+    if make == "Z3_mk_le":
+        return _at_most(counted, k)
+    if make == "Z3_mk_ge":
+        return _at_least(counted, k)
+    return _exactly(counted, k)
+
+
+def _at_most(counted: tuple[Bool, ...], k: int) -> Bool:
+    if k < 0 or k >= len(counted):
+        return _bool_const(k >= 0)
+    return Bool(_cardinality("Z3_mk_atmost", counted, k))
+
+
+def _at_least(counted: tuple[Bool, ...], k: int) -> Bool:
+    if k <= 0 or k > len(counted):
+        return _bool_const(k <= 0)
+    return Bool(_cardinality("Z3_mk_atleast", counted, k))
+
+
+def _exactly(counted: tuple[Bool, ...], k: int) -> Bool:
+    n = len(counted)
+    if k < 0 or k > n:
+        return _bool_const(False)
+    if k in (0, n):
+        return all_of(~t if k == 0 else t for t in counted)
+    b = _build()
+    ones = (ctypes.c_int * n)(*([1] * n))
+    refs = (b.ast * n)(*(t.ref.as_ast() for t in counted))
+    return Bool(b.boolean(b.core.Z3_mk_pbeq(b.ref, n, refs, ones, k)))
+
+
+def _cardinality(make: str, counted: tuple[Bool, ...], k: int) -> Any:
+    b = _build()
+    n = len(counted)
+    refs = (b.ast * n)(*(t.ref.as_ast() for t in counted))
+    return b.boolean(getattr(b.core, make)(b.ref, n, refs, k))
+
+
+def _count_ref(counted: tuple[Bool, ...], offset: int) -> Any:
+    """The sum counting each of ``counted`` as 1 where it holds, plus ``offset``."""
+    b = _build()
+    one, zero = _numeral(1), _numeral(0)
+    refs = [b.integer(_ite(t.ref, one, zero)) for t in counted]
+    if offset or not refs:
+        refs.append(_numeral(offset))
+    return b.integer(b.many(b.core.Z3_mk_add, refs))
+
+
 def true() -> Bool:
     """The constant true."""
-    return Bool.const(True)
+    return _bool_const(True)
 
 
 def false() -> Bool:
     """The constant false."""
-    return Bool.const(False)
+    return _bool_const(False)
+
+
+def _joined(make: str, terms: Iterable[Bool], unit: bool) -> Bool:
+    """The conjunction (``unit`` true) or disjunction (``unit`` false) of ``terms``: a term
+    equal to the unit is left out, and one equal to the other constant decides it."""
+    kept = []
+    for t in terms:
+        if t.value is None:
+            kept.append(t)
+        elif t.value != unit:
+            return _bool_const(not unit)
+    if not kept:
+        return _bool_const(unit)
+    if len(kept) == 1:
+        return kept[0]
+    b = _build()
+    return Bool(b.boolean(b.many(getattr(b.core, make), [t.ref for t in kept])))
 
 
 def all_of(terms: Iterable[Bool]) -> Bool:
     """The conjunction (true for no terms)."""
-    refs = [t.ref for t in terms]
-    b = _build()
-    return Bool(b.boolean(b.many(b.core.Z3_mk_and, refs))) if refs else true()
+    return _joined("Z3_mk_and", terms, True)
 
 
 def any_of(terms: Iterable[Bool]) -> Bool:
     """The disjunction (false for no terms)."""
-    refs = [t.ref for t in terms]
-    b = _build()
-    return Bool(b.boolean(b.many(b.core.Z3_mk_or, refs))) if refs else false()
+    return _joined("Z3_mk_or", terms, False)
 
 
 def implies(premise: Bool, conclusion: Bool) -> Bool:
     """``premise → conclusion``."""
+    if premise.value is not None:
+        return conclusion if premise.value else _bool_const(True)
+    if conclusion.value is not None:
+        return conclusion if conclusion.value else ~premise
     return Bool(_compare("Z3_mk_implies", premise.ref, conclusion.ref))
 
 
@@ -317,20 +522,48 @@ def _ite(condition: Any, then: Any, otherwise: Any) -> Any:
 
 def ite(condition: Bool, then: Int | int, otherwise: Int | int) -> Int:
     """The integer ``then`` where ``condition`` holds, else ``otherwise``."""
-    return Int(_build().integer(_ite(condition.ref, _int_ref(then), _int_ref(otherwise))))
+    yes, no = _int(then), _int(otherwise)
+    if condition.value is not None:
+        return yes if condition.value else no
+    return Int(_build().integer(_ite(condition.ref, yes.ref, no.ref)))
 
 
 def ite_bool(condition: Bool, then: Bool, otherwise: Bool) -> Bool:
     """The boolean ``then`` where ``condition`` holds, else ``otherwise``."""
+    if condition.value is not None:
+        return then if condition.value else otherwise
     return Bool(_build().boolean(_ite(condition.ref, then.ref, otherwise.ref)))
 
 
 def sum_of(terms: Iterable[Int | Bool]) -> Int:
-    """The sum of integers, counting a boolean as 1 where it holds (0 for no terms)."""
+    """The sum of integers, counting a boolean as 1 where it holds (0 for no terms).
+
+    A sum of booleans alone is kept as the booleans it counts, so that comparing it with a
+    constant makes a cardinality constraint rather than arithmetic over ``if``-terms.
+    """
+    known = 0
+    counted: list[Bool] = []
+    others: list[Int] = []
+    for t in terms:
+        if t.value is not None:
+            known += int(t.value)
+        elif isinstance(t, Bool):
+            counted.append(t)
+        elif t.counted is not None:
+            counted.extend(t.counted)
+            known += t.offset
+        else:
+            others.append(t)
+    if not counted and not others:
+        return _int_const(known)
+    if not others:
+        return Int(None, counted=tuple(counted), offset=known)
     b = _build()
     one, zero = _numeral(1), _numeral(0)
-    refs = [b.integer(_ite(t.ref, one, zero)) if isinstance(t, Bool) else t.ref for t in terms]
-    return Int(b.integer(b.many(b.core.Z3_mk_add, refs))) if refs else Int.const(0)
+    refs = [b.integer(_ite(t.ref, one, zero)) for t in counted] + [t.ref for t in others]
+    if known:
+        refs.append(_numeral(known))
+    return Int(b.integer(b.many(b.core.Z3_mk_add, refs)))
 
 
 def exactly_one(terms: Sequence[Bool]) -> Bool:
@@ -361,11 +594,24 @@ class Model:
 
     def int(self, term: Int) -> int:
         """The value of an integer term (an unconstrained unknown reads as 0)."""
+        if term.value is not None:
+            return term.value
         return int(self._model.eval(term.ref, model_completion=True).as_long())
 
     def bool(self, term: Bool) -> bool:
         """The value of a boolean term (an unconstrained unknown reads as false)."""
+        if term.value is not None:
+            return term.value
         return bool(_z3().is_true(self._model.eval(term.ref, model_completion=True)))
+
+
+_SCRATCH: list[Any] = []
+"""The shared solver of :meth:`Solver.scratch` while a question is open on it."""
+
+
+@cache
+def _scratch_solver() -> Any:
+    return _z3().Solver()
 
 
 class Solver:
@@ -381,19 +627,45 @@ class Solver:
 
     __slots__ = ("_cores", "_labels", "_solver")
 
-    def __init__(self, timeout_ms: int = 30_000, *, cores: bool = True) -> None:
-        z3 = _z3()
-        self._solver = z3.Solver()
+    def __init__(
+        self, timeout_ms: int = 30_000, *, cores: bool = True, _solver: Any = None
+    ) -> None:
+        self._solver = _z3().Solver() if _solver is None else _solver
         self._solver.set("timeout", timeout_ms)
         self._cores = cores
         self._labels: dict[str, str] = {}
+
+    @classmethod
+    @contextmanager
+    def scratch(cls, timeout_ms: int = 30_000) -> Iterator[Solver]:
+        """A solver for one small question, inside ``with``: it keeps no clause ids, and its
+        assertions are gone when the block ends.
+
+        Making a Z3 solver, and the first check of a fresh one, cost about a millisecond
+        each, as much as deciding a binding's question of fixed values; so one Z3 solver
+        serves every such question in turn, each in its own scope (``push`` before, ``pop``
+        after). A question asked while another is open gets a solver of its own, so no
+        question ever sees another's assertions.
+        """
+        if _SCRATCH:
+            yield cls(timeout_ms, cores=False)
+            return
+        base = _scratch_solver()
+        _SCRATCH.append(base)
+        base.push()
+        try:
+            yield cls(timeout_ms, cores=False, _solver=base)
+        finally:
+            base.pop()
+            _SCRATCH.pop()
 
     def add(self, term: Bool, clause: str | None = None) -> None:
         """Assert ``term``; with ``clause``, track it under that clause id. Z3 keeps what a core
         needs only from the first tracked assertion on: a solver that tracks none (a binding's
         question of fixed values) is not slowed by it."""
         if clause is None or not self._cores:
-            self._solver.add(term.ref)
+            if term.value is not True:
+                self._solver.add(term.ref)
             return
         if not self._labels:
             self._solver.set("unsat_core", True)
