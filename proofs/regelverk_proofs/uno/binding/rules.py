@@ -174,20 +174,24 @@ def _guarded(
 
 def _truth(term: Bool) -> bool | None:
     """The value of a term without unknowns (None when Z3 gives no answer)."""
-    solver = Solver(10_000, cores=False)
-    solver.add(term)
-    verdict = solver.check()
+    if term.value is not None:
+        return term.value
+    with Solver.scratch(10_000) as solver:
+        solver.add(term)
+        verdict = solver.check()
     return None if verdict is Verdict.UNKNOWN else verdict is Verdict.SAT
 
 
 def _number(term: Int) -> int | None:
     """The value of an integer term without unknowns (None when Z3 gives no answer)."""
-    solver = Solver(10_000, cores=False)
-    value = Int.var("binding.value")
-    solver.add(value.eq(term))
-    if solver.check() is not Verdict.SAT:
-        return None
-    return solver.model().int(value)
+    if term.value is not None:
+        return term.value
+    with Solver.scratch(10_000) as solver:
+        value = Int.var("binding.value")
+        solver.add(value.eq(term))
+        if solver.check() is not Verdict.SAT:
+            return None
+        return solver.model().int(value)
 
 
 def _keen(state: UnoState, rng: random.Random) -> Action:
@@ -901,19 +905,19 @@ def _one_challenge(kind: str, state: UnoState) -> Comparison:
         ]
     )
     terms = _terms(options, len(state.players))
-    solver = Solver(10_000, cores=False)
-    solver.add(pinned)
-    solver.add(Int.var("binding.layer").eq(terms.layer))
-    solver.add(Int.var("binding.challenger").eq(terms.challenger))
-    solver.add(Int.var("binding.met").eq(ite(terms.met, 1, 0)))
     encoded: tuple[int, int, int] | None = None
-    if solver.check() is Verdict.SAT:
-        model = solver.model()
-        encoded = (
-            model.int(Int.var("binding.layer")),
-            model.int(Int.var("binding.challenger")),
-            model.int(Int.var("binding.met")),
-        )
+    with Solver.scratch(10_000) as solver:
+        solver.add(pinned)
+        solver.add(Int.var("binding.layer").eq(terms.layer))
+        solver.add(Int.var("binding.challenger").eq(terms.challenger))
+        solver.add(Int.var("binding.met").eq(ite(terms.met, 1, 0)))
+        if solver.check() is Verdict.SAT:
+            model = solver.model()
+            encoded = (
+                model.int(Int.var("binding.layer")),
+                model.int(Int.var("binding.challenger")),
+                model.int(Int.var("binding.met")),
+            )
     outcome = GAME.apply(state, Challenge(player=state.players[victim]))
     after = outcome.state
     returned = (

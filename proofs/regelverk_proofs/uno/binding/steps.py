@@ -295,18 +295,18 @@ def moves_allow(before: UnoState, action: Action, after: UnoState) -> bool | Non
     deck = deck_for(before.options)
     n = len(before.players)
     b, a = pinned("before", before), Table.of("after", deck, n)
-    solver = Solver(20_000, cores=False)
-    solver.add(fix_table(a, after))
-    if composable(before, after) or after.phase is Phase.GAME_OVER:
-        solver.add(_relation(before, action, b, a))
-    else:
-        ended = Table.of("ended", deck, n)
-        solver.add(_relation(before, action, b, ended))
-        won = winner(before, action)
-        previous = Int.const(before.dealer)
-        solver.add(next_dealer(before.options, n, previous, won, Int.const(after.dealer)))
-        solver.add(_new_hand(before, after, ended, a))
-    verdict = solver.check()
+    with Solver.scratch(20_000) as solver:
+        solver.add(fix_table(a, after))
+        if composable(before, after) or after.phase is Phase.GAME_OVER:
+            solver.add(_relation(before, action, b, a))
+        else:
+            ended = Table.of("ended", deck, n)
+            solver.add(_relation(before, action, b, ended))
+            won = winner(before, action)
+            previous = Int.const(before.dealer)
+            solver.add(next_dealer(before.options, n, previous, won, Int.const(after.dealer)))
+            solver.add(_new_hand(before, after, ended, a))
+        verdict = solver.check()
     return None if verdict is Verdict.UNKNOWN else verdict is Verdict.SAT
 
 
@@ -328,8 +328,8 @@ def deal_allows(after: UnoState) -> bool | None:
         scores=after.scores,
     )
     b, a = pinned("before", gathered), Table.of("after", deck, n)
-    solver = Solver(20_000, cores=False)
-    solver.add(fix_table(a, after))
-    solver.add(_new_hand(gathered, after, b, a))
-    verdict = solver.check()
+    with Solver.scratch(20_000) as solver:
+        solver.add(fix_table(a, after))
+        solver.add(_new_hand(gathered, after, b, a))
+        verdict = solver.check()
     return None if verdict is Verdict.UNKNOWN else verdict is Verdict.SAT

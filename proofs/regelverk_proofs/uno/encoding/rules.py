@@ -306,10 +306,10 @@ def _allowed_over_unknowns(options: UnoOptions, players: tuple[str, ...], action
 
 def decide(options: UnoOptions, state: UnoState, action: Action) -> bool | None:
     """What the encoding says of ``action`` in the engine's ``state``: allowed or not."""
-    solver = Solver(10_000, cores=False)
-    solver.add(_fixed(state))
-    solver.add(_allowed_over_unknowns(options, state.players, action))
-    verdict = solver.check()
+    with Solver.scratch(10_000) as solver:
+        solver.add(_fixed(state))
+        solver.add(_allowed_over_unknowns(options, state.players, action))
+        verdict = solver.check()
     return None if verdict is Verdict.UNKNOWN else verdict is Verdict.SAT
 
 

@@ -555,9 +555,9 @@ def _every_single(state: State) -> list[Play | Draw | Pass]:
 
 def encoding_allows(state: State, action: Play | Draw | Pass) -> Verdict:
     """The encoding's verdict on a move of play (SAT: allowed)."""
-    solver = Solver(timeout_ms=20_000)
-    solver.add(allowed(state, action))
-    return solver.check()
+    with Solver.scratch(timeout_ms=20_000) as solver:
+        solver.add(allowed(state, action))
+        return solver.check()
 
 
 def _applies(state: State, action: Action) -> bool:

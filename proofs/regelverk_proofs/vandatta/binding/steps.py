@@ -618,12 +618,12 @@ def follows_engine(p: Plan, *, projected: bool = True) -> Verdict:
         return Verdict.UNSAT
     if projected:
         layout = dataclasses.replace(layout, faces=projection(p))
-    solver = Solver(timeout_ms=60_000)
-    old, new = known_places(layout, before), known_places(layout, after)
-    if old is None or new is None:
-        old, new = fresh(layout, "old"), fresh(layout, "new")
-        solver.add(concrete(layout, old, before) & concrete(layout, new, after))
-    spare = before.options.turned_pile is TurnedPile.SET_ASIDE
-    order = before.stock if p.ordered and layout.decks == 1 else None
-    solver.add(follows(layout, old, new, p.slots, spare=spare, stock_order=order))
-    return solver.check()
+    with Solver.scratch(timeout_ms=60_000) as solver:
+        old, new = known_places(layout, before), known_places(layout, after)
+        if old is None or new is None:
+            old, new = fresh(layout, "old"), fresh(layout, "new")
+            solver.add(concrete(layout, old, before) & concrete(layout, new, after))
+        spare = before.options.turned_pile is TurnedPile.SET_ASIDE
+        order = before.stock if p.ordered and layout.decks == 1 else None
+        solver.add(follows(layout, old, new, p.slots, spare=spare, stock_order=order))
+        return solver.check()

@@ -137,18 +137,18 @@ def decide(
 ) -> tuple[int | bool, ...] | None:
     """Fix the named unknowns to the given values, assert ``facts`` and read ``wanted`` back
     (``None`` if the facts do not hold for those values)."""
-    solver = Solver(timeout_ms=10_000)
-    for fact in facts:
-        solver.add(fact)
-    for term, value in fixed.values():
-        if isinstance(term, Bool):
-            solver.add(term.eq(bool(value)))
-        else:
-            solver.add(term.eq(int(value)))
-    if solver.check() is not Verdict.SAT:
-        return None
-    model = solver.model()
-    return tuple(model.bool(t) if isinstance(t, Bool) else model.int(t) for t in wanted)
+    with Solver.scratch(timeout_ms=10_000) as solver:
+        for fact in facts:
+            solver.add(fact)
+        for term, value in fixed.values():
+            if isinstance(term, Bool):
+                solver.add(term.eq(bool(value)))
+            else:
+                solver.add(term.eq(int(value)))
+        if solver.check() is not Verdict.SAT:
+            return None
+        model = solver.model()
+        return tuple(model.bool(t) if isinstance(t, Bool) else model.int(t) for t in wanted)
 
 
 # --- rules read from the options --------------------------------------------------------------

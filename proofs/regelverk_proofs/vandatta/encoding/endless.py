@@ -820,21 +820,21 @@ def decide_step(
             tuple(INDEX[c] for c in state.hands[1] if c not in live),
         )
     )
-    solver = Solver(timeout_ms=10_000)
-    before, after, move = Moment.fresh("before"), Moment.fresh("after"), Move.fresh("move")
-    solver.add(_pin(before, abstract(state)))
-    solver.add(move.kind.eq(kind) & move.suit.eq(NONE if suit is None else SUITS.index(suit)))
-    if card is not None:
-        solver.add(move.card.eq(INDEX[card]))
-    if extra is not None:
-        solver.add(move.extra.eq(INDEX[extra]))
-    one_step(solver, before, move, after, setting, weaken=weaken, kind=kind)
-    verdict = solver.check()
-    if verdict is Verdict.UNKNOWN:
-        raise TheoremError("Z3 gave no answer on one step of the endless-deal encoding")
-    if verdict is Verdict.UNSAT:
-        return None
-    return _read(solver.model(), after)
+    with Solver.scratch(timeout_ms=10_000) as solver:
+        before, after, move = Moment.fresh("before"), Moment.fresh("after"), Move.fresh("move")
+        solver.add(_pin(before, abstract(state)))
+        solver.add(move.kind.eq(kind) & move.suit.eq(NONE if suit is None else SUITS.index(suit)))
+        if card is not None:
+            solver.add(move.card.eq(INDEX[card]))
+        if extra is not None:
+            solver.add(move.extra.eq(INDEX[extra]))
+        one_step(solver, before, move, after, setting, weaken=weaken, kind=kind)
+        verdict = solver.check()
+        if verdict is Verdict.UNKNOWN:
+            raise TheoremError("Z3 gave no answer on one step of the endless-deal encoding")
+        if verdict is Verdict.UNSAT:
+            return None
+        return _read(solver.model(), after)
 
 
 def first_drawn_unshuffled(state: State, laid: Sequence[Card]) -> tuple[Card, ...]:
