@@ -265,8 +265,10 @@ def _table_terms(t: Table) -> list[Term]:
 
 
 def _bits(cards: Sequence[Card]) -> list[int | bool]:
-    held = {card_number(c) for c in cards}
-    return [i in held for i in range(CARDS)]
+    bits: list[int | bool] = [False] * CARDS
+    for c in cards:
+        bits[card_number(c)] = True
+    return bits
 
 
 def _table_values(state: ViggoState) -> list[int | bool]:
@@ -584,8 +586,8 @@ def _candidates(state: ViggoState, rng: random.Random) -> list[tuple[str, ViggoA
     return found
 
 
-def _encoded_legal(state: ViggoState, action: ViggoAction) -> bool:
-    pre = _table_values(state)
+def _encoded_legal(state: ViggoState, action: ViggoAction, pre: list[int | bool]) -> bool:
+    """The encoding's ruling on ``action`` in ``state``, whose table has the values ``pre``."""
     if isinstance(action, Keep):
         legal, _ = _keep_fn(state.options)
         return bool(legal(pre + _bits((action.card,))))
@@ -622,9 +624,11 @@ def _club_four_handed(state: ViggoState) -> ViggoState | None:
     )
 
 
-def _legal_comparison(state: ViggoState, what: str, action: ViggoAction) -> Comparison:
+def _legal_comparison(
+    state: ViggoState, what: str, action: ViggoAction, pre: list[int | bool] | None = None
+) -> Comparison:
     listed, checked, applied = _engine_allows(state, action)
-    encoded = _encoded_legal(state, action)
+    encoded = _encoded_legal(state, action, _table_values(state) if pre is None else pre)
     name = what
     allowed = checked if applied is None else applied
     if what == "play":
@@ -632,6 +636,8 @@ def _legal_comparison(state: ViggoState, what: str, action: ViggoAction) -> Comp
     elif what in ("pass", "keep") and not allowed:
         name = what + "-refused"
     agrees = listed == checked == applied == encoded
+    if agrees:  # the detail is shown only where they disagree
+        return Comparison(name, agrees)
     return Comparison(
         name,
         agrees,
@@ -644,8 +650,9 @@ def _legal_comparison(state: ViggoState, what: str, action: ViggoAction) -> Comp
 
 def _compare_legal() -> Iterator[Comparison]:
     for state, _, _, rng in _games():
+        pre = _table_values(state)
         for what, action in _candidates(state, rng):
-            yield _legal_comparison(state, what, action)
+            yield _legal_comparison(state, what, action, pre)
         moved = _club_four_handed(state)
         if moved is not None:
             other = next(c for c in moved.hands[moved.turn] if c != CLUB_FOUR)
@@ -706,9 +713,14 @@ def _step_kind(state: ViggoState, action: ViggoAction, after: ViggoState) -> str
 
 
 def _step_holds(
-    state: ViggoState, action: ViggoAction, after: ViggoState, post: list[int | bool]
+    state: ViggoState,
+    action: ViggoAction,
+    after: ViggoState,
+    post: list[int | bool],
+    pre: list[int | bool],
 ) -> bool:
-    pre = _table_values(state)
+    """Whether the encoding relates ``state`` (table values ``pre``) by ``action`` to
+    ``after`` (``post``)."""
     if isinstance(action, Keep):
         _, step = _keep_fn(state.options)
         return bool(step(pre + post + _bits((action.card,))))
@@ -732,31 +744,35 @@ def _nudged(after: ViggoState, post: list[int | bool]) -> list[int | bool]:
 
 def _compare_steps() -> Iterator[Comparison]:
     dealt: set[tuple[ViggoOptions, int]] = set()
+    last: tuple[ViggoState, list[int | bool]] | None = None  # the last step's next table
     for state, action, after, _ in _games():
+        pre = last[1] if last is not None and last[0] is state else _table_values(state)
         if (state.options, state.count) not in dealt and state.round == 1 and not state.trick:
             dealt.add((state.options, state.count))
             if state.phase is not Phase.DRAFT or not any(state.hands):
                 fn = _deal_fn(state.options, state.count)
-                values = _table_values(state) + _shuffle_values(
-                    state if state.count > 2 else None, state.count
-                )
+                values = pre + _shuffle_values(state if state.count > 2 else None, state.count)
                 yield Comparison(
                     f"deal-{state.count}",
                     bool(fn(values)),
                     f"the deal to {state.count} under {state.options!r}",
                 )
         post = _table_values(after)
+        last = (after, post)
         kind = _step_kind(state, action, after)
+        holds = _step_holds(state, action, after, post, pre)
         yield Comparison(
             kind,
-            _step_holds(state, action, after, post),
-            f"{action!r} in round {state.round} ({state.count} players, {state.options!r}): "
+            holds,
+            ""
+            if holds
+            else f"{action!r} in round {state.round} ({state.count} players, {state.options!r}): "
             f"the encoding does not relate the engine's state before and after",
         )
         if kind not in ("game-over", "round-ends", "keep-ends-draft"):
             yield Comparison(
                 "other-turn-refused",
-                not _step_holds(state, action, after, _nudged(after, post)),
+                not _step_holds(state, action, after, _nudged(after, post), pre),
                 f"{action!r}: the encoding also allows the turn one seat further on",
             )
 
