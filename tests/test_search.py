@@ -75,8 +75,10 @@ def test_a_record_holds_its_card_names_and_the_texts_words(site: Path) -> None:
     assert "wild draw four" in content["UNO-WD4-EFFECT"].lower()
     assert "color" in content["UNO-WD4-NAME-COLOUR"]
     assert "talong" in content["V8-START-REST-IS-TALON"]
-    # A count is no card: three penalty cards are no 'trea'.
+    # A count is no card: three penalty cards are no 'trea'; a game declared a draw draws no card.
     assert "trea" not in content["V8-PEN-STANDARD-THREE-CARDS"]
+    assert "pick up" not in content["V8-TALON-DRAWN-ONE-DECK"]
+    assert "pick up" in content["UNO-DRAW-TWO-EFFECT"]
 
 
 def test_every_alias_names_a_clause_of_its_rulebook() -> None:

@@ -90,6 +90,9 @@ class Words:
     """A name of a card or thing (lower case, perhaps several words) and its other forms."""
     spelling: Mapping[str, Sequence[str]]
     """A British spelling and its American one."""
+    unless: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """A name of :attr:`names` and the phrases in which it means something else (``declared a
+    draw`` is no draw of a card)."""
     rulebooks: Mapping[str, Sequence[str]] = field(default_factory=dict)
     """A word of a query that names rulebooks, and the rulebooks it names."""
     stop: Sequence[str] = ()
@@ -110,6 +113,7 @@ def read_words(path: Path) -> Words:
         rulebooks=data["rulebooks"],
         stop=data["stop"]["words"],
         typed=data["typed"],
+        unless=data.get("unless", {}),
     )
 
 
@@ -142,7 +146,10 @@ def derived(text: str, words: Words, rulebook: str) -> list[str]:
         if rank_is_card(lower, word):
             found += names
     for name, forms in words.names.items():
-        if re.search(rf"\b{re.escape(name)}s?\b", lower):
+        other = lower
+        for phrase in words.unless.get(name, ()):
+            other = other.replace(phrase, " ")
+        if re.search(rf"\b{re.escape(name)}s?\b", other):
             found += forms
     for british, american in words.spelling.items():
         if re.search(rf"\b{re.escape(british)}\b", lower):
