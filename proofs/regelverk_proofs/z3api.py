@@ -664,8 +664,9 @@ class Solver:
         needs only from the first tracked assertion on: a solver that tracks none (a binding's
         question of fixed values) is not slowed by it."""
         if clause is None or not self._cores:
-            if term.value is not True:
-                self._solver.add(term.ref)
+            if term.value is not True:  # z3's Solver.add would first check the term's sort
+                b = _build()
+                b.core.Z3_solver_assert(b.ref, self._solver.solver, term.ref.as_ast())
             return
         if not self._labels:
             self._solver.set("unsat_core", True)

@@ -38,6 +38,7 @@ answer for a case counts as a disagreement, never as agreement.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections import Counter
@@ -246,21 +247,38 @@ def _short(state: State) -> bool:
     return state.active_at_start >= need and len(state.players) - len(gone) < need
 
 
-def compare_play(state: State, play: Play, ruling: Ruling[State]) -> Iterator[Comparison]:
-    """The encoding's ruling on ``play`` (allowed as tried, wins the deal, cards held after a
-    failed going out) against the engine's ``ruling``; the first comparison's kind is the last
-    card's class, the second's the engine's outcome."""
-    rules = Rules.of(state.options)
+_PLAY_FIELDS = tuple(f.name for f in dataclasses.fields(PlayVars))
+
+
+@cache
+def _going_out_fns(rules: Rules) -> tuple[Compiled, tuple[Compiled, ...]]:
+    """:func:`going_out` under ``rules`` as Python functions of a play's values (in the order
+    of :class:`PlayVars`' fields): the shape every play has, and the four answers compared
+    (allowed as tried, wins the deal, fails to go out, cards held after). Every unknown of
+    these terms is an input, so each answer is a function of the play (a term with another
+    unknown could not be compiled): the value Z3 would give with the inputs fixed, without a
+    solver per play."""
     v = PlayVars.fresh("bind")
     result = going_out(v, rules, NOTHING)
-    values = play_values(state, play)
-    wanted: list[Int | Bool] = [
+    inputs: list[Term] = [getattr(v, name) for name in _PLAY_FIELDS]
+    wanted: list[Term] = [
         result.legal,
         result.wins,
         result.failed_out,
         result.hand_after + result.pen_after,
     ]
-    got = decide([v.shape(rules)], v.fixed(values), wanted)
+    return Compiled(v.shape(rules), inputs), tuple(Compiled(t, inputs) for t in wanted)
+
+
+def compare_play(state: State, play: Play, ruling: Ruling[State]) -> Iterator[Comparison]:
+    """The encoding's ruling on ``play`` (allowed as tried, wins the deal, cards held after a
+    failed going out) against the engine's ``ruling``; the first comparison's kind is the last
+    card's class, the second's the engine's outcome."""
+    rules = Rules.of(state.options)
+    values = play_values(state, play)
+    shape, answers = _going_out_fns(rules)
+    row = [values[name] for name in _PLAY_FIELDS]
+    got = tuple(answer(row) for answer in answers) if shape(row) else None
     last = play.cards[-1].rank
     kind = "last-ace" if last is Rank.ACE else "last-eight" if last is Rank.EIGHT else "last-other"
     shown = f"{' '.join(str(c) for c in play.cards)} (call {play.call}) in {values}"
