@@ -222,6 +222,7 @@ EXTRA = {
     "menu": query_string("deal", "uno"),
     "named": query_string("viggo deal"),
     "person": query_string("start ace viggo"),
+    "nothing": query_string("zebra crossing"),
 }
 """Searches the tests below look at, beside the query set's."""
 
@@ -298,3 +299,8 @@ def test_the_search_page_loads_its_index_from_the_site_itself(site: Path) -> Non
     assert any("clausesearch.js" in s for s in scripts)
     assert not [s for s in scripts if s.startswith(("http:", "https:", "//"))]
     assert (site / "pagefind" / "pagefind.js").is_file()
+
+
+def test_a_search_that_finds_no_clause_says_so(answers: dict[str, dict[str, Any]]) -> None:
+    assert answers["nothing"]["ids"] == []
+    assert answers["nothing"]["title"] == "0 clauses"

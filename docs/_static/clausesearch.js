@@ -153,6 +153,15 @@
       title.textContent =
         (results.length === 1 ? "1 clause" : `${results.length} clauses`) +
         (names.length ? ` in ${names.join(" and ")}` : "");
+      box.querySelector("p.clause-none")?.remove();
+      if (results.length === 0) {
+        const none = document.createElement("p");
+        none.className = "clause-none";
+        none.textContent =
+          "No clause holds every word searched (the little words of a question aside): " +
+          "try fewer words, or other words for the same thing.";
+        list.before(none);
+      }
       await append(list, results.slice(0, LIMIT));
       if (results.length > LIMIT) {
         const more = document.createElement("button");
