@@ -19,7 +19,8 @@ Neither changes what the encoding says; the tests compare both with a Z3 solver 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from regelverk_proofs.binding import BindingError
@@ -137,38 +138,68 @@ def _expression(op: str | None, node: Any, args: list[str], nodes: _Nodes) -> st
     raise BindingError(f"cannot evaluate the term {nodes.text(node)} (unknowns must be inputs)")
 
 
+_INLINE_DEPTH = 40
+"""How deep expressions are nested into one line before a part gets a name of its own (the
+Python parser refuses more than 200 nested parentheses)."""
+
+
+def _post_order(
+    nodes: _Nodes, root: Any, known: Mapping[int, str]
+) -> tuple[list[tuple[Any, int, list[int]]], Counter[int]]:
+    """The nodes of a term below ``root`` not in ``known``, each after its children, with
+    their children's keys; and how many times each node is an argument of another."""
+    order: list[tuple[Any, int, list[int]]] = []
+    uses: Counter[int] = Counter()
+    seen = set(known)
+    stack: list[tuple[Any, int, list[int] | None]] = [(root, nodes.key(root), None)]
+    while stack:
+        node, key, kids = stack.pop()
+        if kids is not None:  # its children are done: the node follows them
+            order.append((node, key, kids))
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        children = nodes.children(node)
+        keys = [nodes.key(k) for k in children]
+        stack.append((node, key, keys))
+        for child, c in zip(children, keys, strict=True):
+            uses[c] += 1
+            if c not in seen:
+                stack.append((child, c, None))
+    return order, uses
+
+
 class Compiled:
-    """A term as a Python function of its unknowns ``inputs`` (in that order)."""
+    """A term as a Python function of its unknowns ``inputs`` (in that order).
+
+    The function's body names each part of the term used more than once (``v12 = …``) and
+    writes a part used once into the expression that uses it, so the source is short to
+    compile and quick to run.
+    """
 
     def __init__(self, term: Term, inputs: Sequence[Term]) -> None:
         z3 = _z3()
         nodes = _Nodes(term)
         names: dict[int, str] = {nodes.key(t.ref.as_ast()): f"a[{i}]" for i, t in enumerate(inputs)}
         ops = {getattr(z3, f"Z3_OP_{k}"): k for k in (*_NARY, *_TEMPLATES, *_OTHER, *_COUNTS)}
-        lines: list[str] = []
         root = term.ref.as_ast()
-        waiting: dict[int, list[int]] = {}  # the children's keys of a node met, not yet named
-        stack: list[tuple[Any, int]] = [(root, nodes.key(root))]
-        while stack:
-            node, key = stack.pop()
-            if key in names:
-                continue
-            kids = waiting.pop(key, None)
-            if kids is None:  # first met: name its children first, then come back to it
-                children = nodes.children(node)
-                waiting[key] = [nodes.key(k) for k in children]
-                stack.append((node, key))
-                stack.extend(
-                    (k, c) for k, c in zip(children, waiting[key], strict=True) if c not in names
-                )
-                continue
-            name = f"v{len(lines)}"
-            op = ops.get(nodes.kind(node))
-            args = [names[c] for c in kids]
-            lines.append(f"    {name} = {_expression(op, node, args, nodes)}")
-            names[key] = name
-        result = names[nodes.key(root)]
-        source = "def f(a):\n" + "\n".join(lines) + f"\n    return {result}\n"
+        root_key = nodes.key(root)
+        order, uses = _post_order(nodes, root, names)
+        depth: dict[int, int] = {}  # how deeply an expression written inline is nested
+        lines: list[str] = []
+        for node, key, kids in order:
+            expression = _expression(
+                ops.get(nodes.kind(node)), node, [names[c] for c in kids], nodes
+            )
+            nested = 1 + max((depth.get(c, 0) for c in kids), default=0)
+            if key != root_key and (not kids or (uses[key] == 1 and nested < _INLINE_DEPTH)):
+                names[key] = expression
+                depth[key] = nested
+            else:
+                names[key] = f"v{len(lines)}"
+                lines.append(f"    {names[key]} = {expression}")
+        source = "def f(a):\n" + "\n".join(lines) + f"\n    return {names[root_key]}\n"
         scope: dict[str, Any] = {}
         exec(compile(source, "<viggo-encoding>", "exec"), scope)
         self._f: Callable[[Sequence[int | bool]], int | bool] = scope["f"]
