@@ -210,6 +210,9 @@ def parse_card(text: str) -> Card:
     """
     if not isinstance(text, str):
         raise CardError(f"a card must be written as text such as '10H', not {text!r}")
+    known = _PARSED.get(text)
+    if known is not None:
+        return known
     raw = text.strip()
     if len(raw) < 2:
         raise CardError(f"{text!r} is not a card: write rank then suit, such as '10H' or 'AS'")
@@ -224,7 +227,17 @@ def parse_card(text: str) -> Card:
         raise CardError(
             f"{text!r} is not a card: its rank {raw[:-1]!r} is none of 2-10, J, Q, K, A"
         )
-    return Card(rank, suit)
+    card = Card(rank, suit)
+    if len(_PARSED) < _PARSED_MOST:
+        _PARSED[text] = card
+    return card
+
+
+_PARSED: dict[str, Card] = {}
+"""The card each text already read stands for (a card is immutable, so one object serves):
+positions are read from the same few spellings again and again."""
+_PARSED_MOST = 4096
+"""No more spellings than this are kept, whatever a caller sends."""
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
@@ -256,8 +269,11 @@ def french_deck(decks: int = 1) -> tuple[Card, ...]:
     """
     if decks not in (1, 2):
         raise DeckError(f"regelverk's games use one or two French decks, not {decks}")
-    one = tuple(Card(rank, suit) for suit in _SUIT_ORDER for rank in Rank)
-    return one * decks
+    return _DECKS[decks]
+
+
+_DECKS = {n: tuple(Card(rank, suit) for suit in _SUIT_ORDER for rank in Rank) * n for n in (1, 2)}
+"""One deck and two, made once (a tuple of cards is immutable)."""
 
 
 class Colour(enum.Enum):
