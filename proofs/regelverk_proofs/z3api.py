@@ -158,8 +158,8 @@ class Bool:
 
     @classmethod
     def var(cls, name: str) -> Bool:
-        """A fresh boolean unknown called ``name``."""
-        return cls(_z3().Bool(name))
+        """A fresh boolean unknown called ``name`` (the same name is the same unknown)."""
+        return _bool_var(name)
 
     @classmethod
     def const(cls, value: bool) -> Bool:
@@ -207,6 +207,14 @@ class Bool:
 
     def __repr__(self) -> str:
         return f"Bool({self.ref})"
+
+
+@cache
+def _bool_var(name: str) -> Bool:
+    """The boolean unknown ``name``: Z3 makes the same term for the same name, so it is made
+    once (making it costs several calls into Z3, and encodings name the same unknowns for
+    every case they build)."""
+    return Bool(_z3().Bool(name))
 
 
 @cache
@@ -261,8 +269,8 @@ class Int:
 
     @classmethod
     def var(cls, name: str) -> Int:
-        """A fresh integer unknown called ``name``."""
-        return cls(_z3().Int(name))
+        """A fresh integer unknown called ``name`` (the same name is the same unknown)."""
+        return _int_var(name)
 
     @classmethod
     def const(cls, value: int) -> Int:
@@ -334,6 +342,12 @@ class Int:
 
     def __repr__(self) -> str:
         return f"Int({self.ref})"
+
+
+@cache
+def _int_var(name: str) -> Int:
+    """The integer unknown ``name``, made once (see :func:`_bool_var`)."""
+    return Int(_z3().Int(name))
 
 
 @cache
@@ -444,8 +458,10 @@ def _exactly(counted: tuple[Bool, ...], k: int) -> Bool:
     n = len(counted)
     if k < 0 or k > n:
         return _bool_const(False)
-    if k in (0, n):
-        return all_of(~t if k == 0 else t for t in counted)
+    if k == 0:
+        return ~any_of(counted)
+    if k == n:
+        return all_of(counted)
     b = _build()
     ones = (ctypes.c_int * n)(*([1] * n))
     refs = (b.ast * n)(*(t.ref.as_ast() for t in counted))
