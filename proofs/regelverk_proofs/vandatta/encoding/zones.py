@@ -251,32 +251,34 @@ def _constants() -> tuple[Bool, Bool]:
 
 
 def _known(term: Flag) -> Flag:
-    """``term`` as a Python truth value when it is one of :func:`_constants`."""
+    """``term`` as a Python truth value when it is a constant."""
     if isinstance(term, bool):
         return term
-    yes, no = _constants()
-    if term is yes:
-        return True
-    if term is no:
-        return False
-    return term
+    value = term.value
+    return term if value is None else value
 
 
 def _conj(*terms: Flag) -> Flag:
-    terms = tuple(_known(t) for t in terms)
-    if any(t is False for t in terms):
-        return False
-    left = [t for t in terms if not isinstance(t, bool)]
+    left = []
+    for term in terms:
+        t = _known(term)
+        if t is False:
+            return False
+        if t is not True:
+            left.append(t)
     if not left:
         return True
     return left[0] if len(left) == 1 else all_of(left)
 
 
 def _disj(*terms: Flag) -> Flag:
-    terms = tuple(_known(t) for t in terms)
-    if any(t is True for t in terms):
-        return True
-    left = [t for t in terms if not isinstance(t, bool)]
+    left = []
+    for term in terms:
+        t = _known(term)
+        if t is True:
+            return True
+        if t is not False:
+            left.append(t)
     if not left:
         return False
     return left[0] if len(left) == 1 else any_of(left)
