@@ -170,6 +170,12 @@ def _post_order(
     return order, uses
 
 
+_COMPILED: dict[tuple[int, tuple[int, ...]], tuple[Any, Term, tuple[Term, ...]]] = {}
+"""Each term already compiled, by Z3's ids of the term and of its inputs: Z3 makes one node of
+equal terms, so bindings that build the same encoding again (for each option set that does
+not change it, say) compile it once. The entry holds the terms, which keeps their ids theirs."""
+
+
 class Compiled:
     """A term as a Python function of its unknowns ``inputs`` (in that order).
 
@@ -179,6 +185,16 @@ class Compiled:
     """
 
     def __init__(self, term: Term, inputs: Sequence[Term]) -> None:
+        key = (term.ref.get_id(), tuple(t.ref.get_id() for t in inputs))
+        known = _COMPILED.get(key)
+        if known is None:
+            known = _COMPILED[key] = (self._compile(term, inputs), term, tuple(inputs))
+        self._f: Callable[[Sequence[int | bool]], int | bool] = known[0]
+
+    @staticmethod
+    def _compile(
+        term: Term, inputs: Sequence[Term]
+    ) -> Callable[[Sequence[int | bool]], int | bool]:
         z3 = _z3()
         nodes = _Nodes(term)
         names: dict[int, str] = {nodes.key(t.ref.as_ast()): f"a[{i}]" for i, t in enumerate(inputs)}
@@ -202,7 +218,8 @@ class Compiled:
         source = "def f(a):\n" + "\n".join(lines) + f"\n    return {names[root_key]}\n"
         scope: dict[str, Any] = {}
         exec(compile(source, "<viggo-encoding>", "exec"), scope)
-        self._f: Callable[[Sequence[int | bool]], int | bool] = scope["f"]
+        function: Callable[[Sequence[int | bool]], int | bool] = scope["f"]
+        return function
 
     def __call__(self, values: Sequence[int | bool]) -> int | bool:
         """The term's value for these values of the unknowns."""
