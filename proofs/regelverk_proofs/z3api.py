@@ -150,11 +150,12 @@ class Bool:
     constants and asks about one step.
     """
 
-    __slots__ = ("ref", "value")
+    __slots__ = ("_negation", "ref", "value")
 
     def __init__(self, ref: Any, value: bool | None = None) -> None:
         self.ref = ref
         self.value = value
+        self._negation: Bool | None = None
 
     @classmethod
     def var(cls, name: str) -> Bool:
@@ -185,8 +186,11 @@ class Bool:
     def __invert__(self) -> Bool:
         if self.value is not None:
             return _bool_const(not self.value)
-        b = _build()
-        return Bool(b.boolean(b.core.Z3_mk_not(b.ref, self.ref.as_ast())))
+        negation = self._negation  # made once: encodings negate the same unknown many times
+        if negation is None:
+            b = _build()
+            negation = self._negation = Bool(b.boolean(b.core.Z3_mk_not(b.ref, self.ref.as_ast())))
+        return negation
 
     def eq(self, other: Bool | bool) -> Bool:
         """The term ``self == other`` (both true or both false)."""

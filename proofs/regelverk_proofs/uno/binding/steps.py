@@ -9,6 +9,9 @@ be the engine's dealer after the step.
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import cache
+
 from regelverk.cards import UnoCard, UnoValue
 from regelverk.uno.options import (
     ChallengeSuccessCard,
@@ -72,17 +75,21 @@ __all__ = ["composable", "deal_allows", "fix_table", "moves_allow", "next_dealer
 _V = UnoValue
 
 
+@cache
+def _copies(deck: tuple[UnoCard, ...]) -> tuple[tuple[UnoCard, tuple[int, ...]], ...]:
+    """Each face of ``deck`` (in the order of their codes) with the positions of its copies."""
+    faces = sorted(set(deck), key=lambda c: c.code)
+    return tuple((face, tuple(c for c, card in enumerate(deck) if card == face)) for face in faces)
+
+
 def fix_table(table: Table, state: UnoState) -> Bool:
     """The table holds the cards of ``state``: as many of each face in each place, and the
     top card (and the card under it) of the faces the discard pile shows."""
-    zones = [*state.hands, state.draw_pile, state.discard]
+    zones = [Counter(zone) for zone in (*state.hands, state.draw_pile, state.discard)]
     rules = []
-    faces = sorted(set(table.deck), key=lambda c: c.code)
-    for face in faces:
-        copies = [c for c, card in enumerate(table.deck) if card == face]
+    for face, copies in _copies(table.deck):
         for z, zone in enumerate(zones):
-            held = sum(1 for card in zone if card == face)
-            rules.append(sum_of(table.at[c][z] for c in copies).eq(held))
+            rules.append(sum_of(table.at[c][z] for c in copies).eq(zone[face]))
         rules.append(any_of(table.top[c] for c in copies).eq(state.top == face))
         if len(state.discard) >= 2:
             below = state.discard[-2] == face
