@@ -378,14 +378,17 @@ for (let i = 0; i < %(frames)d; i++) {
 """
 
 
-def measure_pages(site: Path, pages: list[str], width: int) -> dict[str, dict[str, Any]]:
-    """Each page's scroll width (and what sticks out), the screen's width, and whether the
-    page's contents column is in view, as a headless Chromium lays the page out in a frame
-    ``width`` pixels wide. The site is served on a local address for it."""
+def run_in_browser(
+    site: Path, driver: str, *, flags: tuple[str, ...] = (), timeout: int = 180, doing: str
+) -> dict[str, Any]:
+    """Open the page ``driver`` (HTML) in a headless Chromium, with the site served beside it on
+    a local address, and return what the page posts back (a JSON object) once it is done;
+    ``doing`` says what the page does, for the error when it does not finish in ``timeout``
+    seconds."""
     chromium = browser()
-    received: dict[str, dict[str, Any]] = {}
+    received: dict[str, Any] = {}
     done = threading.Event()
-    measure = MEASURE % {"width": width, "frames": 4, "pages": json.dumps(["/" + p for p in pages])}
+    body = driver.encode()
 
     class Handler(SimpleHTTPRequestHandler):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -395,8 +398,7 @@ def measure_pages(site: Path, pages: list[str], width: int) -> dict[str, dict[st
             pass
 
         def do_GET(self) -> None:
-            if self.path == "/__widths__.html":
-                body = measure.encode()
+            if self.path == "/__driver__.html":
                 self.send_response(200)
                 self.send_header("Content-Type", "text/html; charset=utf-8")
                 self.send_header("Content-Length", str(len(body)))
@@ -414,12 +416,12 @@ def measure_pages(site: Path, pages: list[str], width: int) -> dict[str, dict[st
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    address = f"http://127.0.0.1:{server.server_address[1]}/__widths__.html"
-    command = [chromium, *BROWSER_FLAGS, "--window-size=1400,900", address]
+    address = f"http://127.0.0.1:{server.server_address[1]}/__driver__.html"
+    command = [chromium, *BROWSER_FLAGS, *flags, address]
     try:
         with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as run:
             try:
-                finished = done.wait(timeout=180)
+                finished = done.wait(timeout=timeout)
             finally:
                 run.terminate()
                 try:
@@ -429,8 +431,18 @@ def measure_pages(site: Path, pages: list[str], width: int) -> dict[str, dict[st
     finally:
         server.shutdown()
         server.server_close()
-    assert finished, "the browser did not measure the pages within 180 s"
+    assert finished, f"the browser did not {doing} within {timeout} s"
     return received
+
+
+def measure_pages(site: Path, pages: list[str], width: int) -> dict[str, dict[str, Any]]:
+    """Each page's scroll width (and what sticks out), the screen's width, and whether the
+    page's contents column is in view, as a headless Chromium lays the page out in a frame
+    ``width`` pixels wide. The site is served on a local address for it."""
+    measure = MEASURE % {"width": width, "frames": 4, "pages": json.dumps(["/" + p for p in pages])}
+    return run_in_browser(
+        site, measure, flags=("--window-size=1400,900",), doing="measure the pages"
+    )
 
 
 def test_no_page_is_wider_than_a_phone(site: Path) -> None:

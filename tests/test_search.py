@@ -15,15 +15,12 @@ from __future__ import annotations
 import gzip
 import json
 import re
-import subprocess
-import threading
 import tomllib
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_docs_site import BROWSER_FLAGS, browser, read_page, site
+from test_docs_site import read_page, run_in_browser, site
 
 from regelverk.registry import default_registry
 
@@ -159,55 +156,9 @@ def search_in_browser(site: Path, asks: dict[str, str]) -> dict[str, dict[str, A
     """For each key, the search page's clause results when opened at ``search.html`` plus its
     query string (the ids listed, their links, the heading), in a headless Chromium, the site
     served on a local address."""
-    chromium = browser()
-    received: dict[str, dict[str, Any]] = {}
-    done = threading.Event()
     pages = [{"key": key, "page": f"/search.html{query}"} for key, query in asks.items()]
-    driver = (DRIVER % {"asks": json.dumps(pages)}).encode()
-
-    class Handler(SimpleHTTPRequestHandler):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, directory=str(site), **kwargs)
-
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-        def do_GET(self) -> None:
-            if self.path == "/__search__.html":
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(driver)))
-                self.end_headers()
-                self.wfile.write(driver)
-                return
-            super().do_GET()
-
-        def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length", 0))
-            received.update(json.loads(self.rfile.read(length)))
-            self.send_response(204)
-            self.end_headers()
-            done.set()
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    address = f"http://127.0.0.1:{server.server_address[1]}/__search__.html"
-    command = [chromium, *BROWSER_FLAGS, address]
-    try:
-        with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as run:
-            try:
-                finished = done.wait(timeout=300)
-            finally:
-                run.terminate()
-                try:
-                    run.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    run.kill()
-    finally:
-        server.shutdown()
-        server.server_close()
-    assert finished, "the browser did not search within 300 s"
-    return received
+    driver = DRIVER % {"asks": json.dumps(pages)}
+    return run_in_browser(site, driver, timeout=300, doing="search")
 
 
 def query_string(q: str, rulebook: str = "") -> str:
