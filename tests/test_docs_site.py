@@ -291,11 +291,18 @@ def test_a_dispute_s_place_leads_to_its_section_of_the_rulebook(site: Path) -> N
     assert first is not None and len(set(first.groups())) == 1  # the sentence's own section
 
 
-def test_a_rulebook_page_gives_the_rules_before_the_theorems(site: Path) -> None:
+def test_a_rulebook_page_gives_the_rules_and_leads_to_the_theorems_on_their_own_page(
+    site: Path,
+) -> None:
     text = (site / "_generated" / "uno.html").read_text(encoding="utf-8")
-    first_rule = text.index('id="UNO-SKIP-EFFECT"')
-    assert first_rule < text.index("What the theorems show")
+    assert 'id="UNO-SKIP-EFFECT"' in text
+    assert 'id="what-the-theorems-show' not in text  # the sidebar may name the page
+    assert 'href="uno/theorems.html"' in text
     assert "cited-by-proof," not in text.partition('id="rulebook-uno-1"')[0]  # no tally on top
+    for book in ("uno", "vvv8", "vandatta", "viggo"):
+        theorems = (site / "_generated" / book / "theorems.html").read_text(encoding="utf-8")
+        assert "What the theorems show about" in theorems
+        assert f"{book}.card-conservation" in theorems
 
 
 def test_the_site_holds_no_doctrees(site: Path) -> None:

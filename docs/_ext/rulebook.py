@@ -256,13 +256,20 @@ def paragraph_of(item: ClauseTrace) -> int:
     return item.clause.at.paragraph if item.clause.at is not None else 0
 
 
-def findings_block(book: Rulebook, proofs: dict[str, Any]) -> list[str]:
-    """What the theorems about a rulebook found, at the end of its page, after the rules; what
-    something that can happen (a never-ending game, say) looks like is shown in full."""
+def findings_page(book: Rulebook, proofs: dict[str, Any]) -> str | None:
+    """What the theorems about a rulebook found, on a page of its own beside the rulebook's
+    (players read the rules; this is for those who check them); what something that can
+    happen (a never-ending game, say) looks like is shown in full. None without theorems."""
     own = [t for t in proofs["theorems"] if book.id in t["rulebooks"]]
     if not own:
-        return []
-    lines = heading("What the theorems show", "=")
+        return None
+    lines = [f".. _rulebook-{book.id}-theorems:", ""]
+    lines += heading(f"What the theorems show about {book.name}", "#")
+    lines += [
+        f"The theorems about :ref:`{esc(book.name)} <rulebook-{book.id}>`, and what each "
+        "found (all of them, with their clauses and bindings: :ref:`the proofs <proofs>`).",
+        "",
+    ]
     for entry in own:
         lines += [
             f"* :ref:`{entry['name']} <theorem-{entry['name']}>` ({entry['outcome']}): "
@@ -272,7 +279,7 @@ def findings_block(book: Rulebook, proofs: dict[str, Any]) -> list[str]:
     for entry in own:
         if entry["kind"] == "exists" and entry["detail"]:
             lines += [f"{esc(entry['title'])}:", "", *literal(entry["detail"])]
-    return lines
+    return "\n".join(lines) + "\n"
 
 
 #: A rulebook with more clauses than this gets one page per section.
@@ -370,6 +377,7 @@ def rulebook_pages(
     its own page with a contents list and one page per section."""
     run = frozenset(t["name"] for t in proofs["theorems"])
     unclear = unclear_clauses(book)
+    findings = findings_page(book, proofs)
     lines = [f".. _rulebook-{book.id}:", "", *heading(f"{book.name} ({book.id})", "#")]
     lines += [
         esc(book.summary),
@@ -378,11 +386,15 @@ def rulebook_pages(
         f":Clauses: {len(book.clauses)} (how each is checked: :ref:`the trace <trace>`)",
         f":Ambiguities: {len(book.ambiguities)} (see :ref:`the register <register-{book.id}>`)",
         f":Clause id prefix: ``{book.prefix}-``",
-        "",
     ]
+    pages: dict[str, str] = {}
+    if findings is not None:
+        pages[f"{book.id}/theorems"] = findings
+        lines += [f":Theorems: :doc:`what they show <{book.id}/theorems>`"]
+        lines += ["", ".. toctree::", "   :hidden:", "", f"   {book.id}/theorems"]
+    lines.append("")
     numbers = [s.number for s in book.sections]
     outside = any(section_of(i.clause) is None for i in items)
-    pages: dict[str, str] = {}
     if len(items) > SPLIT_ABOVE:
         entries: list[tuple[str, str, int]] = []
         for number in numbers:
@@ -433,7 +445,6 @@ def rulebook_pages(
         lines += heading("Worked examples", "=")
         for example in book.examples:
             lines += example_block(example)
-    lines += findings_block(book, proofs)  # after the rules: players read those first
     pages[book.id] = "\n".join(lines) + "\n"
     return pages
 
