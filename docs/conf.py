@@ -25,6 +25,7 @@ extensions = [
     "rulebook",
     "players",
     "disputes",
+    "editions",
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
@@ -49,6 +50,19 @@ html_css_files = ["rulebook.css"]
 html_js_files = ["rulebook.js"]
 html_theme_options = {"navigation_with_keys": True, "top_of_page_buttons": []}
 html_copy_source = False
+
+# The Swedish edition (``scripts/build_rulebook.py`` builds it into ``sv/`` with
+# ``-D language=sv``): the players' pages translated in ``locales/sv/LC_MESSAGES/<page>.po``,
+# one catalogue per page, kept up to date by ``scripts/translations.sh`` (Sphinx's gettext
+# builder, then sphinx-intl). A message without a translation stays in English, and every page
+# without a catalogue is the English one, so the edition always has the whole site.
+locale_dirs = ["locales/"]
+gettext_compact = False
+gettext_location = False  # no source paths (which name the machine) in the catalogues
+gettext_uuid = False
+# Every message the catalogues lack shows in English and carries the class "untranslated" in
+# the Swedish edition, where the tests look for it on the translated pages.
+translation_progress_classes = "untranslated"
 html_show_sourcelink = False
 
 needs_id_regex = r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$"

@@ -11,12 +11,9 @@ mkdir -p docs/_build
 proved=0
 regelverk prove --write-json docs/_build/proofs.json || proved=$?
 echo "== the rulebook"
-start=$(date +%s)
-rm -rf docs/_build/html/.doctrees  # left by builds before the doctrees had their own folder
 REGELVERK_PROOF_RESULTS=docs/_build/proofs.json \
-  sphinx-build -W --keep-going -q -b html -d docs/_build/doctrees docs docs/_build/html
-echo "built in $(( $(date +%s) - start )) s"
-echo "The rulebook is at $PWD/docs/_build/html/index.html"
+  python scripts/build_rulebook.py docs/_build/html --doctrees docs/_build/doctrees
+echo "The rulebook is at $PWD/docs/_build/html/index.html (in Swedish: sv/index.html)"
 if [ "$proved" -ne 0 ]; then
   echo "regelverk prove failed: see the theorems above and the rulebook's Proofs page" >&2
   exit "$proved"

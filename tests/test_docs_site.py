@@ -52,15 +52,15 @@ def build_site(into: Path) -> Path:
                 env["REGELVERK_PROOF_RESULTS"] = str(proofs)
             scratch = into / "html.part"  # put in place whole: a broken-off build is no site
             shutil.rmtree(scratch, ignore_errors=True)
-            command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html"]
-            command += ["-d", str(into / "doctrees"), str(ROOT / "docs"), str(scratch)]
+            command = [sys.executable, str(ROOT / "scripts" / "build_rulebook.py"), str(scratch)]
+            command += ["--doctrees", str(into / "doctrees")]  # both editions, as test.sh
             subprocess.run(command, check=True, env=env, cwd=ROOT)
             shutil.rmtree(html, ignore_errors=True)
             scratch.rename(html)
     return html
 
 
-SOURCES = ("docs", "model", "proofs", "spec", "examples")
+SOURCES = ("docs", "model", "proofs", "spec", "examples", "scripts")
 """The folders whose files the build reads (``docs/_build`` and ``docs/_generated`` aside)."""
 
 SETTINGS = ("REGELVERK_SEEDS", "REGELVERK_SPEC", "REGELVERK_BINDINGS", "REGELVERK_PROOF_RESULTS")
@@ -152,10 +152,11 @@ def pages_of(site: Path) -> list[Path]:
 
 
 def checked_pages(site: Path) -> list[Path]:
-    """The pages whose links are checked: every page, except that the source pages, which
-    share one layout and link only to their own lines, are stood for by the longest."""
+    """The pages whose links are checked: every page of both editions, except that the source
+    pages, which share one layout and link only to their own lines, are stood for by the
+    longest."""
     pages = pages_of(site)
-    sources = [p for p in pages if p.relative_to(site).parts[0] == "_source"]
+    sources = [p for p in pages if "_source" in p.relative_to(site).parts]
     longest = [max(sources, key=lambda p: p.stat().st_size)] if sources else []
     return [p for p in pages if p not in sources] + longest
 
@@ -219,7 +220,7 @@ def test_every_page_shows_the_version_the_build_date_and_the_favicon(site: Path)
         r"Last updated on \d{4}-\d{2}-\d{2}, regelverk " + re.escape(regelverk.__version__)
     )
     for path in pages_of(site):
-        if path.relative_to(site).parts[0] == "_source":
+        if "_source" in path.relative_to(site).parts:
             continue  # the highlighted sources are bare pages of code
         text = path.read_text(encoding="utf-8")
         assert footer.search(text), f"{path.relative_to(site)} names no version and build date"

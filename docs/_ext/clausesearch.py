@@ -30,7 +30,12 @@ Aliases come from three places:
   (``W+4``), which the index cannot hold and the page asks for in words;
 * ``spec/glossary.toml``: each Swedish or Norwegian term is an alias of the clauses it cites;
 * ``docs/search/<rulebook>.toml``: aliases given by hand to a clause, chiefly the questions a
-  player asks (``how many cards are dealt``) and the words he uses for the clause's subject.
+  player asks (``how many cards are dealt``) and the words he uses for the clause's subject;
+  ``docs/search/<language>/<rulebook>.toml`` adds those of an edition in another language.
+
+An edition in another language (``sv``) also lends each clause the words of every translated
+message of its pages that cites it (:func:`translated_words`): the Swedish quick rules' lines
+make their clauses found in Swedish.
 
 Every alias, with accents and Nordic letters folded as well (``förhand``, ``forhand``), belongs
 only to clauses whose rule concerns it: the derived ones come from the clause's own words, and a
@@ -53,8 +58,10 @@ from pathlib import Path
 from typing import Any
 
 import rulebook_site
+from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 
 from regelverk.registry import default_registry
 
@@ -76,6 +83,55 @@ WEIGHT_ALIAS = 3.0
 """The weight of the aliases given by hand and of the glossary's terms."""
 WEIGHT_RULE = 1.0
 """The weight of the rule's words and of the aliases derived from them."""
+
+
+UI: dict[str, dict[str, str]] = {
+    "en": {
+        "rulebook": "Rulebook",
+        "all": "all four",
+        "clauses": "Clauses",
+        "one": "1 clause",
+        "many": "{n} clauses",
+        "in": "in",
+        "and": "and",
+        "more": "Show all {n}",
+        "none": "No clause holds every word searched (the little words of a question aside): "
+        "try fewer words, or other words for the same thing.",
+        "unloaded": "The clause search could not load its index. It needs the site served over "
+        "http (for a local copy: python -m http.server --directory <the built site>).",
+        "find": "Find a rule by its id or by its words",
+        "example": "V8-EIGHT-ON-ANY-CARD or: eight any card",
+        "search": "Search",
+    },
+    "sv": {
+        "rulebook": "Regelbok",
+        "all": "alla fyra",
+        "clauses": "Regler",
+        "one": "1 regel",
+        "many": "{n} regler",
+        "in": "i",
+        "and": "och",
+        "more": "Visa alla {n}",
+        "none": "Ingen regel innehåller alla sökta ord (frågans småord undantagna): "
+        "försök med färre ord, eller andra ord för samma sak.",
+        "unloaded": "Regelsökningen kunde inte läsa in sitt index. Webbplatsen måste visas "
+        "över http (för en lokal kopia: python -m http.server --directory <den byggda "
+        "webbplatsen>).",
+        "find": "Hitta en regel på dess id eller dess ord",
+        "example": "V8-EIGHT-ON-ANY-CARD eller: åtta vilket kort som helst",
+        "search": "Sök",
+    },
+}
+"""The search page's words, by the edition's language (``{n}``: a count); an edition without
+its own words has the English ones."""
+
+TRANSLATIONS = "locales"
+"""The folder of ``docs/`` holding each edition's catalogues (``<language>/LC_MESSAGES``)."""
+
+CITED = re.compile(r"<([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)>|:need:`([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)`")
+"""A clause cited in a message of the pages (``:need:`[[id]] <UNO-DECK-108>```)."""
+MARKUP = re.compile(r":[a-z]+:`[^`]*`|``[^`]*``|[*`]")
+"""The markup of a message, left out of its words (references, literals, emphasis)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,6 +213,28 @@ def derived(text: str, words: Words, rulebook: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def translated_words(folder: Path) -> dict[str, list[str]]:
+    """By clause id, the translated sentences of the pages that cite it: every message of the
+    catalogues in ``folder`` (``docs/locales/<language>/LC_MESSAGES``) whose English cites a
+    clause lends that clause the words of its translation (a quick rule's line in Swedish
+    makes its clauses found in Swedish)."""
+    from babel.messages.pofile import read_po  # Sphinx's own dependency
+
+    found: dict[str, list[str]] = {}
+    for path in sorted(folder.rglob("*.po")):
+        with path.open("rb") as handle:
+            catalog = read_po(handle)
+        for message in catalog:
+            if not message.id or not message.string or message.fuzzy:
+                continue
+            english = message.id if isinstance(message.id, str) else message.id[0]
+            text = message.string if isinstance(message.string, str) else message.string[0]
+            words = " ".join(MARKUP.sub(" ", text).split())
+            for cited in CITED.finditer(english):
+                found.setdefault(cited.group(1) or cited.group(2), []).append(words)
+    return found
+
+
 def read_aliases(folder: Path, books: Iterable[str]) -> dict[str, list[str]]:
     """The aliases given by hand in ``<rulebook>.toml``, by clause id."""
     aliases: dict[str, list[str]] = {}
@@ -201,6 +279,7 @@ def record(
     site_language: str,
     words: Words,
     given: Sequence[str],
+    translated: Sequence[str] = (),
 ) -> str:
     """One clause's record: a small HTML page for Pagefind to read."""
     ident = entry["id"]
@@ -215,6 +294,8 @@ def record(
     if given:
         parts.append(block(" · ".join(given), WEIGHT_ALIAS))
     parts.append(block(" ".join([entry["text"], *from_rule]), WEIGHT_RULE))
+    if translated:  # the edition's own words for the rule, from its pages' translations
+        parts.append(block(" · ".join(with_folded(translated)), WEIGHT_RULE))
     parts += [
         meta("url", entry["url"]),
         meta("book", name),
@@ -263,7 +344,11 @@ def build_index(app: Sphinx, exception: BaseException | None) -> None:
     words = read_words(folder / "words.toml")
     registry = default_registry()
     books = {book.id: book for book in registry.rulebooks}
+    language = site_language(app)
     given = read_aliases(folder, books)
+    if language != "en":  # the edition's own aliases, beside the shared ones
+        for ident, more in read_aliases(folder / language, books).items():
+            given.setdefault(ident, []).extend(more)
     for term in registry.glossary:
         name = term.term.split(" (")[0]
         for ident in term.clauses:
@@ -272,7 +357,11 @@ def build_index(app: Sphinx, exception: BaseException | None) -> None:
     unknown = sorted(set(given) - {entry["id"] for entry in table})
     if unknown:
         LOGGER.warning("search aliases name no clause of the site: %s", ", ".join(unknown))
-    language = site_language(app)
+    translated = (
+        translated_words(Path(app.srcdir) / TRANSLATIONS / language / "LC_MESSAGES")
+        if language != "en"
+        else {}
+    )
     out = Path(app.outdir)
     with tempfile.TemporaryDirectory(prefix="clause-records-") as scratch:
         pages = Path(scratch)
@@ -284,6 +373,7 @@ def build_index(app: Sphinx, exception: BaseException | None) -> None:
                 site_language=language,
                 words=words,
                 given=given.get(entry["id"], []),
+                translated=translated.get(entry["id"], []),
             )
             (pages / f"{number:04d}.html").write_text(text, encoding="utf-8")
         shutil.rmtree(out / INDEX, ignore_errors=True)
@@ -302,6 +392,7 @@ def build_index(app: Sphinx, exception: BaseException | None) -> None:
         "stop": list(words.stop),
         "typed": words.typed,
         "index": f"{INDEX}/",
+        "ui": UI.get(language, UI["en"]),
     }
     data = json.dumps(settings, ensure_ascii=False, separators=(",", ":"))
     (static / "clausesearch-words.js").write_text(
@@ -325,8 +416,27 @@ def search_page_scripts(
         app.add_js_file("clausesearch.js")
 
 
+class FindForm(SphinxDirective):
+    """``.. rulebook-find::``: the form that sends a query to the search page, in the
+    edition's language."""
+
+    def run(self) -> list[nodes.Node]:
+        language = (self.config.language or "en").split("_", maxsplit=1)[0].lower()
+        words = UI.get(language, UI["en"])
+        form = (
+            '<form class="rulebook-find" action="search.html" method="get" role="search">\n'
+            f'  <label for="rulebook-find-q">{html.escape(words["find"])}</label>\n'
+            '  <input id="rulebook-find-q" type="search" name="q" autocomplete="off"\n'
+            f'         placeholder="{html.escape(words["example"])}">\n'
+            f'  <button type="submit">{html.escape(words["search"])}</button>\n'
+            "</form>"
+        )
+        return [nodes.raw("", form, format="html")]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Register the index writer and the search page's scripts."""
+    """Register the index writer, the search page's scripts and the search form."""
+    app.add_directive("rulebook-find", FindForm)
     app.connect("html-page-context", search_page_scripts)
     app.connect("build-finished", build_index)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -19,6 +19,7 @@ Nothing on these pages needs Graphviz: the diagrams are drawn here.
 from __future__ import annotations
 
 import html
+import os
 import re
 import textwrap
 from collections.abc import Sequence
@@ -29,6 +30,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ExtensionError
+from sphinx.locale import get_translator, is_translator_registered
 from sphinx.util.docutils import SphinxDirective
 
 from regelverk.books import RULEBOOKS
@@ -46,18 +48,38 @@ STATIC = Path(__file__).resolve().parent / "players_static"
 TABLE = Path("players") / "simulation.csv"
 """The committed simulation table, relative to the docs source folder."""
 
+CATALOGUE = "site-words"
+"""The message catalogue of the words this extension writes as HTML (a position's captions,
+the cards' names, the turn diagrams): ``docs/locales/<language>/LC_MESSAGES/site-words.po``.
+What it writes as reStructuredText is translated with the page (its own catalogue)."""
+
+
+def _(message: str) -> str:
+    """``message`` in the edition's language, from :data:`CATALOGUE`; as given in English or
+    outside a Sphinx build."""
+    if is_translator_registered(CATALOGUE):
+        return get_translator(CATALOGUE).gettext(message)
+    return message
+
+
+def N_(message: str) -> str:  # noqa: N802 (gettext's name for a marker)
+    """Mark ``message`` for the catalogue where it is written; :func:`_` translates it later."""
+    return message
+
+
 IDS = re.compile(r"\b(?:V8|VA|VG|UNO)-[A-Z0-9]+(?:-[A-Z0-9]+)+\b")
 
-SUIT_NAMES = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+SUIT_NAMES = {"♣": N_("clubs"), "♦": N_("diamonds"), "♥": N_("hearts"), "♠": N_("spades")}
+COLOUR_NAMES = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue")}
 UNO_COLOURS = {"RED": "r", "YELLOW": "y", "GREEN": "g", "BLUE": "b"}
 UNO_FACES = {
-    "SKIP": ("⊘", "Skip"),
-    "REVERSE": ("⇄", "Reverse"),
-    "DRAW_TWO": ("+2", "Draw Two"),
-    "WILD": ("W", "Wild"),
-    "WILD_DRAW_FOUR": ("+4", "Wild Draw Four"),
-    "SHUFFLE_HANDS": ("⤮", "Shuffle Hands"),
-    "BLANK_WILD": ("✎", "blank wild"),
+    "SKIP": ("⊘", N_("Skip")),
+    "REVERSE": ("⇄", N_("Reverse")),
+    "DRAW_TWO": ("+2", N_("Draw Two")),
+    "WILD": ("W", N_("Wild")),
+    "WILD_DRAW_FOUR": ("+4", N_("Wild Draw Four")),
+    "SHUFFLE_HANDS": ("⤮", N_("Shuffle Hands")),
+    "BLANK_WILD": ("✎", N_("blank wild")),
 }
 
 
@@ -116,7 +138,7 @@ def card_html(text: str) -> str:
     shown = str(card)
     rank, suit = shown[:-1], shown[-1]
     colour = "red" if suit in "♥♦" else "black"
-    label = f"{rank} of {SUIT_NAMES[suit]}"
+    label = _("{rank} of {suit}").format(rank=rank, suit=_(SUIT_NAMES[suit]))
     return (
         f'<span class="pc pc-{colour}" role="img" aria-label="{label}" title="{label}">'
         f'<span class="pc-rank">{html.escape(rank)}</span><span class="pc-suit">{suit}</span>'
@@ -129,8 +151,8 @@ def _uno_html(text: str) -> str:
     value = card.value.name
     colour = UNO_COLOURS[card.colour.name] if card.colour is not None else "w"
     face, name = UNO_FACES.get(value, (str(card)[1:], ""))
-    colour_name = card.colour.name.lower() if card.colour is not None else ""
-    label = f"{colour_name} {name or face}".strip()
+    colour_name = _(COLOUR_NAMES[card.colour.name.lower()]) if card.colour is not None else ""
+    label = f"{colour_name} {_(name) if name else face}".strip()
     return (
         f'<span class="pc uc uc-{colour}" role="img" aria-label="{label}" title="{label}">'
         f'<span class="pc-rank">{html.escape(face)}</span></span>'
@@ -141,7 +163,8 @@ def cards_html(cards: Sequence[str], *, more: int = 0) -> str:
     """A row of cards that wraps; ``more`` face-down cards are counted after them."""
     body = "".join(card_html(c) for c in cards)
     if more:
-        body += f'<span class="pc pc-back" title="{more} more">+{more}</span>'
+        title = _("{count} more").format(count=more)
+        body += f'<span class="pc pc-back" title="{title}">+{more}</span>'
     return f'<span class="pc-row">{body}</span>'
 
 
@@ -156,11 +179,11 @@ def raw(markup: str) -> list[str]:
 def _pile(position: dict[str, Any]) -> tuple[str, list[str], int]:
     """The name of the face-up pile, its top cards (top last, at most three) and how many
     lie below them."""
-    for key, name in (("pile", "the pile"), ("discard", "the discard pile")):
+    for key, name in (("pile", N_("the pile")), ("discard", N_("the discard pile"))):
         cards = position.get(key)
         if isinstance(cards, list) and cards:
-            return name, [str(c) for c in cards[-3:]], max(0, len(cards) - 3)
-    return "the pile", [], 0
+            return _(name), [str(c) for c in cards[-3:]], max(0, len(cards) - 3)
+    return _("the pile"), [], 0
 
 
 def position_html(position: dict[str, Any], actor: str | None) -> str:
@@ -173,13 +196,13 @@ def position_html(position: dict[str, Any], actor: str | None) -> str:
         held = [str(c) for c in hands.get(name, [])]
         marks = []
         if name == turn:
-            marks.append("to play")
+            marks.append(_("to play"))
         if name in position.get("calls", []):
-            marks.append("has called")
+            marks.append(_("has called"))
         if name == position.get("exposed"):
-            marks.append("did not call UNO")
+            marks.append(_("did not call UNO"))
         mark = f' <span class="pc-mark">({", ".join(marks)})</span>' if marks else ""
-        cards = cards_html(held) if held else '<span class="pc-none">no cards</span>'
+        cards = cards_html(held) if held else f'<span class="pc-none">{_("no cards")}</span>'
         css = "pc-seat pc-actor" if name == actor else "pc-seat"
         rows.append(
             f'<div class="{css}"><span class="pc-name">{html.escape(name)}{mark}</span>'
@@ -188,24 +211,28 @@ def position_html(position: dict[str, Any], actor: str | None) -> str:
     name, top, below = _pile(position)
     table = []
     if top:
-        below_text = f" ({below} more below)" if below else ""
+        below_text = " " + _("({count} more below)").format(count=below) if below else ""
+        caption = _("{pile}, top card last").format(pile=name)
         table.append(
-            f'<div class="pc-seat pc-pile"><span class="pc-name">{name}, top card last'
+            f'<div class="pc-seat pc-pile"><span class="pc-name">{caption}'
             f"{below_text}</span>{cards_html(top)}</div>"
         )
     for play in position.get("trick", []):
+        caption = _("in the trick, from {player}").format(player=html.escape(str(play["player"])))
         table.append(
-            f'<div class="pc-seat pc-pile"><span class="pc-name">in the trick, from '
-            f"{html.escape(str(play['player']))}</span>{cards_html(play['cards'])}</div>"
+            f'<div class="pc-seat pc-pile"><span class="pc-name">{caption}</span>'
+            f"{cards_html(play['cards'])}</div>"
         )
     notes = []
     if position.get("named_suit"):
         suit = str(parse_card(f"2{position['named_suit']}"))[-1]
-        notes.append(f"the suit named is {SUIT_NAMES[suit]} {suit}")
+        notes.append(_("the suit named is {suit}").format(suit=f"{_(SUIT_NAMES[suit])} {suit}"))
     if position.get("colour"):
-        notes.append(f"the colour is {html.escape(str(position['colour']))}")
+        colour = str(position["colour"])
+        named = _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
+        notes.append(_("the colour is {colour}").format(colour=html.escape(named)))
     if "stock" in position and not position["stock"]:
-        notes.append("the talon is empty")
+        notes.append(_("the talon is empty"))
     note = f'<div class="pc-note">{"; ".join(notes)}</div>' if notes else ""
     return '<div class="pc-table">' + "".join(rows + table) + note + "</div>"
 
@@ -359,73 +386,80 @@ class Arrow:
 FLOWS: dict[str, tuple[tuple[Box, ...], tuple[Arrow, ...], str]] = {
     "vvv8": (
         (
-            Box("deal", "Draw for the deal; seven cards each; turn up the start card", 0),
+            Box("deal", N_("Draw for the deal; seven cards each; turn up the start card"), 0),
             Box(
                 "turn",
-                "Your turn: lay a card of the top card's suit or rank, plus more of that rank",
+                N_("Your turn: lay a card of the top card's suit or rank, plus more of that rank"),
                 1,
             ),
-            Box("ace", "Ace: everyone else draws one, and you lay again", 1, 1, "card"),
-            Box("draw", "Cannot or will not lay? Draw one at a time, at most three", 2),
+            Box("ace", N_("Ace: everyone else draws one, and you lay again"), 1, 1, "card"),
+            Box("draw", N_("Cannot or will not lay? Draw one at a time, at most three"), 2),
             Box(
-                "eight", "Eight: on any card, one at a time; name the suit to follow", 2, 1, "card"
+                "eight",
+                N_("Eight: on any card, one at a time; name the suit to follow"),
+                2,
+                1,
+                "card",
             ),
             Box(
                 "out",
-                "Last card gone? Only after 'utgång' last turn; never an ace or an eight",
+                N_("Last card gone? Only after 'utgång' last turn; never an ace or an eight"),
                 3,
                 0,
                 "choice",
             ),
-            Box("next", "The next player takes the turn", 3, 1),
-            Box("win", "You win; the player before you loses", 4, 0, "end"),
+            Box("next", N_("The next player takes the turn"), 3, 1),
+            Box("win", N_("You win; the player before you loses"), 4, 0, "end"),
         ),
         (
             Arrow("deal", "turn"),
             Arrow("turn", "draw"),
             Arrow("draw", "out"),
-            Arrow("out", "win", "yes"),
-            Arrow("out", "next", "no"),
+            Arrow("out", "win", N_("yes")),
+            Arrow("out", "next", N_("no")),
             Arrow("next", "turn", back=True),
             Arrow("turn", "ace", dashed=True),
             Arrow("draw", "eight", dashed=True),
         ),
-        "The course of a vvv8 turn",
+        N_("The course of a vvv8 turn"),
     ),
     "vandatta": (
         (
-            Box("deal", "Seven cards each; turn up the start card (an eight goes back)", 0),
+            Box("deal", N_("Seven cards each; turn up the start card (an eight goes back)"), 0),
             Box(
                 "turn",
-                "Your turn: lay a card of the top card's suit or rank (several of a rank at once)",
+                N_(
+                    "Your turn: lay a card of the top card's suit or rank "
+                    "(several of a rank at once)"
+                ),
                 1,
             ),
             Box(
                 "ace",
-                "Ace, of the same suit only: the others draw one; you lay again in its suit",
+                N_("Ace, of the same suit only: the others draw one; you lay again in its suit"),
                 1,
                 1,
                 "card",
             ),
-            Box("draw", "Nothing to lay? Draw until you can, at most three", 2),
+            Box("draw", N_("Nothing to lay? Draw until you can, at most three"), 2),
             Box(
                 "eight",
-                "Eight, stuck or by choice: the pile turns away; name a suit, start again",
+                N_("Eight, stuck or by choice: the pile turns away; name a suit, start again"),
                 2,
                 1,
                 "card",
             ),
             Box(
                 "calls",
-                "Three cards left: call 'varning!'; one card to go out on: 'LAPPEN!'",
+                N_("Three cards left: call 'varning!'; one card to go out on: 'LAPPEN!'"),
                 3,
                 0,
                 "choice",
             ),
-            Box("next", "The next player's turn", 3, 1),
+            Box("next", N_("The next player's turn"), 3, 1),
             Box(
                 "out",
-                "Last card gone, no ace or eight: the deal is yours; the others count points",
+                N_("Last card gone, no ace or eight: the deal is yours; the others count points"),
                 4,
                 0,
                 "end",
@@ -435,30 +469,33 @@ FLOWS: dict[str, tuple[tuple[Box, ...], tuple[Arrow, ...], str]] = {
             Arrow("deal", "turn"),
             Arrow("turn", "draw"),
             Arrow("draw", "calls"),
-            Arrow("calls", "out", "out"),
+            Arrow("calls", "out", N_("out")),
             Arrow("calls", "next"),
             Arrow("next", "turn", back=True),
             Arrow("turn", "ace", dashed=True),
             Arrow("draw", "eight", dashed=True),
         ),
-        "The course of a vandatta turn",
+        N_("The course of a vandatta turn"),
     ),
     "viggo": (
         (
-            Box("deal", "Thirteen cards each (two players draft theirs)", 0),
+            Box("deal", N_("Thirteen cards each (two players draft theirs)"), 0),
             Box(
                 "lead",
-                "Lead any combination: a single, a pair, three or four of a kind, or a run of five",
+                N_(
+                    "Lead any combination: a single, a pair, three or four of a kind, "
+                    "or a run of five"
+                ),
                 1,
             ),
-            Box("order", "Low to high: 4 5 6 7 8 9 10 J Q K A 2 3", 1, 1, "card"),
-            Box("reply", "Each next player lays the same kind, higher, or passes", 2),
-            Box("three", "A three beats a three; nobody switches kinds", 2, 1, "card"),
-            Box("trick", "Nobody beats it? The trick is set aside", 3, 0, "choice"),
-            Box("next", "The player after the highest leads again", 3, 1),
+            Box("order", N_("Low to high: 4 5 6 7 8 9 10 J Q K A 2 3"), 1, 1, "card"),
+            Box("reply", N_("Each next player lays the same kind, higher, or passes"), 2),
+            Box("three", N_("A three beats a three; nobody switches kinds"), 2, 1, "card"),
+            Box("trick", N_("Nobody beats it? The trick is set aside"), 3, 0, "choice"),
+            Box("next", N_("The player after the highest leads again"), 3, 1),
             Box(
                 "out",
-                "First with no cards wins the round; the others score a point a card; 53 loses",
+                N_("First with no cards wins the round; the others score a point a card; 53 loses"),
                 4,
                 0,
                 "end",
@@ -470,50 +507,54 @@ FLOWS: dict[str, tuple[tuple[Box, ...], tuple[Arrow, ...], str]] = {
             Arrow("reply", "trick"),
             Arrow("trick", "next"),
             Arrow("next", "lead", back=True),
-            Arrow("trick", "out", "a hand empties"),
+            Arrow("trick", "out", N_("a hand empties")),
             Arrow("lead", "order", dashed=True),
             Arrow("reply", "three", dashed=True),
         ),
-        "The course of a Viggo round",
+        N_("The course of a Viggo round"),
     ),
     "uno": (
         (
             Box(
                 "deal",
-                "Seven cards each; the first card turned up acts as if the dealer laid it",
+                N_("Seven cards each; the first card turned up acts as if the dealer laid it"),
                 0,
             ),
-            Box("turn", "Your turn: match the top card's colour, number or symbol", 1),
+            Box("turn", N_("Your turn: match the top card's colour, number or symbol"), 1),
             Box(
                 "wild",
-                "Wild: any time, name a colour; Wild Draw Four only without that colour",
+                N_("Wild: any time, name a colour; Wild Draw Four only without that colour"),
                 1,
                 1,
                 "card",
             ),
-            Box("draw", "Nothing to lay, or rather not? Draw one; lay it if it fits", 2),
+            Box("draw", N_("Nothing to lay, or rather not? Draw one; lay it if it fits"), 2),
             Box(
                 "action",
-                "Skip, Reverse, Draw Two: the next player loses a turn, or the direction turns",
+                N_("Skip, Reverse, Draw Two: the next player loses a turn, or the direction turns"),
                 2,
                 1,
                 "card",
             ),
-            Box("uno", "One card left? Say 'UNO' before the next player starts", 3, 0, "choice"),
-            Box("next", "The next player in the direction of play", 3, 1),
-            Box("out", "No cards left: score the others' cards; 500 wins the game", 4, 0, "end"),
+            Box(
+                "uno", N_("One card left? Say 'UNO' before the next player starts"), 3, 0, "choice"
+            ),
+            Box("next", N_("The next player in the direction of play"), 3, 1),
+            Box(
+                "out", N_("No cards left: score the others' cards; 500 wins the game"), 4, 0, "end"
+            ),
         ),
         (
             Arrow("deal", "turn"),
             Arrow("turn", "draw"),
             Arrow("draw", "uno"),
-            Arrow("uno", "out", "out"),
+            Arrow("uno", "out", N_("out")),
             Arrow("uno", "next"),
             Arrow("next", "turn", back=True),
             Arrow("turn", "wild", dashed=True),
             Arrow("draw", "action", dashed=True),
         ),
-        "The course of an UNO turn",
+        N_("The course of an UNO turn"),
     ),
 }
 """Each game's turn as boxes in a two-column grid and the arrows between them."""
@@ -524,8 +565,9 @@ _FILL = {"step": "#eef3f8", "choice": "#fff7e0", "end": "#e3f4e1", "card": "#fde
 
 def flow_svg(rulebook: str) -> str:
     """The turn diagram of a rulebook as a self-contained SVG that scales to its container."""
-    boxes, arrows, title = FLOWS[rulebook]
-    wrapped = {b.key: textwrap.wrap(b.text, 21) for b in boxes}
+    boxes, arrows, english = FLOWS[rulebook]
+    title = _(english)
+    wrapped = {b.key: textwrap.wrap(_(b.text), 21) for b in boxes}
     rows = max(b.row for b in boxes) + 1
     heights = [
         max((len(wrapped[b.key]) for b in boxes if b.row == r), default=1) * _LINE + 2 * _PAD
@@ -592,7 +634,7 @@ def flow_svg(rulebook: str) -> str:
         if a.label:
             parts.append(
                 f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="13" font-style="italic" '
-                f'fill="#333">{html.escape(a.label)}</text>'
+                f'fill="#333">{html.escape(_(a.label))}</text>'
             )
     parts.append("</svg>")
     return "\n".join(parts)
@@ -886,8 +928,37 @@ def add_static(app: Sphinx, config: Config) -> None:
     config.html_static_path.append(str(STATIC))
 
 
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+"""The catalogues of the site's editions (``docs/locales``)."""
+
+
+def compiled(language: str | None) -> None:
+    """Compile the edition's :data:`CATALOGUE` (``.po``) into the ``.mo`` gettext reads, when
+    it is missing or older; nothing for English or an edition without one."""
+    if not language or language.startswith("en"):
+        return
+    source = LOCALES / language / "LC_MESSAGES" / f"{CATALOGUE}.po"
+    target = source.with_suffix(".mo")
+    if not source.is_file():
+        return
+    if target.is_file() and target.stat().st_mtime >= source.stat().st_mtime:
+        return
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with source.open("rb") as handle:
+        catalogue = read_po(handle)
+    scratch = target.with_suffix(f".{os.getpid()}.part")  # two builds may compile at once
+    with scratch.open("wb") as handle:
+        write_mo(handle, catalogue)
+    scratch.replace(target)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Register the directives, the styles and the plots."""
+    """Register the directives, the styles, the plots and the catalogue of this extension's
+    words."""
+    compiled(app.config.language)
+    app.add_message_catalog(CATALOGUE, LOCALES)
     app.add_directive("cards", CardsDirective)
     app.add_directive("referee", RefereeDirective)
     app.add_directive("turn-flow", TurnFlowDirective)

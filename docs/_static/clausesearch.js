@@ -12,6 +12,9 @@
 (function () {
   const LIMIT = 12;
   const settings = window.clauseSearchWords || { rulebooks: {}, books: {}, stop: [], prefixes: [] };
+  // The page's words in the edition's language (clausesearch.py, UI).
+  const ui = settings.ui || {};
+  const say = (key, n) => (ui[key] || key).replace("{n}", String(n));
   // A clause id, or its start: a rulebook's prefix, then words joined by "-" (UNO-WD4).
   const ID = new RegExp(`^(${settings.prefixes.join("|")})(-[a-z0-9+]+)+$`, "i");
   const root = new URL(document.documentElement.dataset.content_root || "./", window.location.href);
@@ -106,10 +109,10 @@
   function chooser(chosen, onChange) {
     const label = document.createElement("label");
     label.className = "clause-rulebook";
-    label.append("Rulebook ");
+    label.append(say("rulebook") + " ");
     const select = document.createElement("select");
     select.name = "rulebook";
-    const all = new Option("all four", "");
+    const all = new Option(say("all"), "");
     select.append(all);
     for (const [id, name] of Object.entries(settings.books || {})) {
       select.append(new Option(name, id, false, id === chosen));
@@ -136,11 +139,9 @@
       // that repeats "draw" and "card" should not outrank the short rule a question is about.
       await pagefind.options({ ranking: { termFrequency: 0.3 } });
     } catch (error) {
-      title.textContent = "Clauses";
+      title.textContent = say("clauses");
       const why = document.createElement("p");
-      why.textContent =
-        "The clause search could not load its index. It needs the site served over http " +
-        "(for a local copy: python -m http.server --directory <the built site>).";
+      why.textContent = say("unloaded");
       box.append(title, why);
       anchor.parentNode.insertBefore(box, anchor);
       return;
@@ -151,15 +152,13 @@
       const results = await find(pagefind, query, chosen);
       const names = results.books.map((id) => (settings.books || {})[id] || id);
       title.textContent =
-        (results.length === 1 ? "1 clause" : `${results.length} clauses`) +
-        (names.length ? ` in ${names.join(" and ")}` : "");
+        say(results.length === 1 ? "one" : "many", results.length) +
+        (names.length ? ` ${say("in")} ${names.join(` ${say("and")} `)}` : "");
       box.querySelector("p.clause-none")?.remove();
       if (results.length === 0) {
         const none = document.createElement("p");
         none.className = "clause-none";
-        none.textContent =
-          "No clause holds every word searched (the little words of a question aside): " +
-          "try fewer words, or other words for the same thing.";
+        none.textContent = say("none");
         list.before(none);
       }
       await append(list, results.slice(0, LIMIT));
@@ -167,7 +166,7 @@
         const more = document.createElement("button");
         more.type = "button";
         more.className = "clause-more";
-        more.textContent = `Show all ${results.length}`;
+        more.textContent = say("more", results.length);
         more.addEventListener("click", async () => {
           more.remove();
           await append(list, results.slice(LIMIT));
