@@ -493,12 +493,14 @@ def printed_pages(page: Path, into: Path) -> list[tuple[int, int]]:
     return [(round(float(w)), round(float(h))) for w, h in boxes[: len(pages)]]
 
 
+@pytest.mark.parametrize("edition", ["", "sv"])
 @pytest.mark.parametrize("game", ["vvv8", "vandatta", "viggo", "uno"])
 def test_each_game_s_quick_rules_print_on_one_a4_sheet(
-    site: Path, tmp_path: Path, game: str
+    site: Path, tmp_path: Path, game: str, edition: str
 ) -> None:
     """The print stylesheet leaves the rules alone on one A4 page (no site chrome, disputes or
-    diagrams); on screen the page is as long as it was (the disputes are still there)."""
-    page = site / "players" / f"{game}.html"
+    diagrams), in English and in Swedish; on screen the page is as long as it was (the
+    disputes are still there)."""
+    page = site / edition / "players" / f"{game}.html"
     assert printed_pages(page, tmp_path) == [A4_POINTS]
     assert 'id="disputes-at-the-table"' in page.read_text(encoding="utf-8")
