@@ -46,6 +46,7 @@ html_last_updated_fmt = f"%Y-%m-%d, regelverk {release}"
 html_favicon = "_static/favicon.svg"
 html_short_title = "regelverk"
 html_static_path = ["_static"]
+templates_path = ["_templates"]  # search.html: the search page's link to the other edition
 html_css_files = ["rulebook.css"]
 html_js_files = ["rulebook.js"]
 html_theme_options = {"navigation_with_keys": True, "top_of_page_buttons": []}

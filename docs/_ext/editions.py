@@ -68,8 +68,10 @@ def switch(app: Sphinx, pagename: str) -> str:
 def page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """Put the switch at the top of the page's content; in the Swedish edition, mark a page
+    """Put the switch at the top of the page's content (a page drawn by its template alone,
+    as the search page, places ``edition_switch`` itself); in the Swedish edition, mark a page
     without a translation as English and say so."""
+    context["edition_switch"] = switch(app, pagename)
     if "body" not in context:
         return
     body = context["body"]

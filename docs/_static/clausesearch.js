@@ -123,6 +123,10 @@
   }
 
   async function show() {
+    // The other edition's search page asks the same question.
+    for (const link of document.querySelectorAll("nav.edition-switch a")) {
+      link.search = window.location.search;
+    }
     const params = new URLSearchParams(window.location.search);
     const query = params.get("q") || "";
     const anchor = document.getElementById("search-results");
