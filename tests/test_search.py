@@ -28,6 +28,8 @@ __all__ = ["site"]  # the fixture, shared with the site's other tests
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = tomllib.loads((Path(__file__).parent / "search_queries.toml").read_text("utf-8"))
+SWEDISH = tomllib.loads((Path(__file__).parent / "search_queries_sv.toml").read_text("utf-8"))
+"""The questions of the Swedish edition (its search page is ``sv/search.html``)."""
 ALIASES = ROOT / "docs" / "search"
 TOP = 3
 """A question's clause must be among this many first results."""
@@ -89,6 +91,10 @@ def test_every_alias_names_a_clause_of_its_rulebook() -> None:
         assert all(
             isinstance(v, list) and all(isinstance(w, str) for w in v) for v in given.values()
         )
+        swedish = ALIASES / "sv" / f"{book.id}.toml"  # the Swedish edition's own, if any
+        if swedish.is_file():
+            given = tomllib.loads(swedish.read_text(encoding="utf-8"))
+            assert set(given) <= own, f"sv/{swedish.name}: {sorted(set(given) - own)}"
 
 
 def test_the_query_set_covers_every_rulebook() -> None:
@@ -152,11 +158,13 @@ for (let i = 0; i < 3; i++) {
 """
 
 
-def search_in_browser(site: Path, asks: dict[str, str]) -> dict[str, dict[str, Any]]:
-    """For each key, the search page's clause results when opened at ``search.html`` plus its
-    query string (the ids listed, their links, the heading), in a headless Chromium, the site
-    served on a local address."""
-    pages = [{"key": key, "page": f"/search.html{query}"} for key, query in asks.items()]
+def search_in_browser(
+    site: Path, asks: dict[str, str], edition: str = ""
+) -> dict[str, dict[str, Any]]:
+    """For each key, the search page's clause results when opened at ``search.html`` (of the
+    edition in the folder ``edition``) plus its query string (the ids listed, their links, the
+    heading), in a headless Chromium, the site served on a local address."""
+    pages = [{"key": key, "page": f"/{edition}search.html{query}"} for key, query in asks.items()]
     driver = DRIVER % {"asks": json.dumps(pages)}
     return run_in_browser(site, driver, timeout=300, doing="search")
 
@@ -255,3 +263,62 @@ def test_the_search_page_loads_its_index_from_the_site_itself(site: Path) -> Non
 def test_a_search_that_finds_no_clause_says_so(answers: dict[str, dict[str, Any]]) -> None:
     assert answers["nothing"]["ids"] == []
     assert answers["nothing"]["title"] == "0 clauses"
+
+
+# The Swedish edition.
+
+
+def test_the_swedish_edition_has_its_own_index_of_every_clause_with_the_pages_words(
+    site: Path,
+) -> None:
+    english = {r["meta"]["title"]: r for r in records(site)}
+    swedish = {r["meta"]["title"]: r for r in records(site / "sv")}
+    assert set(swedish) == set(english)
+    # the quick rules' lines in Swedish lend their words to the clauses they cite
+    assert "talongen" in swedish["V8-START-CARD-FACE-UP"]["content"].lower()
+    assert "talongen" not in english["V8-START-CARD-FACE-UP"]["content"].lower()
+    words = (site / "sv" / "_static" / "clausesearch-words.js").read_text(encoding="utf-8")
+    assert '"more":"Visa alla {n}"' in words
+
+
+def test_the_swedish_query_set_covers_every_rulebook() -> None:
+    queries = SWEDISH["query"]
+    assert len(queries) >= 40
+    registry = default_registry()
+    known = {c.id for b in registry.rulebooks for c in b.clauses}
+    known |= {a.id for b in registry.rulebooks for a in b.ambiguities}
+    assert all(set(q["expect"]) <= known for q in queries), [
+        q["q"] for q in queries if not set(q["expect"]) <= known
+    ]
+    prefixes = {ident.split("-")[0] for q in queries for ident in q["expect"]}
+    assert prefixes == {book.prefix for book in registry.rulebooks}
+
+
+@pytest.fixture(scope="module")
+def svar(site: Path) -> dict[str, dict[str, Any]]:
+    """The Swedish search page's clause results for every question of the Swedish query set,
+    and for a search that finds nothing."""
+    asks = {f"q{n}": query_string(q["q"]) for n, q in enumerate(SWEDISH["query"])}
+    asks["nothing"] = query_string("zebra giraff")
+    return search_in_browser(site, asks, edition="sv/")
+
+
+@pytest.mark.parametrize(
+    "number", range(len(SWEDISH["query"])), ids=[q["q"] for q in SWEDISH["query"]]
+)
+def test_a_swedish_question_finds_its_clause_in_the_top_three(
+    svar: dict[str, dict[str, Any]], number: int
+) -> None:
+    query = SWEDISH["query"][number]
+    found = svar[f"q{number}"]
+    assert "error" not in found, found
+    top = found["ids"][:TOP]
+    assert set(top) & set(query["expect"]), (
+        f"{query['q']!r}: wanted one of {query['expect']} in the first {TOP}, "
+        f"found {found['ids'][:8]} ({found['title']})"
+    )
+
+
+def test_the_swedish_search_page_speaks_swedish(svar: dict[str, dict[str, Any]]) -> None:
+    assert svar["nothing"]["ids"] == []
+    assert svar["nothing"]["title"] == "0 regler"
