@@ -28,4 +28,5 @@ pybabel --quiet extract --no-location --no-default-keywords -k _ -k N_ --project
   -o "$scratch/chosen/site-words.pot" docs/_ext/players.py
 sphinx-intl update --pot-dir "$scratch/chosen" --locale-dir docs/locales --language sv \
   --line-width 99 >/dev/null
+python scripts/po_header.py docs/locales/sv/LC_MESSAGES
 sphinx-intl stat --locale-dir docs/locales --language sv
