@@ -26,6 +26,7 @@ extensions = [
     "players",
     "disputes",
     "editions",
+    "referee_page",
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

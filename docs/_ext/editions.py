@@ -27,10 +27,13 @@ TRANSLATED: tuple[str, ...] = (
     "players/viggo",
     "players/uno",
     "players/variants",
+    "players/referee",
     "_generated/glossary",
+    "_generated/disputes-vvv8",
 )
-"""The pages the Swedish edition translates: the players' pages, the glossary, the search
-page and the front page. (``search`` is Sphinx's own page; its words are the theme's.)"""
+"""The pages the Swedish edition translates: the players' pages (the quick rules, what the
+readings change, every dispute of vvv8, the referee), the glossary, the search page and the
+front page. (``search`` is Sphinx's own page; its words are the theme's.)"""
 
 EDITIONS: dict[str, tuple[str, str]] = {"en": ("", "English"), "sv": ("sv/", "Svenska")}
 """Each edition's folder below the site's root and its name in its own language."""

@@ -1,0 +1,163 @@
+"""The referee in the browser (``players/referee``, ``docs/_ext/referee_page.py``): the site
+serves Pyodide and the project's wheel itself, the page's script loads only there, and a
+question in the page's address is ruled in a headless Chromium exactly as ``regelverk ask``
+rules it: the same first words, the same deciding clauses, linked to their rules. The site is
+the one :func:`test_docs_site.site` provides; the checks in a browser are skipped, saying so,
+when no Chromium is installed.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_docs_site import pages_of, run_in_browser, site
+
+from regelverk.referee import ask, load_question
+from regelverk.verdicts import first_words
+
+__all__ = ["site"]  # the fixture, shared with the site's other tests
+
+ROOT = Path(__file__).resolve().parent.parent
+QUESTIONS = (
+    "examples/uno/wild-draw-four-bluff.json",
+    "examples/uno/sequence-bluff-then-challenge.json",
+    "examples/vandatta/ace-off-suit.json",
+    "examples/vvv8-disputes/1-1-4-sixth-player-in-coffee-break.json",
+)
+"""Questions ruled in the browser: a single action, a sequence, a reading that changes the
+ruling, a refusal."""
+
+
+def fragment(question: dict[str, Any]) -> str:
+    """The page's address fragment for ``question``: its JSON deflated (raw) and base64url."""
+    packer = zlib.compressobj(level=9, wbits=-15)
+    packed = packer.compress(json.dumps(question).encode()) + packer.flush()
+    return "#q=" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def test_the_site_serves_pyodide_and_the_wheel_itself(site: Path) -> None:
+    folder = site / "_referee"
+    catalogue = json.loads((folder / "catalogue.json").read_text(encoding="utf-8"))
+    runtime = folder / catalogue["pyodide"]
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (runtime / name).is_file(), name
+    assert (folder / catalogue["wheel"]).is_file()
+    assert {b["id"] for b in catalogue["rulebooks"]} == {"vvv8", "vandatta", "viggo", "uno"}
+    assert all(q["rulebook"] for q in catalogue["questions"])
+    worker = (site / "referee-sw.js").read_text(encoding="utf-8")
+    assert f'"_referee/{catalogue["wheel"]}"' in worker
+    script = (site / "_static" / "referee.js").read_text(encoding="utf-8")
+    assert not re.findall(r"https?://", script), "the page fetches nothing from elsewhere"
+
+
+def test_only_the_referee_page_loads_the_referee(site: Path) -> None:
+    loading = [
+        p.relative_to(site).as_posix()
+        for p in pages_of(site)
+        if "referee.js" in p.read_text(encoding="utf-8")
+    ]
+    assert sorted(loading) == ["players/referee.html", "sv/players/referee.html"]
+
+
+DRIVER = """<!doctype html><meta charset="utf-8"><title>referee</title>
+<body>
+<script>
+const asks = %(asks)s;
+const found = {};
+let next = 0;
+const frame = document.createElement("iframe");
+frame.style.width = "390px";
+frame.style.height = "800px";
+document.body.append(frame);
+function take() {
+  if (next === asks.length) {
+    fetch("/__found__", {method: "POST", body: JSON.stringify(found)});
+    return;
+  }
+  const ask = asks[next++];
+  const started = Date.now();
+  frame.onload = () => {
+    const poll = setInterval(() => {
+      const doc = frame.contentDocument;
+      const app = doc && doc.getElementById("referee-app");
+      const state = app && app.dataset.state;
+      if (state !== "ruled" && state !== "failed" && Date.now() - started < 60000) return;
+      clearInterval(poll);
+      const verdict = doc.querySelector(".referee-verdict");
+      found[ask.key] = {
+        state,
+        status: app ? app.querySelector(".referee-status").textContent : "",
+        verdict: verdict ? verdict.textContent : null,
+        error: (doc.querySelector(".referee-error") || {}).textContent || "",
+        clauses: [...doc.querySelectorAll(".referee-clauses a")].map((a) => a.textContent),
+        links: [...doc.querySelectorAll(".referee-clauses a")].map((a) => a.getAttribute("href")),
+        printed: (doc.querySelector(".referee-ruling pre") || {}).textContent || "",
+        width: doc.documentElement.scrollWidth,
+      };
+      take();
+    }, 100);
+  };
+  frame.src = ask.page;
+}
+take();
+</script>
+"""
+
+
+@pytest.fixture(scope="module")
+def rulings(site: Path) -> dict[str, dict[str, Any]]:
+    """What the page shows for each of :data:`QUESTIONS`, asked through its address, and for a
+    position that cannot occur."""
+    asks: list[dict[str, Any]] = []
+    for n, name in enumerate(QUESTIONS):
+        question = load_question(ROOT / name)
+        asks.append({"key": name, "question": question, "edition": ""})
+        if n == 0:  # the same in the Swedish edition
+            asks.append({"key": f"sv:{name}", "question": question, "edition": "sv/"})
+    broken = load_question(ROOT / QUESTIONS[0])
+    broken["position"] = {**broken["position"], "turn": "Nobody"}
+    asks.append({"key": "broken", "question": broken, "edition": ""})
+    for n, entry in enumerate(asks):  # a query of its own: a new fragment alone loads no page
+        entry["page"] = (
+            f"/{entry['edition']}players/referee.html?n={n}{fragment(entry['question'])}"
+        )
+    driver = DRIVER % {"asks": json.dumps(asks)}
+    return run_in_browser(site, driver, timeout=600, doing="rule in the referee page")
+
+
+@pytest.mark.parametrize("name", QUESTIONS)
+def test_the_page_rules_as_regelverk_ask_does(
+    rulings: dict[str, dict[str, Any]], name: str
+) -> None:
+    shown = rulings[name]
+    assert shown["state"] == "ruled", shown
+    answer = ask(load_question(ROOT / name))
+    assert shown["verdict"] == first_words(answer)
+    steps = answer.get("steps", [answer])
+    expected = list(dict.fromkeys(c for step in steps for c in step.get("clauses", [])))
+    assert shown["clauses"] == expected
+    assert all(link.split("#")[1] == c for link, c in zip(shown["links"], expected, strict=True))
+    assert first_words(answer) in shown["printed"] or answer["message"][:40] in shown["printed"]
+    assert shown["width"] <= 390, "the page is wider than a phone"
+
+
+def test_the_swedish_page_rules_too(rulings: dict[str, dict[str, Any]]) -> None:
+    shown = rulings[f"sv:{QUESTIONS[0]}"]
+    assert shown["state"] == "ruled", shown
+    assert shown["status"] == "Klar."
+    assert shown["clauses"] == rulings[QUESTIONS[0]]["clauses"]
+
+
+def test_a_position_that_cannot_occur_gets_the_referee_s_reason(
+    rulings: dict[str, dict[str, Any]],
+) -> None:
+    shown = rulings["broken"]
+    assert shown["state"] == "ruled", shown
+    assert shown["verdict"] is None
+    assert "Nobody" in shown["error"]
