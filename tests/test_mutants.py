@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -507,3 +508,21 @@ def test_a_change_to_code_run_at_import_runs_every_test(tmp_path: Path) -> None:
     assert mutate.selected(header, _RULES, files, base) is None
     elsewhere = dataclasses.replace(header, file="pkg/other.py")
     assert mutate.selected(elsewhere, _RULES, files, base) is None
+
+
+def test_every_test_of_the_built_site_is_left_out_of_a_mutant_s_run() -> None:
+    """A test module that uses the built site (the fixture ``site`` of ``test_docs_site``)
+    would build it again under every mutant: :data:`NOT_RUN` must name it."""
+    from fnmatch import fnmatch
+
+    from regelverk_proofs.mutate import NOT_RUN
+
+    tests = Path(__file__).resolve().parent
+    using = [
+        f"tests/{path.name}"
+        for path in sorted(tests.glob("test_*.py"))
+        if re.search(r"^from test_docs_site import .*\bsite\b", path.read_text("utf-8"), re.M)
+        or path.name == "test_docs_site.py"
+    ]
+    assert len(using) >= 4
+    assert [u for u in using if not any(fnmatch(u, pattern) for pattern in NOT_RUN)] == []

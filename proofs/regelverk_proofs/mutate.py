@@ -126,10 +126,15 @@ NOT_RUN: tuple[str, ...] = (
     "tests/test_mutants.py",
     "tests/test_trace*.py",
     "tests/test_docs_site.py",
+    "tests/test_search.py",
+    "tests/test_editions.py",
+    "tests/test_referee_page.py",
 )
 """Test files a mutant's run leaves out: the proof-binding tests (scored as proofs, not as
 tests), the tests of this record and of the trace that reads it (they would fail for every
-mutant on the record's code hash, not on its rule), and the built rulebook's pages."""
+mutant on the record's code hash, not on its rule), and the tests of the built rulebook (every
+module using the site that ``test_docs_site.site`` builds: under a mutant each would build the
+whole site, both editions, again)."""
 
 _COPIED = ("model", "proofs", "spec", "tests", "examples", "bench", "docs", "pyproject.toml")
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)+$")
