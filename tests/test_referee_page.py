@@ -41,6 +41,40 @@ def fragment(question: dict[str, Any]) -> str:
     return "#q=" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
+def question_of(fragment: str) -> dict[str, Any]:
+    """The question a ``q=`` fragment carries (the inverse of :func:`fragment`)."""
+    code = fragment.removeprefix("#").removeprefix("q=")
+    packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    data: dict[str, Any] = json.loads(zlib.decompress(packed, wbits=-15))
+    return data
+
+
+OPENERS = ("players/uno.html", "_generated/disputes-vvv8.html")
+"""Pages whose disputes open in the referee: the first such link of each is followed."""
+
+
+def opener(site: Path, page: str) -> str:
+    """The first link of ``page`` that opens a dispute in the referee, as a path from the
+    site's root."""
+    text = (site / page).read_text(encoding="utf-8")
+    found = re.search(r'<p class="referee-open"><a href="([^"]+)"', text)
+    assert found is not None, f"{page} opens no dispute in the referee"
+    path, _, fragment = found.group(1).partition("#")
+    target = (Path("/") / page).parent / path
+    return f"{Path(*target.parts).resolve().as_posix()}#{fragment}"
+
+
+def test_every_dispute_opens_in_the_referee(site: Path) -> None:
+    for page in OPENERS:
+        text = (site / page).read_text(encoding="utf-8")
+        links = re.findall(r'<p class="referee-open"><a href="[^"]*referee\.html#(q=[^"]+)"', text)
+        asked = (
+            len(re.findall(r"regelverk ask examples/", text)) if page.startswith("players") else 0
+        )
+        assert links and len(links) >= asked
+        assert all("rulebook" in question_of(link) for link in links)
+
+
 def test_the_site_serves_pyodide_and_the_wheel_itself(site: Path) -> None:
     folder = site / "_referee"
     catalogue = json.loads((folder / "catalogue.json").read_text(encoding="utf-8"))
@@ -123,6 +157,10 @@ def rulings(site: Path) -> dict[str, dict[str, Any]]:
     broken = load_question(ROOT / QUESTIONS[0])
     broken["position"] = {**broken["position"], "turn": "Nobody"}
     asks.append({"key": "broken", "question": broken, "edition": ""})
+    for page in OPENERS:  # a dispute's link, as a reader follows it
+        path, _, code = opener(site, page).partition("#")
+        assert path == "/players/referee.html", path
+        asks.append({"key": page, "question": question_of(code), "edition": ""})
     for n, entry in enumerate(asks):  # a query of its own: a new fragment alone loads no page
         entry["page"] = (
             f"/{entry['edition']}players/referee.html?n={n}{fragment(entry['question'])}"
@@ -161,3 +199,13 @@ def test_a_position_that_cannot_occur_gets_the_referee_s_reason(
     assert shown["state"] == "ruled", shown
     assert shown["verdict"] is None
     assert "Nobody" in shown["error"]
+
+
+@pytest.mark.parametrize("page", OPENERS)
+def test_a_dispute_s_link_is_ruled_in_the_referee_page(
+    site: Path, rulings: dict[str, dict[str, Any]], page: str
+) -> None:
+    shown = rulings[page]
+    assert shown["state"] == "ruled", shown
+    code = opener(site, page).partition("#")[2]
+    assert shown["verdict"] == first_words(ask(question_of(code)))

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from players import open_in_referee
 from sphinx.application import Sphinx
 
 from regelverk.disputes import Dispute, DisputeTable, SentenceRow, load
@@ -117,6 +118,8 @@ def ruling_lines(dispute: Dispute, root: Path | None, known: set[str]) -> list[s
         lines.append(f"Question file {esc(name)}.")
     if dispute.xfail is not None:
         lines += ["", f"*Not yet so in the referee:* {linked(dispute.xfail, known)}"]
+    if root is not None and (root / dispute.file).is_file():
+        lines += ["", *open_in_referee(root / dispute.file, "../")]
     return lines
 
 

@@ -18,10 +18,13 @@ Nothing on these pages needs Graphviz: the diagrams are drawn here.
 
 from __future__ import annotations
 
+import base64
 import html
+import json
 import os
 import re
 import textwrap
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -173,6 +176,29 @@ def raw(markup: str) -> list[str]:
     return [".. raw:: html", "", *(f"   {line}" for line in markup.splitlines()), ""]
 
 
+REFEREE_PAGE = "players/referee.html"
+"""The page that runs the referee in the browser (``docs/_ext/referee_page.py``)."""
+
+
+def question_fragment(question: dict[str, Any]) -> str:
+    """The referee page's address fragment for ``question``: ``q=`` and its JSON, deflated
+    (raw, as the browser's ``DecompressionStream("deflate-raw")`` reads it) and base64url."""
+    packer = zlib.compressobj(level=9, wbits=-15)
+    text = json.dumps(question, ensure_ascii=False, separators=(",", ":"))
+    packed = packer.compress(text.encode()) + packer.flush()
+    return "q=" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def open_in_referee(path: Path, up: str) -> list[str]:
+    """A link that opens the question file ``path`` in the referee page (``up``: the way from
+    the page to the site's root), its expected ruling left out: the page rules it afresh."""
+    question = json.loads(path.read_text(encoding="utf-8"))
+    question.pop("expect", None)
+    href = f"{up}{REFEREE_PAGE}#{question_fragment(question)}"
+    words = html.escape(_("Open this question in the referee"))
+    return raw(f'<p class="referee-open"><a href="{href}">{words}</a></p>')
+
+
 # ------------------------------------------------------------------------------- positions
 
 
@@ -315,8 +341,10 @@ def _dealt(deal: Any) -> dict[str, Any]:
     return {"players": deal.get("players", []), "hands": deal.get("hands", {}), "discard": first}
 
 
-def referee_lines(path: Path, rel: str) -> list[str]:
-    """The reStructuredText for one question file: the position, the attempt, the ruling."""
+def referee_lines(path: Path, rel: str, up: str = "../") -> list[str]:
+    """The reStructuredText for one question file: the position, the attempt, the ruling, and
+    a link that opens it in the referee page (``up``: the way from the page to the site's root).
+    """
     from regelverk.referee import ask, load_question
 
     question = load_question(path)
@@ -353,6 +381,7 @@ def referee_lines(path: Path, rel: str) -> list[str]:
         f"*Ask it yourself:* ``regelverk ask {rel}``",
         "",
     ]
+    lines += open_in_referee(path, up)
     return lines
 
 
@@ -839,7 +868,7 @@ class RefereeDirective(SphinxDirective):
             raise self.error(f"referee: no question file {rel}")
         self.env.note_dependency(str(path))
         try:
-            lines = referee_lines(path, rel)
+            lines = referee_lines(path, rel, "../" * self.env.docname.count("/"))
         except RegelverkError as error:
             raise self.error(f"referee: {rel}: {error}") from None
         return self.parse_text_to_nodes("\n".join(lines))
