@@ -209,3 +209,78 @@ def test_a_dispute_s_link_is_ruled_in_the_referee_page(
     assert shown["state"] == "ruled", shown
     code = opener(site, page).partition("#")[2]
     assert shown["verdict"] == first_words(ask(question_of(code)))
+
+
+BUILDER = """<!doctype html><meta charset="utf-8"><title>builder</title>
+<body>
+<script>
+const frame = document.createElement("iframe");
+frame.style.width = "390px";
+frame.style.height = "900px";
+document.body.append(frame);
+const found = {};
+function finish() { fetch("/__found__", {method: "POST", body: JSON.stringify(found)}); }
+frame.onload = () => {
+  const started = Date.now();
+  const ready = setInterval(() => {
+    const d = frame.contentDocument;
+    const app = d.getElementById("referee-app");
+    if (!app || app.dataset.state !== "ready") {
+      if (Date.now() - started > 60000) {
+        clearInterval(ready);
+        found.error = "not ready";
+        finish();
+      }
+      return;
+    }
+    clearInterval(ready);
+    const set = (id, value) => {
+      const control = d.getElementById(id);
+      control.value = value;
+      control.dispatchEvent(new Event("change"));
+    };
+    const tap = (label) => d.querySelector(`[aria-label="${label}"]`).click();
+    try {
+      set("referee-rulebook", "uno");
+      set("rb-players", "Anna, Bo");
+      set("rb-into", "hand:Anna"); tap("Add R5"); tap("Add G7");
+      set("rb-into", "hand:Bo"); tap("Add B1"); tap("Add B2");
+      set("rb-into", "pile:discard"); tap("Add R3");
+      set("rb-turn", "Anna");
+      set("rb-action", "play");
+      set("rb-by", "Anna");
+      set("rb-into", "action"); tap("Add G7");
+      tap("Remove G7 from The cards of the action");
+      tap("Add R5");
+    } catch (problem) {
+      found.error = String(problem);
+      finish();
+      return;
+    }
+    found.file = d.getElementById("referee-question").value;
+    d.querySelector("button[type=submit]").click();
+    const asked = setInterval(() => {
+      if (app.dataset.state !== "ruled") return;
+      clearInterval(asked);
+      found.verdict = (d.querySelector(".referee-verdict") || {}).textContent || null;
+      found.error = d.querySelector(".referee-error").textContent;
+      finish();
+    }, 100);
+  }, 100);
+};
+frame.src = "/players/referee.html";
+</script>
+"""
+
+
+def test_a_question_built_by_tapping_cards_is_ruled(site: Path) -> None:
+    """Players, hands, the pile, the turn and the action chosen with the builder's fields and
+    card buttons, as a reader without a question file would: the page writes the question
+    file and rules it as ``regelverk ask`` does."""
+    shown = run_in_browser(site, BUILDER, timeout=180, doing="build and rule a question")
+    assert not shown.get("error"), shown
+    question = {"rulebook": "uno", **json.loads(shown["file"])}
+    assert question["position"]["hands"] == {"Anna": ["R5", "G7"], "Bo": ["B1", "B2"]}
+    assert question["position"]["discard"] == ["R3"]
+    assert question["action"] == {"action": "play", "player": "Anna", "card": "R5"}
+    assert shown["verdict"] == first_words(ask(question)) == "Allowed"

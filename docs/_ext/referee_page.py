@@ -266,7 +266,8 @@ def write_assets(app: Sphinx, exception: BaseException | None) -> None:
     (folder / "catalogue.json").write_text(text, encoding="utf-8")
     files = [f"{FOLDER}/{p.relative_to(folder).as_posix()}" for p in sorted(runtime.iterdir())]
     files += [f"{FOLDER}/{wheel.name}", f"{FOLDER}/catalogue.json"]
-    files += ["players/referee.html", "_static/referee.js", "_static/rulebook.css"]
+    files += ["players/referee.html", "_static/referee.js", "_static/referee-builder.js"]
+    files += ["_static/rulebook.css"]
     version = hashlib.sha256(json.dumps([files, wheel.name, text]).encode()).hexdigest()[:12]
     worker = SERVICE_WORKER % {"version": version, "files": json.dumps(files)}
     (out / "referee-sw.js").write_text(worker, encoding="utf-8")

@@ -7,6 +7,8 @@
 // (after "#q=", deflated and base64url-encoded), so a ruling can be sent to the table.
 "use strict";
 
+import { buildQuestion } from "./referee-builder.js";
+
 const app = document.getElementById("referee-app");
 const root = new URL(document.documentElement.dataset.content_root || "./", window.location.href);
 const base = new URL("_referee/", root);
@@ -26,8 +28,9 @@ const WORDS = {
     readings: "Readings in force",
     readingsNote: "Where the rules can be read more than one way; the model's default is chosen.",
     byDefault: "(the default)",
-    question: "The question (a question file: the position and the action)",
-    questionHelp: "As regelverk ask reads it; the asking pages describe the fields.",
+    builder: "The position and the action",
+    question: "The question as a question file",
+    questionHelp: "As regelverk ask reads it (the asking pages describe every field); an edit here is taken when you leave the field.",
     ask: "Ask the referee",
     decidedBy: "Decided by",
     otherReadings: "Where the rules are unclear, another reading rules otherwise:",
@@ -49,8 +52,9 @@ const WORDS = {
     readings: "Läsningar som gäller",
     readingsNote: "Där reglerna kan läsas på mer än ett sätt; modellens standard är vald.",
     byDefault: "(standard)",
-    question: "Frågan (en frågefil: ställningen och handlingen)",
-    questionHelp: "Som regelverk ask läser den; sidorna om att fråga domaren beskriver fälten.",
+    builder: "Ställningen och handlingen",
+    question: "Frågan som frågefil",
+    questionHelp: "Som regelverk ask läser den (sidorna om att fråga domaren beskriver varje fält); en ändring här gäller när du lämnar fältet.",
     ask: "Fråga domaren",
     decidedBy: "Avgörs av",
     otherReadings: "Där reglerna är oklara ger en annan läsning ett annat utslag:",
@@ -219,19 +223,44 @@ async function main() {
   const shareButton = element("button", { type: "button", text: say.share });
   const shared = element("p", { class: "referee-shared", role: "status" });
   let readings = element("div");
+  const builder = element("fieldset", { class: "referee-builder" });
   const output = element("div", { id: "referee-output" });
   form.append(
     element("div", { class: "referee-field" }, element("label", { for: "referee-rulebook", text: say.rulebook }), bookSelect),
     element("div", { class: "referee-field" }, element("label", { for: "referee-example", text: say.example }), exampleSelect),
     element("div", { class: "referee-field" }, element("label", { for: "referee-open", text: say.open }), opener),
     readings,
-    element("div", { class: "referee-field" },
-      element("label", { for: "referee-question", text: say.question }),
-      element("span", { id: "referee-question-help", class: "referee-help", text: say.questionHelp }),
-      editor, error),
+    builder,
+    error,
+    element("details", { class: "referee-file" },
+      element("summary", { text: say.question }),
+      element("div", { class: "referee-field" },
+        element("label", { for: "referee-question", class: "referee-help", id: "referee-question-help", text: say.questionHelp }),
+        editor)),
     element("div", { class: "referee-buttons" }, askButton, downloadButton, shareButton),
     shared,
   );
+  // The question being built: the question file without its rulebook and options, which the
+  // menus above give. The builder edits it; the editor shows it as a file.
+  let current = {};
+  function showFile() {
+    editor.value = JSON.stringify(current, null, 2);
+  }
+  function showBuilder() {
+    builder.replaceChildren(element("legend", { text: say.builder }));
+    const fields = element("div", { class: "referee-fields" });
+    builder.append(fields);
+    buildQuestion(fields, bookSelect.value, current, app.dataset.language, showFile);
+  }
+  editor.addEventListener("change", () => {
+    try {
+      current = JSON.parse(editor.value || "{}");
+      error.textContent = "";
+      showBuilder();
+    } catch (problem) {
+      error.textContent = say.badJson + problem.message;
+    }
+  });
   app.append(form, output);
 
   function chosenOptions() {
@@ -255,14 +284,9 @@ async function main() {
     readings = fresh;
   }
 
-  // The question as it stands: the editor's JSON with the rulebook and the readings chosen.
+  // The question as it stands, with the rulebook and the readings chosen.
   function question() {
-    let data;
-    try {
-      data = JSON.parse(editor.value || "{}");
-    } catch (problem) {
-      throw new Error(say.badJson + problem.message);
-    }
+    const data = JSON.parse(JSON.stringify(current));
     data.rulebook = bookSelect.value;
     const options = chosenOptions();
     if (Object.keys(options).length) data.options = options;
@@ -273,14 +297,18 @@ async function main() {
   function load(data) {
     const id = books[data.rulebook] ? data.rulebook : catalogue.rulebooks[0].id;
     showBook(id, data.options || {});
-    const shown = { ...data };
-    delete shown.rulebook;
-    delete shown.options;
-    editor.value = JSON.stringify(shown, null, 2);
+    current = { ...data };
+    delete current.rulebook;
+    delete current.options;
     error.textContent = "";
+    showBuilder();
   }
 
-  bookSelect.addEventListener("change", () => showBook(bookSelect.value));
+  bookSelect.addEventListener("change", () => {
+    showBook(bookSelect.value);
+    current = {};  // another game's position is not this one's
+    showBuilder();
+  });
   exampleSelect.addEventListener("change", async () => {
     if (!exampleSelect.value) return;
     const data = await (await fetch(new URL(`examples/${exampleSelect.value}`, base))).json();
@@ -325,10 +353,12 @@ async function main() {
       load(JSON.parse(await unpack(fromAddress[1])));
     } catch (problem) {
       showBook(catalogue.rulebooks[0].id);
+      showBuilder();
       error.textContent = say.badJson + problem.message;
     }
   } else {
     showBook(catalogue.rulebooks[0].id);
+    showBuilder();
   }
 
   let rule;

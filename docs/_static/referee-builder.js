@@ -1,0 +1,340 @@
+// The question builder of the referee page: the position and the action as fields and card
+// pickers, for people who never saw a question file. It edits a question object (the file's
+// "position" and "action"; every other field is kept as it is) and calls back on each change;
+// the page shows the same question as a question file beside it. Field names and values are
+// those of the asking pages (docs/ask/*.rst); a card is written in the game's notation.
+"use strict";
+
+const UNO_CARDS = [
+  ...["R", "Y", "G", "B"].flatMap((c) => ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2"].map((v) => c + v)),
+  "W", "W+4", "WSH", "WX", "?",
+];
+const FRENCH_CARDS = [
+  ...["C", "D", "H", "S"].flatMap((s) => ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].map((r) => r + s)),
+  "?",
+];
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const COLOURS = ["red", "yellow", "green", "blue"];
+
+// Each engine family: where the face-up cards lie, its cards, the position's simple fields and
+// the actions with the fields each takes.
+const FAMILIES = {
+  uno: {
+    pile: "discard",
+    cards: UNO_CARDS,
+    fields: [
+      { key: "colour", values: COLOURS },
+      { key: "direction", values: ["left", "right"] },
+      { key: "phase", values: ["play", "drawn", "name-colour", "challenge", "stack", "game-over"] },
+    ],
+    actions: {
+      play: ["card", "colour", "uno"],
+      draw: [],
+      pass: [],
+      challenge: [],
+      "name-colour": ["colour"],
+      "call-uno": [],
+      catch: ["target"],
+    },
+  },
+  vandatta: {
+    pile: "pile",
+    cards: FRENCH_CARDS,
+    fields: [
+      { key: "named_suit", values: Object.keys(SUITS) },
+      { key: "restart", values: ["none", "ace", "eight"] },
+    ],
+    actions: { play: ["cards", "suit", "call"], draw: [], pass: [], "name-suit": ["suit"] },
+  },
+  viggo: {
+    pile: null,
+    cards: FRENCH_CARDS,
+    fields: [{ key: "phase", values: ["play", "draft", "over"] }],
+    actions: { play: ["cards"], pass: [], keep: ["card"] },
+  },
+};
+const FAMILY_OF = { uno: "uno", vvv8: "vandatta", vandatta: "vandatta", viggo: "viggo" };
+
+const WORDS = {
+  en: {
+    players: "Players, in seat order (names, separated by commas)",
+    hand: "{name}'s hand",
+    pile: { discard: "The discard pile (its top card last)", pile: "The pile (its top card last)" },
+    turn: "Whose turn it is",
+    unset: "(not given)",
+    action: "The action attempted",
+    by: "By",
+    actionCards: "The cards of the action",
+    target: "Who is caught",
+    call: "With a call (utgång, LAPPEN)",
+    uno: "Calls UNO with it",
+    colour: "The colour named",
+    suit: "The suit named",
+    into: "Tap cards to add them to",
+    remove: "Remove {card} from {where}",
+    add: "Add {card}",
+    unknown: "? is a card nobody at the table has seen.",
+    sequence: "A sequence of {n} actions: change them in the question file below.",
+    deal: "A question about the deal: the question file below says how the cards lie.",
+    field: { colour: "The current colour", direction: "Direction of play", phase: "Phase", named_suit: "Suit named by an eight", restart: "Restart" },
+  },
+  sv: {
+    players: "Spelare, i sittordning (namn, åtskilda med kommatecken)",
+    hand: "{name}s hand",
+    pile: { discard: "Kasthögen (översta kortet sist)", pile: "Högen (översta kortet sist)" },
+    turn: "Vems tur det är",
+    unset: "(inte angivet)",
+    action: "Handlingen som prövas",
+    by: "Av",
+    actionCards: "Handlingens kort",
+    target: "Vem som åker fast",
+    call: "Med ett utrop (utgång, LAPPEN)",
+    uno: "Säger UNO samtidigt",
+    colour: "Vald färg",
+    suit: "Vald färg",
+    into: "Tryck på kort för att lägga dem i",
+    remove: "Ta bort {card} från {where}",
+    add: "Lägg till {card}",
+    unknown: "? är ett kort som ingen vid bordet har sett.",
+    sequence: "En följd av {n} handlingar: ändra dem i frågefilen nedan.",
+    deal: "En fråga om given: frågefilen nedan säger hur korten ligger.",
+    field: { colour: "Aktuell färg", direction: "Spelriktning", phase: "Fas", named_suit: "Färg vald med en åtta", restart: "Omstart" },
+  },
+};
+
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+function cardLabel(card) {
+  const suit = SUITS[card.slice(-1)];
+  return suit && card.length > 1 ? card.slice(0, -1) + suit : card;
+}
+
+function cardClass(card, family) {
+  if (card === "?") return "pc pc-back";
+  if (family === "uno") return `pc uc uc-${card.startsWith("W") ? "w" : card[0].toLowerCase()}`;
+  return `pc ${"DH".includes(card.slice(-1)) ? "pc-red" : "pc-black"}`;
+}
+
+function select(id, values, chosen, unset) {
+  const box = element("select", { id });
+  if (unset !== null) box.append(new Option(unset, ""));
+  for (const value of values) box.append(new Option(value, value, false, value === chosen));
+  if (chosen !== undefined && chosen !== null && !values.includes(chosen)) box.append(new Option(String(chosen), String(chosen), false, true));
+  return box;
+}
+
+function field(id, label, control) {
+  return element("div", { class: "referee-field" }, element("label", { for: id, text: label }), control);
+}
+
+// Draw the builder for `question` (the question file without rulebook and options) of
+// `rulebook` into `into`; `changed()` is called after every edit.
+export function buildQuestion(into, rulebook, question, language, changed) {
+  const say = WORDS[language] || WORDS.en;
+  const familyName = FAMILY_OF[rulebook] || "vandatta";
+  const family = FAMILIES[familyName];
+  if (question.deal !== undefined && question.position === undefined) {
+    // a question about the deal itself: the file says how the cards lie
+    into.replaceChildren(element("p", { class: "referee-help", text: say.deal }));
+    changed();
+    return;
+  }
+  question.position ??= {};
+  const sequence = Array.isArray(question.actions);
+  if (!sequence) question.action ??= { action: Object.keys(family.actions)[0] };
+  const position = question.position;
+  const action = sequence ? {} : question.action;
+  position.players ??= ["Anna", "Bo", "Cia"];
+  position.hands ??= {};
+  let target = "hand:" + (position.turn || position.players[0]);
+
+  function places() {
+    const found = position.players.map((name) => [`hand:${name}`, say.hand.replace("{name}", name)]);
+    if (family.pile) found.push([`pile:${family.pile}`, say.pile[family.pile]]);
+    const takes = family.actions[action.action] || [];
+    if (takes.includes("cards") || takes.includes("card")) found.push(["action", say.actionCards]);
+    return found;
+  }
+
+  function cardsAt(place) {
+    // read only: a place the question leaves out stays out until a card is put there
+    if (place.startsWith("hand:")) return position.hands[place.slice(5)] || [];
+    if (place.startsWith("pile:")) return position[place.slice(5)] || [];
+    if ((family.actions[action.action] || []).includes("card")) return action.card ? [action.card] : [];
+    return action.cards || [];
+  }
+
+  function setCards(place, cards) {
+    if (place.startsWith("hand:")) position.hands[place.slice(5)] = cards;
+    else if (place.startsWith("pile:")) position[place.slice(5)] = cards;
+    else if ((family.actions[action.action] || []).includes("card")) {
+      if (cards.length) action.card = cards[cards.length - 1];
+      else delete action.card;
+    } else action.cards = cards;
+  }
+
+  function chips(place, label) {
+    const row = element("div", { class: "pc-row referee-chips", role: "group", "aria-label": label });
+    cardsAt(place).forEach((card, n) => {
+      const chip = element("button", {
+        type: "button",
+        class: cardClass(card, familyName),
+        "aria-label": say.remove.replace("{card}", card).replace("{where}", label),
+        text: cardLabel(card),
+      });
+      chip.addEventListener("click", () => {
+        const cards = [...cardsAt(place)];
+        cards.splice(n, 1);
+        setCards(place, cards);
+        render();
+      });
+      row.append(chip);
+    });
+    return row;
+  }
+
+  function actionFields() {
+    const kinds = Object.keys(family.actions);
+    const kind = select("rb-action", kinds, action.action, null);
+    kind.addEventListener("change", () => {
+      const by = action.player;
+      for (const key of Object.keys(action)) delete action[key];
+      action.action = kind.value;
+      if (by) action.player = by;
+      render();
+    });
+    into.append(field("rb-action", say.action, kind));
+    const by = select("rb-by", position.players, action.player, say.unset);
+    by.addEventListener("change", () => {
+      if (by.value) action.player = by.value;
+      else delete action.player;
+      render();
+    });
+    into.append(field("rb-by", say.by, by));
+    const takes = family.actions[action.action] || [];
+    if (takes.includes("cards") || takes.includes("card")) {
+      into.append(element("div", { class: "referee-field" }, element("span", { class: "referee-place", text: say.actionCards }), chips("action", say.actionCards)));
+    }
+    if (takes.includes("colour")) {
+      const colour = select("rb-colour", COLOURS, action.colour, say.unset);
+      colour.addEventListener("change", () => {
+        if (colour.value) action.colour = colour.value;
+        else delete action.colour;
+        render();
+      });
+      into.append(field("rb-colour", say.colour, colour));
+    }
+    if (takes.includes("suit")) {
+      const suit = select("rb-suit", Object.keys(SUITS), action.suit, say.unset);
+      suit.addEventListener("change", () => {
+        if (suit.value) action.suit = suit.value;
+        else delete action.suit;
+        render();
+      });
+      into.append(field("rb-suit", say.suit, suit));
+    }
+    if (takes.includes("target")) {
+      const caught = select("rb-target", position.players, action.target, say.unset);
+      caught.addEventListener("change", () => {
+        if (caught.value) action.target = caught.value;
+        else delete action.target;
+        render();
+      });
+      into.append(field("rb-target", say.target, caught));
+    }
+    for (const flag of ["uno", "call"].filter((f) => takes.includes(f))) {
+      const box = element("input", { id: `rb-${flag}`, type: "checkbox" });
+      box.checked = Boolean(action[flag]);
+      box.addEventListener("change", () => {
+        if (box.checked) action[flag] = true;
+        else delete action[flag];
+        render();
+      });
+      into.append(element("div", { class: "referee-check" }, box, element("label", { for: `rb-${flag}`, text: say[flag] })));
+    }
+  }
+
+  function render() {
+    // keep the keyboard where it was: the control with the same id or label gets the focus
+    const focused = document.activeElement;
+    const key = focused && into.contains(focused) ? focused.id || focused.getAttribute("aria-label") : null;
+    into.replaceChildren();
+    const players = element("input", { id: "rb-players", type: "text", value: position.players.join(", ") });
+    players.addEventListener("change", () => {
+      const names = players.value.split(",").map((n) => n.trim()).filter(Boolean);
+      const hands = {};
+      for (const name of names) if (position.hands[name]) hands[name] = position.hands[name];
+      position.players = names;
+      position.hands = hands;
+      if (position.turn && !names.includes(position.turn)) delete position.turn;
+      render();
+    });
+    into.append(field("rb-players", say.players, players));
+
+    for (const [place, label] of places()) {
+      if (place === "action") continue;
+      into.append(element("div", { class: "referee-field" }, element("span", { class: "referee-place", text: label }), chips(place, label)));
+    }
+
+    const turn = select("rb-turn", position.players, position.turn, say.unset);
+    turn.addEventListener("change", () => {
+      if (turn.value) position.turn = turn.value;
+      else delete position.turn;
+      render();
+    });
+    into.append(field("rb-turn", say.turn, turn));
+    for (const extra of family.fields) {
+      const id = `rb-${extra.key}`;
+      const control = select(id, extra.values, position[extra.key], say.unset);
+      control.addEventListener("change", () => {
+        if (control.value) position[extra.key] = control.value;
+        else delete position[extra.key];
+        render();
+      });
+      into.append(field(id, say.field[extra.key] || extra.key, control));
+    }
+
+    if (sequence) {
+      into.append(element("p", { class: "referee-help", text: say.sequence.replace("{n}", question.actions.length) }));
+    }
+    if (!sequence) actionFields();
+
+    const where = places();
+    if (!where.some(([place]) => place === target)) target = where[0][0];
+    const into_ = select("rb-into", where.map(([p]) => p), target, null);
+    into_.querySelectorAll("option").forEach((option, n) => (option.textContent = where[n][1]));
+    into_.addEventListener("change", () => {
+      target = into_.value;
+    });
+    const grid = element("div", { class: "pc-row referee-grid", role: "group", "aria-label": say.into });
+    for (const card of family.cards) {
+      const button = element("button", {
+        type: "button",
+        class: cardClass(card, familyName),
+        "aria-label": say.add.replace("{card}", card),
+        text: cardLabel(card),
+      });
+      button.addEventListener("click", () => {
+        setCards(target, [...cardsAt(target), card]);
+        render();
+      });
+      grid.append(button);
+    }
+    into.append(field("rb-into", say.into, into_), grid, element("p", { class: "referee-help", text: say.unknown }));
+    if (key) {
+      const again = into.querySelector(`[id="${CSS.escape(key)}"], [aria-label="${CSS.escape(key)}"]`);
+      again?.focus();
+    }
+    changed();
+  }
+
+  render();
+}
