@@ -11,6 +11,9 @@ from __future__ import annotations
 import base64
 import json
 import re
+import shutil
+import subprocess
+import tempfile
 import zlib
 from pathlib import Path
 from typing import Any
@@ -94,7 +97,7 @@ def test_only_the_referee_page_loads_the_referee(site: Path) -> None:
     loading = [
         p.relative_to(site).as_posix()
         for p in pages_of(site)
-        if "referee.js" in p.read_text(encoding="utf-8")
+        if re.search(r'<script[^>]+src="[^"]*referee\.js', p.read_text(encoding="utf-8"))
     ]
     assert sorted(loading) == ["players/referee.html", "sv/players/referee.html"]
 
@@ -284,3 +287,117 @@ def test_a_question_built_by_tapping_cards_is_ruled(site: Path) -> None:
     assert question["position"]["discard"] == ["R3"]
     assert question["action"] == {"action": "play", "player": "Anna", "card": "R5"}
     assert shown["verdict"] == first_words(ask(question)) == "Allowed"
+
+
+OFFLINE = """<!doctype html><meta charset="utf-8"><title>offline</title>
+<body>
+<script>
+const question = %(fragment)s;
+const frame = document.createElement("iframe");
+document.body.append(frame);
+const found = {};
+function finish() { fetch("/__found__", {method: "POST", body: JSON.stringify(found)}); }
+function until(test, then, what) {
+  const started = Date.now();
+  const poll = setInterval(() => {
+    let done = false;
+    try { done = test(); } catch (problem) { done = false; }
+    if (done) { clearInterval(poll); then(); }
+    else if (Date.now() - started > 90000) { clearInterval(poll); found.error = what; finish(); }
+  }, 100);
+}
+frame.onload = () => {
+  const d = () => frame.contentDocument;
+  until(
+    () => d().getElementById("referee-app").dataset.state === "ready"
+      && frame.contentWindow.navigator.serviceWorker.controller !== null,
+    async () => {
+      await fetch("/__offline__", {method: "POST", body: "{}"});
+      frame.onload = () => until(
+        () => ["ruled", "failed"].includes(d().getElementById("referee-app").dataset.state),
+        () => {
+          found.state = d().getElementById("referee-app").dataset.state;
+          found.status = d().querySelector(".referee-status").textContent;
+          found.verdict = (d().querySelector(".referee-verdict") || {}).textContent || null;
+          found.refused = window.refusedWhileOffline;
+          finish();
+        },
+        "no ruling offline",
+      );
+      frame.src = "/players/referee.html?offline=1" + question;
+    },
+    "the page was not ready under its service worker",
+  );
+};
+frame.src = "/players/referee.html";
+</script>
+"""
+
+
+def test_once_loaded_the_page_rules_without_a_network(site: Path) -> None:
+    """The service worker keeps the page and its files: with the server gone (every request
+    after the first visit closed unanswered), the page loads again and rules."""
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    from test_docs_site import BROWSER_FLAGS, browser
+
+    chromium = browser()
+    question = load_question(ROOT / QUESTIONS[0])
+    driver = (OFFLINE % {"fragment": json.dumps(fragment(question))}).encode()
+    received: dict[str, Any] = {}
+    state = {"offline": False, "refused": 0}
+    done = threading.Event()
+
+    class Handler(SimpleHTTPRequestHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(site), **kwargs)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            if self.path == "/__driver__.html":
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(driver)))
+                self.end_headers()
+                self.wfile.write(driver)
+            elif state["offline"]:
+                state["refused"] += 1
+                self.close_connection = True  # no answer at all, as with no network
+            else:
+                super().do_GET()
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length", 0))
+            body = json.loads(self.rfile.read(length))
+            self.send_response(204)
+            self.end_headers()
+            if self.path == "/__offline__":
+                state["offline"] = True
+            else:
+                received.update(body)
+                done.set()
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    address = f"http://127.0.0.1:{server.server_address[1]}/__driver__.html"
+    profile = Path(tempfile.mkdtemp(prefix="referee-profile-"))
+    command = [chromium, *BROWSER_FLAGS, f"--user-data-dir={profile}", address]
+    try:
+        with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as run:
+            try:
+                finished = done.wait(timeout=300)
+            finally:
+                run.terminate()
+                run.wait(timeout=10)
+    finally:
+        server.shutdown()
+        server.server_close()
+        shutil.rmtree(profile, ignore_errors=True)
+    assert finished, "the browser did not finish"
+    assert not received.get("error"), received
+    assert state["refused"] > 0, "nothing was asked of the server once it was gone"
+    assert received["state"] == "ruled", received
+    assert received["verdict"] == first_words(ask(question))

@@ -213,8 +213,11 @@ def catalogue(examples: Path) -> dict[str, Any]:
 
 SERVICE_WORKER = """// The referee page's files, kept by the browser once loaded, so that the page
 // answers offline (written by docs/_ext/referee_page.py; the version names the files).
+// The page and what it loads are asked of the network first (a reader online gets the site as
+// it is now) and kept; without a network, the kept copy answers. Other pages are left alone.
 const CACHE = "regelverk-referee-%(version)s";
 const FILES = %(files)s;
+const PAGE = "players/referee.html";
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
 });
@@ -223,23 +226,28 @@ self.addEventListener("activate", (event) => {
     caches.keys().then((keys) =>
       Promise.all(keys.filter((k) => k.startsWith("regelverk-referee-") && k !== CACHE)
         .map((k) => caches.delete(k)))
-    )
+    ).then(() => self.clients.claim())
   );
 });
 self.addEventListener("fetch", (event) => {
-  event.respondWith(
-    caches.open(CACHE).then(async (cache) => {
-      const kept = await cache.match(event.request, { ignoreSearch: true });
+  const request = event.request;
+  const scope = self.registration.scope;
+  const inside = request.url.startsWith(scope);
+  const path = inside ? request.url.slice(scope.length).split(/[?#]/)[0] : null;
+  const forThePage = path === PAGE || (request.referrer || "").startsWith(scope + PAGE);
+  if (request.method !== "GET" || path === null || !(forThePage || FILES.includes(path))) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    try {
+      const response = await fetch(request);
+      if (response.ok) await cache.put(request, response.clone());
+      return response;
+    } catch (error) {
+      const kept = await cache.match(request, { ignoreSearch: true });
       if (kept) return kept;
-      try {
-        return await fetch(event.request);
-      } catch (error) {
-        const page = await cache.match(event.request.url.split("#")[0], { ignoreSearch: true });
-        if (page) return page;
-        throw error;
-      }
-    })
-  );
+      throw error;
+    }
+  })());
 });
 """
 
