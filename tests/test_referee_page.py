@@ -132,6 +132,8 @@ function take() {
         status: app ? app.querySelector(".referee-status").textContent : "",
         verdict: verdict ? verdict.textContent : null,
         error: (doc.querySelector(".referee-error") || {}).textContent || "",
+        beside: [...doc.querySelectorAll(".referee-field-error")].map(
+          (p) => p.closest("[data-field]").dataset.field),
         clauses: [...doc.querySelectorAll(".referee-clauses a")].map((a) => a.textContent),
         links: [...doc.querySelectorAll(".referee-clauses a")].map((a) => a.getAttribute("href")),
         printed: (doc.querySelector(".referee-ruling pre") || {}).textContent || "",
@@ -202,6 +204,7 @@ def test_a_position_that_cannot_occur_gets_the_referee_s_reason(
     assert shown["state"] == "ruled", shown
     assert shown["verdict"] is None
     assert "Nobody" in shown["error"]
+    assert shown["beside"] == ["position.turn"]  # the reason beside the field at fault
 
 
 @pytest.mark.parametrize("page", OPENERS)

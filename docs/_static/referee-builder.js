@@ -131,8 +131,10 @@ function select(id, values, chosen, unset) {
   return box;
 }
 
-function field(id, label, control) {
-  return element("div", { class: "referee-field" }, element("label", { for: id, text: label }), control);
+// A labelled control; `name` is the question's field it edits ("position.turn"), where the
+// page shows the referee's reason when that field is at fault.
+function field(id, label, control, name = "") {
+  return element("div", { class: "referee-field", "data-field": name }, element("label", { for: id, text: label }), control);
 }
 
 // Draw the builder for `question` (the question file without rulebook and options) of
@@ -211,17 +213,18 @@ export function buildQuestion(into, rulebook, question, language, changed) {
       if (by) action.player = by;
       render();
     });
-    into.append(field("rb-action", say.action, kind));
+    into.append(field("rb-action", say.action, kind, "action.action"));
     const by = select("rb-by", position.players, action.player, say.unset);
     by.addEventListener("change", () => {
       if (by.value) action.player = by.value;
       else delete action.player;
       render();
     });
-    into.append(field("rb-by", say.by, by));
+    into.append(field("rb-by", say.by, by, "action.player"));
     const takes = family.actions[action.action] || [];
     if (takes.includes("cards") || takes.includes("card")) {
-      into.append(element("div", { class: "referee-field" }, element("span", { class: "referee-place", text: say.actionCards }), chips("action", say.actionCards)));
+      const name = takes.includes("card") ? "action.card" : "action.cards";
+      into.append(element("div", { class: "referee-field", "data-field": name }, element("span", { class: "referee-place", text: say.actionCards }), chips("action", say.actionCards)));
     }
     if (takes.includes("colour")) {
       const colour = select("rb-colour", COLOURS, action.colour, say.unset);
@@ -230,7 +233,7 @@ export function buildQuestion(into, rulebook, question, language, changed) {
         else delete action.colour;
         render();
       });
-      into.append(field("rb-colour", say.colour, colour));
+      into.append(field("rb-colour", say.colour, colour, "action.colour"));
     }
     if (takes.includes("suit")) {
       const suit = select("rb-suit", Object.keys(SUITS), action.suit, say.unset);
@@ -239,7 +242,7 @@ export function buildQuestion(into, rulebook, question, language, changed) {
         else delete action.suit;
         render();
       });
-      into.append(field("rb-suit", say.suit, suit));
+      into.append(field("rb-suit", say.suit, suit, "action.suit"));
     }
     if (takes.includes("target")) {
       const caught = select("rb-target", position.players, action.target, say.unset);
@@ -248,7 +251,7 @@ export function buildQuestion(into, rulebook, question, language, changed) {
         else delete action.target;
         render();
       });
-      into.append(field("rb-target", say.target, caught));
+      into.append(field("rb-target", say.target, caught, "action.target"));
     }
     for (const flag of ["uno", "call"].filter((f) => takes.includes(f))) {
       const box = element("input", { id: `rb-${flag}`, type: "checkbox" });
@@ -277,11 +280,12 @@ export function buildQuestion(into, rulebook, question, language, changed) {
       if (position.turn && !names.includes(position.turn)) delete position.turn;
       render();
     });
-    into.append(field("rb-players", say.players, players));
+    into.append(field("rb-players", say.players, players, "position.players"));
 
     for (const [place, label] of places()) {
       if (place === "action") continue;
-      into.append(element("div", { class: "referee-field" }, element("span", { class: "referee-place", text: label }), chips(place, label)));
+      const name = place.startsWith("pile:") ? `position.${place.slice(5)}` : "position.hands";
+      into.append(element("div", { class: "referee-field", "data-field": name }, element("span", { class: "referee-place", text: label }), chips(place, label)));
     }
 
     const turn = select("rb-turn", position.players, position.turn, say.unset);
@@ -290,7 +294,7 @@ export function buildQuestion(into, rulebook, question, language, changed) {
       else delete position.turn;
       render();
     });
-    into.append(field("rb-turn", say.turn, turn));
+    into.append(field("rb-turn", say.turn, turn, "position.turn"));
     for (const extra of family.fields) {
       const id = `rb-${extra.key}`;
       const control = select(id, extra.values, position[extra.key], say.unset);
@@ -299,7 +303,7 @@ export function buildQuestion(into, rulebook, question, language, changed) {
         else delete position[extra.key];
         render();
       });
-      into.append(field(id, say.field[extra.key] || extra.key, control));
+      into.append(field(id, say.field[extra.key] || extra.key, control, `position.${extra.key}`));
     }
 
     if (sequence) {

@@ -372,8 +372,20 @@ async function main() {
   askButton.removeAttribute("disabled");
   app.dataset.state = "ready";
 
+  // The referee names the field at fault ("position: 'turn' must name a player ..."): its
+  // reason is shown beside that field of the builder too, and the field marked invalid.
+  function atFault(message) {
+    const named = message.match(/^(position|action)s?\b[^']*'([a-z_]+)'/);
+    const place = named && builder.querySelector(`[data-field="${named[1]}.${named[2]}"]`);
+    if (!place) return;
+    place.append(element("p", { class: "referee-error referee-field-error", role: "alert", text: message }));
+    place.querySelector("select, input")?.setAttribute("aria-invalid", "true");
+  }
+
   async function run() {
     error.textContent = "";
+    for (const old of builder.querySelectorAll(".referee-field-error")) old.remove();
+    for (const old of builder.querySelectorAll("[aria-invalid]")) old.removeAttribute("aria-invalid");
     output.replaceChildren();
     app.dataset.state = "asking";
     let text;
@@ -389,6 +401,7 @@ async function main() {
     const took = Math.round(performance.now() - started);
     if (result.error) {
       error.textContent = result.error;
+      atFault(result.error);
     } else {
       output.append(rulingView(catalogue, result));
       output.append(element("p", { class: "referee-took", text: say.took.replace("{ms}", took) }));
