@@ -393,10 +393,13 @@ def run_in_browser(
     """Open the page ``driver`` (HTML) in a headless Chromium, with the site served beside it on
     a local address, and return what the page posts back (a JSON object) once it is done;
     ``doing`` says what the page does, for the error when it does not finish in ``timeout``
-    seconds."""
+    seconds. A post to ``/__offline__`` takes the site away, as a lost network would: every
+    later request for it is closed unanswered, and ``__refused__`` in what is returned counts
+    them (it is there only then)."""
     chromium = browser()
-    received: dict[str, Any] = {}
+    received: dict[str, Any] = {"__refused__": 0}
     done = threading.Event()
+    offline = threading.Event()
     body = driver.encode()
 
     class Handler(SimpleHTTPRequestHandler):
@@ -414,13 +417,21 @@ def run_in_browser(
                 self.end_headers()
                 self.wfile.write(body)
                 return
+            if offline.is_set():
+                received["__refused__"] += 1
+                self.close_connection = True  # no answer at all
+                return
             super().do_GET()
 
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length", 0))
-            received.update(json.loads(self.rfile.read(length)))
+            posted = json.loads(self.rfile.read(length))
             self.send_response(204)
             self.end_headers()
+            if self.path == "/__offline__":
+                offline.set()
+                return
+            received.update(posted)
             done.set()
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
@@ -441,6 +452,8 @@ def run_in_browser(
         server.shutdown()
         server.server_close()
     assert finished, f"the browser did not {doing} within {timeout} s"
+    if not offline.is_set():
+        del received["__refused__"]
     return received
 
 

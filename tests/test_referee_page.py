@@ -12,7 +12,6 @@ import base64
 import json
 import re
 import shutil
-import subprocess
 import tempfile
 import zlib
 from pathlib import Path
@@ -340,67 +339,20 @@ frame.src = "/players/referee.html";
 def test_once_loaded_the_page_rules_without_a_network(site: Path) -> None:
     """The service worker keeps the page and its files: with the server gone (every request
     after the first visit closed unanswered), the page loads again and rules."""
-    import threading
-    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-
-    from test_docs_site import BROWSER_FLAGS, browser
-
-    chromium = browser()
     question = load_question(ROOT / QUESTIONS[0])
-    driver = (OFFLINE % {"fragment": json.dumps(fragment(question))}).encode()
-    received: dict[str, Any] = {}
-    state = {"offline": False, "refused": 0}
-    done = threading.Event()
-
-    class Handler(SimpleHTTPRequestHandler):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, directory=str(site), **kwargs)
-
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-        def do_GET(self) -> None:
-            if self.path == "/__driver__.html":
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(driver)))
-                self.end_headers()
-                self.wfile.write(driver)
-            elif state["offline"]:
-                state["refused"] += 1
-                self.close_connection = True  # no answer at all, as with no network
-            else:
-                super().do_GET()
-
-        def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length", 0))
-            body = json.loads(self.rfile.read(length))
-            self.send_response(204)
-            self.end_headers()
-            if self.path == "/__offline__":
-                state["offline"] = True
-            else:
-                received.update(body)
-                done.set()
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    address = f"http://127.0.0.1:{server.server_address[1]}/__driver__.html"
-    profile = Path(tempfile.mkdtemp(prefix="referee-profile-"))
-    command = [chromium, *BROWSER_FLAGS, f"--user-data-dir={profile}", address]
+    driver = OFFLINE % {"fragment": json.dumps(fragment(question))}
+    profile = Path(tempfile.mkdtemp(prefix="referee-profile-"))  # a service worker of its own
     try:
-        with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as run:
-            try:
-                finished = done.wait(timeout=300)
-            finally:
-                run.terminate()
-                run.wait(timeout=10)
+        received = run_in_browser(
+            site,
+            driver,
+            flags=(f"--user-data-dir={profile}",),
+            timeout=300,
+            doing="rule offline",
+        )
     finally:
-        server.shutdown()
-        server.server_close()
         shutil.rmtree(profile, ignore_errors=True)
-    assert finished, "the browser did not finish"
     assert not received.get("error"), received
-    assert state["refused"] > 0, "nothing was asked of the server once it was gone"
+    assert received["__refused__"] > 0, "nothing was asked of the server once it was gone"
     assert received["state"] == "ruled", received
     assert received["verdict"] == first_words(ask(question))

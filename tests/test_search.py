@@ -210,8 +210,11 @@ def answers(site: Path) -> dict[str, dict[str, Any]]:
 def test_a_player_s_question_finds_its_clause_in_the_top_three(
     answers: dict[str, dict[str, Any]], number: int
 ) -> None:
-    query = QUERIES["query"][number]
-    found = answers[f"q{number}"]
+    assert_among_the_first(QUERIES["query"][number], answers[f"q{number}"])
+
+
+def assert_among_the_first(query: dict[str, Any], found: dict[str, Any]) -> None:
+    """One of the clauses ``query`` expects is among the first :data:`TOP` the page listed."""
     assert "error" not in found, found
     top = found["ids"][:TOP]
     assert set(top) & set(query["expect"]), (
@@ -309,14 +312,7 @@ def svar(site: Path) -> dict[str, dict[str, Any]]:
 def test_a_swedish_question_finds_its_clause_in_the_top_three(
     svar: dict[str, dict[str, Any]], number: int
 ) -> None:
-    query = SWEDISH["query"][number]
-    found = svar[f"q{number}"]
-    assert "error" not in found, found
-    top = found["ids"][:TOP]
-    assert set(top) & set(query["expect"]), (
-        f"{query['q']!r}: wanted one of {query['expect']} in the first {TOP}, "
-        f"found {found['ids'][:8]} ({found['title']})"
-    )
+    assert_among_the_first(SWEDISH["query"][number], svar[f"q{number}"])
 
 
 def test_the_swedish_search_page_speaks_swedish(svar: dict[str, dict[str, Any]]) -> None:

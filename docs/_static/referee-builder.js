@@ -102,7 +102,7 @@ const WORDS = {
   },
 };
 
-function element(tag, attributes = {}, ...children) {
+export function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
     if (key === "text") node.textContent = value;
@@ -226,32 +226,19 @@ export function buildQuestion(into, rulebook, question, language, changed) {
       const name = takes.includes("card") ? "action.card" : "action.cards";
       into.append(element("div", { class: "referee-field", "data-field": name }, element("span", { class: "referee-place", text: say.actionCards }), chips("action", say.actionCards)));
     }
-    if (takes.includes("colour")) {
-      const colour = select("rb-colour", COLOURS, action.colour, say.unset);
-      colour.addEventListener("change", () => {
-        if (colour.value) action.colour = colour.value;
-        else delete action.colour;
+    const choices = [
+      ["colour", COLOURS, say.colour],
+      ["suit", Object.keys(SUITS), say.suit],
+      ["target", position.players, say.target],
+    ];
+    for (const [key, values, label] of choices.filter(([key]) => takes.includes(key))) {
+      const control = select(`rb-${key}`, values, action[key], say.unset);
+      control.addEventListener("change", () => {
+        if (control.value) action[key] = control.value;
+        else delete action[key];
         render();
       });
-      into.append(field("rb-colour", say.colour, colour, "action.colour"));
-    }
-    if (takes.includes("suit")) {
-      const suit = select("rb-suit", Object.keys(SUITS), action.suit, say.unset);
-      suit.addEventListener("change", () => {
-        if (suit.value) action.suit = suit.value;
-        else delete action.suit;
-        render();
-      });
-      into.append(field("rb-suit", say.suit, suit, "action.suit"));
-    }
-    if (takes.includes("target")) {
-      const caught = select("rb-target", position.players, action.target, say.unset);
-      caught.addEventListener("change", () => {
-        if (caught.value) action.target = caught.value;
-        else delete action.target;
-        render();
-      });
-      into.append(field("rb-target", say.target, caught, "action.target"));
+      into.append(field(`rb-${key}`, label, control, `action.${key}`));
     }
     for (const flag of ["uno", "call"].filter((f) => takes.includes(f))) {
       const box = element("input", { id: `rb-${flag}`, type: "checkbox" });

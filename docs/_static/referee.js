@@ -7,7 +7,7 @@
 // (after "#q=", deflated and base64url-encoded), so a ruling can be sent to the table.
 "use strict";
 
-import { buildQuestion } from "./referee-builder.js";
+import { buildQuestion, element } from "./referee-builder.js";
 
 const app = document.getElementById("referee-app");
 const root = new URL(document.documentElement.dataset.content_root || "./", window.location.href);
@@ -65,15 +65,6 @@ const WORDS = {
 };
 const say = WORDS[app.dataset.language] || WORDS.en;
 
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 // --- the question in the address: deflate-raw, then base64url -----------------------------
 
