@@ -97,8 +97,11 @@ def test_every_alias_names_a_clause_of_its_rulebook() -> None:
             assert set(given) <= own, f"sv/{swedish.name}: {sorted(set(given) - own)}"
 
 
-def test_the_query_set_covers_every_rulebook() -> None:
-    queries = QUERIES["query"]
+@pytest.mark.parametrize("language", ["en", "sv"])
+def test_the_query_set_covers_every_rulebook(language: str) -> None:
+    """At least forty questions in each language, about all four rulebooks, each expecting
+    clauses that exist."""
+    queries = (QUERIES if language == "en" else SWEDISH)["query"]
     assert len(queries) >= 40
     registry = default_registry()
     known = {c.id for b in registry.rulebooks for c in b.clauses}
@@ -282,19 +285,6 @@ def test_the_swedish_edition_has_its_own_index_of_every_clause_with_the_pages_wo
     assert "talongen" not in english["V8-START-CARD-FACE-UP"]["content"].lower()
     words = (site / "sv" / "_static" / "clausesearch-words.js").read_text(encoding="utf-8")
     assert '"more":"Visa alla {n}"' in words
-
-
-def test_the_swedish_query_set_covers_every_rulebook() -> None:
-    queries = SWEDISH["query"]
-    assert len(queries) >= 40
-    registry = default_registry()
-    known = {c.id for b in registry.rulebooks for c in b.clauses}
-    known |= {a.id for b in registry.rulebooks for a in b.ambiguities}
-    assert all(set(q["expect"]) <= known for q in queries), [
-        q["q"] for q in queries if not set(q["expect"]) <= known
-    ]
-    prefixes = {ident.split("-")[0] for q in queries for ident in q["expect"]}
-    assert prefixes == {book.prefix for book in registry.rulebooks}
 
 
 @pytest.fixture(scope="module")
