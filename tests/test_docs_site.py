@@ -123,6 +123,24 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_site(shared)
 
 
+def shared(tmp_path_factory: pytest.TempPathFactory, name: str, compute: Any) -> Any:
+    """``compute()`` (JSON) once per test run, shared by its xdist workers: the first worker to
+    ask computes it under a lock and keeps it in the run's temporary folder; the others read it.
+    For the browser sessions a module's fixture runs (a worker may set a module's fixture up
+    more than once, where the tests it is given are not all in a row)."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    base = tmp_path_factory.getbasetemp()
+    folder = base.parent if run else base
+    kept = folder / f"{name}-{run or 'alone'}.json"
+    with (folder / f"{name}-{run or 'alone'}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if kept.exists():
+            return json.loads(kept.read_text(encoding="utf-8"))
+        found = compute()
+        kept.write_text(json.dumps(found), encoding="utf-8")
+        return found
+
+
 class Page(HTMLParser):
     """The ids a page defines and the addresses it links to."""
 

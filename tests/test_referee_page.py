@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_docs_site import pages_of, run_in_browser, site
+from test_docs_site import pages_of, run_in_browser, shared, site
 
 from regelverk.referee import ask, load_question
 from regelverk.verdicts import first_words
@@ -149,7 +149,7 @@ take();
 
 
 @pytest.fixture(scope="module")
-def rulings(site: Path) -> dict[str, dict[str, Any]]:
+def rulings(site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """What the page shows for each of :data:`QUESTIONS`, asked through its address, and for a
     position that cannot occur."""
     asks: list[dict[str, Any]] = []
@@ -170,7 +170,12 @@ def rulings(site: Path) -> dict[str, dict[str, Any]]:
             f"/{entry['edition']}players/referee.html?n={n}{fragment(entry['question'])}"
         )
     driver = DRIVER % {"asks": json.dumps(asks)}
-    return run_in_browser(site, driver, timeout=600, doing="rule in the referee page")
+    found: dict[str, dict[str, Any]] = shared(
+        tmp_path_factory,
+        "referee-rulings",
+        lambda: run_in_browser(site, driver, timeout=600, doing="rule in the referee page"),
+    )
+    return found
 
 
 @pytest.mark.parametrize("name", QUESTIONS)

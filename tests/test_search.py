@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_docs_site import read_page, run_in_browser, site
+from test_docs_site import read_page, run_in_browser, shared, site
 
 from regelverk.registry import default_registry
 
@@ -199,12 +199,15 @@ def typed_ids() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def answers(site: Path) -> dict[str, dict[str, Any]]:
+def answers(site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """The search page's clause results for every question of the query set, for the ids of
-    :func:`typed_ids` and for :data:`EXTRA`, searched in one browser."""
+    :func:`typed_ids` and for :data:`EXTRA`, searched in one browser once per test run."""
     asks = {f"q{n}": query_string(q["q"]) for n, q in enumerate(QUERIES["query"])}
     asks |= {f"id:{i}": query_string(i) for i in typed_ids()}
-    return search_in_browser(site, {**asks, **EXTRA})
+    found: dict[str, dict[str, Any]] = shared(
+        tmp_path_factory, "search-en", lambda: search_in_browser(site, {**asks, **EXTRA})
+    )
+    return found
 
 
 @pytest.mark.parametrize(
@@ -288,12 +291,15 @@ def test_the_swedish_edition_has_its_own_index_of_every_clause_with_the_pages_wo
 
 
 @pytest.fixture(scope="module")
-def svar(site: Path) -> dict[str, dict[str, Any]]:
+def svar(site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """The Swedish search page's clause results for every question of the Swedish query set,
-    and for a search that finds nothing."""
+    and for a search that finds nothing (once per test run)."""
     asks = {f"q{n}": query_string(q["q"]) for n, q in enumerate(SWEDISH["query"])}
     asks["nothing"] = query_string("zebra giraff")
-    return search_in_browser(site, asks, edition="sv/")
+    found: dict[str, dict[str, Any]] = shared(
+        tmp_path_factory, "search-sv", lambda: search_in_browser(site, asks, edition="sv/")
+    )
+    return found
 
 
 @pytest.mark.parametrize(
