@@ -9,6 +9,8 @@ when no Chromium is installed.
 from __future__ import annotations
 
 import base64
+import contextlib
+import io
 import json
 import re
 import shutil
@@ -20,6 +22,7 @@ from typing import Any
 import pytest
 from test_docs_site import pages_of, run_in_browser, shared, site
 
+from regelverk.cli import main
 from regelverk.referee import ask, load_question
 from regelverk.verdicts import first_words
 
@@ -268,9 +271,22 @@ frame.onload = () => {
       return;
     }
     found.file = d.getElementById("referee-question").value;
+    // a second action makes it a sequence: Bo draws
+    const press = (words) =>
+      [...d.querySelectorAll("button")].find((b) => b.textContent === words).click();
+    press("Add an action after this one");
+    set("rb-action", "draw");
+    set("rb-by", "Bo");
+    // the file the page would download, caught on its way out
+    const w = frame.contentWindow;
+    let blob = null;
+    w.URL.createObjectURL = (made) => { blob = made; return "blob:caught"; };
+    w.HTMLAnchorElement.prototype.click = () => {};
+    press("Download the question file");
+    blob.text().then((text) => { found.downloaded = text; });
     d.querySelector("button[type=submit]").click();
     const asked = setInterval(() => {
-      if (app.dataset.state !== "ruled") return;
+      if (app.dataset.state !== "ruled" || found.downloaded === undefined) return;
       clearInterval(asked);
       found.verdict = (d.querySelector(".referee-verdict") || {}).textContent || null;
       found.error = d.querySelector(".referee-error").textContent;
@@ -283,17 +299,27 @@ frame.src = "/players/referee.html";
 """
 
 
-def test_a_question_built_by_tapping_cards_is_ruled(site: Path) -> None:
-    """Players, hands, the pile, the turn and the action chosen with the builder's fields and
-    card buttons, as a reader without a question file would: the page writes the question
-    file and rules it as ``regelverk ask`` does."""
+def test_a_question_built_by_tapping_cards_is_ruled(site: Path, tmp_path: Path) -> None:
+    """Players, hands, the pile, the turn and an action chosen with the builder's fields and
+    card buttons, as a reader without a question file would, then a second action making a
+    sequence: the page writes the question file, the file it downloads is one that
+    ``regelverk ask`` reads, and the page rules it as the command line does."""
     shown = run_in_browser(site, BUILDER, timeout=180, doing="build and rule a question")
     assert not shown.get("error"), shown
     question = {"rulebook": "uno", **json.loads(shown["file"])}
     assert question["position"]["hands"] == {"Anna": ["R5", "G7"], "Bo": ["B1", "B2"]}
     assert question["position"]["discard"] == ["R3"]
     assert question["action"] == {"action": "play", "player": "Anna", "card": "R5"}
-    assert shown["verdict"] == first_words(ask(question)) == "Allowed"
+    assert first_words(ask(question)) == "Allowed"
+    downloaded = json.loads(shown["downloaded"])
+    assert downloaded["rulebook"] == "uno" and "action" not in downloaded
+    assert downloaded["actions"] == [question["action"], {"action": "draw", "player": "Bo"}]
+    path = tmp_path / "question.json"
+    path.write_text(shown["downloaded"], encoding="utf-8")
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        main(["ask", str(path), "--json"])
+    assert shown["verdict"] == first_words(json.loads(printed.getvalue()))
 
 
 OFFLINE = """<!doctype html><meta charset="utf-8"><title>offline</title>

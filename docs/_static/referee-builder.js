@@ -26,6 +26,7 @@ const FAMILIES = {
       { key: "colour", values: COLOURS },
       { key: "direction", values: ["left", "right"] },
       { key: "phase", values: ["play", "drawn", "name-colour", "challenge", "stack", "game-over"] },
+      { key: "exposed", values: (position) => position.players },
     ],
     actions: {
       play: ["card", "colour", "uno"],
@@ -43,6 +44,7 @@ const FAMILIES = {
     fields: [
       { key: "named_suit", values: Object.keys(SUITS) },
       { key: "restart", values: ["none", "ace", "eight"] },
+      { key: "calls", many: (position) => position.players },
     ],
     actions: { play: ["cards", "suit", "call"], draw: [], pass: [], "name-suit": ["suit"] },
   },
@@ -74,9 +76,17 @@ const WORDS = {
     remove: "Remove {card} from {where}",
     add: "Add {card}",
     unknown: "? is a card nobody at the table has seen.",
-    sequence: "A sequence of {n} actions: change them in the question file below.",
+    sequence: "A sequence of {n} actions, tried one after another.",
     deal: "A question about the deal: the question file below says how the cards lie.",
-    field: { colour: "The current colour", direction: "Direction of play", phase: "Phase", named_suit: "Suit named by an eight", restart: "Restart" },
+    field: {
+      colour: "The current colour", direction: "Direction of play", phase: "Phase",
+      named_suit: "Suit named by an eight", restart: "Restart",
+      exposed: "Who laid the next-to-last card without calling UNO, and can still be caught",
+      calls: "Whose going-out call stands (utgång, LAPPEN)",
+    },
+    step: "The action to change",
+    addStep: "Add an action after this one",
+    removeStep: "Remove this action",
   },
   sv: {
     players: "Spelare, i sittordning (namn, åtskilda med kommatecken)",
@@ -96,9 +106,17 @@ const WORDS = {
     remove: "Ta bort {card} från {where}",
     add: "Lägg till {card}",
     unknown: "? är ett kort som ingen vid bordet har sett.",
-    sequence: "En följd av {n} handlingar: ändra dem i frågefilen nedan.",
+    sequence: "En följd av {n} handlingar, som prövas en efter en.",
     deal: "En fråga om given: frågefilen nedan säger hur korten ligger.",
-    field: { colour: "Aktuell färg", direction: "Spelriktning", phase: "Fas", named_suit: "Färg vald med en åtta", restart: "Omstart" },
+    field: {
+      colour: "Aktuell färg", direction: "Spelriktning", phase: "Fas",
+      named_suit: "Färg vald med en åtta", restart: "Omstart",
+      exposed: "Vem som lade sitt näst sista kort utan att säga UNO, och ännu kan åka fast",
+      calls: "Vems utgångsrop som gäller (utgång, LAPPEN)",
+    },
+    step: "Handlingen att ändra",
+    addStep: "Lägg till en handling efter den här",
+    removeStep: "Ta bort den här handlingen",
   },
 };
 
@@ -150,10 +168,12 @@ export function buildQuestion(into, rulebook, question, language, changed) {
     return;
   }
   question.position ??= {};
-  const sequence = Array.isArray(question.actions);
-  if (!sequence) question.action ??= { action: Object.keys(family.actions)[0] };
+  if (!Array.isArray(question.actions)) question.action ??= { action: Object.keys(family.actions)[0] };
   const position = question.position;
-  const action = sequence ? {} : question.action;
+  // the actions attempted: one ("action"), or a sequence ("actions"); `step` is the one shown
+  const steps = () => (Array.isArray(question.actions) ? question.actions : [question.action]);
+  let step = 0;
+  let action = steps()[0];
   position.players ??= ["Anna", "Bo", "Cia"];
   position.hands ??= {};
   let target = "hand:" + (position.turn || position.players[0]);
@@ -201,6 +221,67 @@ export function buildQuestion(into, rulebook, question, language, changed) {
       row.append(chip);
     });
     return row;
+  }
+
+  // A field of several players (each a checkbox): `key` holds the names ticked.
+  function manyField(id, key, names) {
+    const box = element("fieldset", { class: "referee-many", id, "data-field": `position.${key}` });
+    box.append(element("legend", { text: say.field[key] || key }));
+    names.forEach((name, n) => {
+      const tick = element("input", { id: `${id}-${n}`, type: "checkbox" });
+      tick.checked = (position[key] || []).includes(name);
+      tick.addEventListener("change", () => {
+        const now = new Set(position[key] || []);
+        if (tick.checked) now.add(name);
+        else now.delete(name);
+        const chosen = names.filter((other) => now.has(other));
+        if (chosen.length) position[key] = chosen;
+        else delete position[key];
+        render();
+      });
+      box.append(element("div", { class: "referee-check" }, tick, element("label", { for: `${id}-${n}`, text: name })));
+    });
+    return box;
+  }
+
+  // The sequence: which action is shown, and adding or removing one.
+  function stepFields() {
+    const all = steps();
+    if (all.length > 1) {
+      into.append(element("p", { class: "referee-help", text: say.sequence.replace("{n}", all.length) }));
+      const labels = all.map((a, n) => `${n + 1}. ${a.action || "?"}`);
+      const which = select("rb-step", labels, labels[step], null);
+      which.addEventListener("change", () => {
+        step = labels.indexOf(which.value);
+        render();
+      });
+      into.append(field("rb-step", say.step, which));
+    }
+    const add = element("button", { type: "button", class: "referee-step", text: say.addStep });
+    add.addEventListener("click", () => {
+      if (!Array.isArray(question.actions)) {
+        question.actions = [question.action];
+        delete question.action;
+      }
+      question.actions.splice(step + 1, 0, { action: Object.keys(family.actions)[0] });
+      step += 1;
+      render();
+    });
+    const buttons = element("div", { class: "referee-buttons" }, add);
+    if (all.length > 1) {
+      const remove = element("button", { type: "button", class: "referee-step", text: say.removeStep });
+      remove.addEventListener("click", () => {
+        question.actions.splice(step, 1);
+        if (question.actions.length === 1) {
+          question.action = question.actions[0];
+          delete question.actions;
+        }
+        step = Math.max(0, step - 1);
+        render();
+      });
+      buttons.append(remove);
+    }
+    into.append(buttons);
   }
 
   function actionFields() {
@@ -257,6 +338,8 @@ export function buildQuestion(into, rulebook, question, language, changed) {
     const focused = document.activeElement;
     const key = focused && into.contains(focused) ? focused.id || focused.getAttribute("aria-label") : null;
     into.replaceChildren();
+    step = Math.min(step, steps().length - 1);
+    action = steps()[step];
     const players = element("input", { id: "rb-players", type: "text", value: position.players.join(", ") });
     players.addEventListener("change", () => {
       const names = players.value.split(",").map((n) => n.trim()).filter(Boolean);
@@ -284,7 +367,12 @@ export function buildQuestion(into, rulebook, question, language, changed) {
     into.append(field("rb-turn", say.turn, turn, "position.turn"));
     for (const extra of family.fields) {
       const id = `rb-${extra.key}`;
-      const control = select(id, extra.values, position[extra.key], say.unset);
+      if (extra.many) {
+        into.append(manyField(id, extra.key, extra.many(position)));
+        continue;
+      }
+      const values = typeof extra.values === "function" ? extra.values(position) : extra.values;
+      const control = select(id, values, position[extra.key], say.unset);
       control.addEventListener("change", () => {
         if (control.value) position[extra.key] = control.value;
         else delete position[extra.key];
@@ -293,10 +381,8 @@ export function buildQuestion(into, rulebook, question, language, changed) {
       into.append(field(id, say.field[extra.key] || extra.key, control, `position.${extra.key}`));
     }
 
-    if (sequence) {
-      into.append(element("p", { class: "referee-help", text: say.sequence.replace("{n}", question.actions.length) }));
-    }
-    if (!sequence) actionFields();
+    stepFields();
+    actionFields();
 
     const where = places();
     if (!where.some(([place]) => place === target)) target = where[0][0];
