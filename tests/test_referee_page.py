@@ -387,3 +387,68 @@ def test_once_loaded_the_page_rules_without_a_network(site: Path) -> None:
     assert received["__refused__"] > 0, "nothing was asked of the server once it was gone"
     assert received["state"] == "ruled", received
     assert received["verdict"] == first_words(ask(question))
+
+
+DARK = """<!doctype html><meta charset="utf-8"><title>dark</title>
+<body>
+<script>
+localStorage.setItem("theme", "dark");  // Furo's choice of colours, kept for the site
+const frame = document.createElement("iframe");
+frame.style.width = "390px";
+frame.style.height = "900px";
+document.body.append(frame);
+function rgb(text) {
+  const m = text.match(/[\\d.]+/g).map(Number);
+  return {r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1};
+}
+function luminance(c) {
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+}
+function background(w, node) {
+  for (let n = node; n; n = n.parentElement) {
+    const c = rgb(w.getComputedStyle(n).backgroundColor);
+    if (c.a > 0.5) return c;
+  }
+  return {r: 255, g: 255, b: 255, a: 1};
+}
+frame.onload = () => {
+  const started = Date.now();
+  const poll = setInterval(() => {
+    const d = frame.contentDocument;
+    const app = d.getElementById("referee-app");
+    if ((!app || app.dataset.state !== "ruled") && Date.now() - started < 60000) return;
+    clearInterval(poll);
+    const w = frame.contentWindow;
+    const found = {theme: d.body.dataset.theme, contrast: {}};
+    const picks = {
+      verdict: ".referee-verdict", label: ".referee-field label", select: "#referee-rulebook",
+      textarea: "#referee-question", ask: ".referee-buttons button[type=submit]",
+      button: ".referee-buttons button[type=button]", help: ".referee-help",
+      clause: ".referee-clauses a",
+    };
+    for (const [name, css] of Object.entries(picks)) {
+      const node = d.querySelector(css);
+      if (!node) { found.contrast[name] = null; continue; }
+      const fore = luminance(rgb(w.getComputedStyle(node).color));
+      const back = luminance(background(w, node));
+      found.contrast[name] = (Math.max(fore, back) + 0.05) / (Math.min(fore, back) + 0.05);
+    }
+    fetch("/__found__", {method: "POST", body: JSON.stringify(found)});
+  }, 100);
+};
+frame.src = "/players/referee.html?dark=1" + %(fragment)s;
+</script>
+"""
+
+
+def test_in_dark_mode_the_page_is_legible(site: Path) -> None:
+    """With the site's dark colours, every kind of text on the page (the verdict, labels,
+    menus, the question file, the buttons, the help and the clause links) stands out from
+    what lies behind it by at least the 4.5:1 contrast that WCAG asks of body text."""
+    question = load_question(ROOT / QUESTIONS[0])
+    driver = DARK % {"fragment": json.dumps(fragment(question))}
+    shown = run_in_browser(site, driver, timeout=180, doing="show the page in dark mode")
+    assert shown["theme"] == "dark"
+    low = {name: ratio for name, ratio in shown["contrast"].items() if not ratio or ratio < 4.5}
+    assert not low, shown["contrast"]
