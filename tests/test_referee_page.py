@@ -253,40 +253,30 @@ frame.onload = () => {
       control.dispatchEvent(new Event("change"));
     };
     const tap = (label) => d.querySelector(`[aria-label="${label}"]`).click();
+    const press = (words) =>
+      [...d.querySelectorAll("button")].find((b) => b.textContent === words).click();
+    const w = frame.contentWindow;
+    let blob = null;
+    w.URL.createObjectURL = (made) => { blob = made; return "blob:caught"; };
+    w.HTMLAnchorElement.prototype.click = () => {};  // the download is caught, not saved
     try {
-      set("referee-rulebook", "uno");
-      set("rb-players", "Anna, Bo");
-      set("rb-into", "hand:Anna"); tap("Add R5"); tap("Add G7");
-      set("rb-into", "hand:Bo"); tap("Add B1"); tap("Add B2");
-      set("rb-into", "pile:discard"); tap("Add R3");
-      set("rb-turn", "Anna");
-      set("rb-action", "play");
-      set("rb-by", "Anna");
-      set("rb-into", "action"); tap("Add G7");
-      tap("Remove G7 from The cards of the action");
-      tap("Add R5");
+      for (const [verb, ...args] of %(steps)s) {
+        if (verb === "set") set(...args);
+        else if (verb === "tap") tap(...args);
+        else if (verb === "press") press(...args);
+        else if (verb === "file") found.file = d.getElementById("referee-question").value;
+      }
     } catch (problem) {
       found.error = String(problem);
       finish();
       return;
     }
-    found.file = d.getElementById("referee-question").value;
-    // a second action makes it a sequence: Bo draws
-    const press = (words) =>
-      [...d.querySelectorAll("button")].find((b) => b.textContent === words).click();
-    press("Add an action after this one");
-    set("rb-action", "draw");
-    set("rb-by", "Bo");
-    // the file the page would download, caught on its way out
-    const w = frame.contentWindow;
-    let blob = null;
-    w.URL.createObjectURL = (made) => { blob = made; return "blob:caught"; };
-    w.HTMLAnchorElement.prototype.click = () => {};
-    press("Download the question file");
-    blob.text().then((text) => { found.downloaded = text; });
+    found.downloaded = null;
+    if (blob) blob.text().then((text) => { found.downloaded = text; });
+    else found.downloaded = "";
     d.querySelector("button[type=submit]").click();
     const asked = setInterval(() => {
-      if (app.dataset.state !== "ruled" || found.downloaded === undefined) return;
+      if (app.dataset.state !== "ruled" || found.downloaded === null) return;
       clearInterval(asked);
       found.verdict = (d.querySelector(".referee-verdict") || {}).textContent || null;
       found.error = d.querySelector(".referee-error").textContent;
@@ -304,7 +294,32 @@ def test_a_question_built_by_tapping_cards_is_ruled(site: Path, tmp_path: Path) 
     card buttons, as a reader without a question file would, then a second action making a
     sequence: the page writes the question file, the file it downloads is one that
     ``regelverk ask`` reads, and the page rules it as the command line does."""
-    shown = run_in_browser(site, BUILDER, timeout=180, doing="build and rule a question")
+    steps = [
+        ["set", "referee-rulebook", "uno"],
+        ["set", "rb-players", "Anna, Bo"],
+        ["set", "rb-into", "hand:Anna"],
+        ["tap", "Add R5"],
+        ["tap", "Add G7"],
+        ["set", "rb-into", "hand:Bo"],
+        ["tap", "Add B1"],
+        ["tap", "Add B2"],
+        ["set", "rb-into", "pile:discard"],
+        ["tap", "Add R3"],
+        ["set", "rb-turn", "Anna"],
+        ["set", "rb-action", "play"],
+        ["set", "rb-by", "Anna"],
+        ["set", "rb-into", "action"],
+        ["tap", "Add G7"],
+        ["tap", "Remove G7 from The cards of the action"],
+        ["tap", "Add R5"],
+        ["file"],
+        ["press", "Add an action after this one"],  # a sequence: then Bo draws
+        ["set", "rb-action", "draw"],
+        ["set", "rb-by", "Bo"],
+        ["press", "Download the question file"],
+    ]
+    driver = BUILDER % {"steps": json.dumps(steps)}
+    shown = run_in_browser(site, driver, timeout=180, doing="build and rule a question")
     assert not shown.get("error"), shown
     question = {"rulebook": "uno", **json.loads(shown["file"])}
     assert question["position"]["hands"] == {"Anna": ["R5", "G7"], "Bo": ["B1", "B2"]}
@@ -452,3 +467,39 @@ def test_in_dark_mode_the_page_is_legible(site: Path) -> None:
     assert shown["theme"] == "dark"
     low = {name: ratio for name, ratio in shown["contrast"].items() if not ratio or ratio < 4.5}
     assert not low, shown["contrast"]
+
+
+def test_vvv8_penalty_cards_and_the_talon_are_built_apart_from_the_hand(site: Path) -> None:
+    """vvv8's penalty cards (000 §3) lie in front of a player, apart from his hand, and the
+    talon's top cards are a place of their own: the builder writes them where the question
+    file has them, and the page rules the question."""
+    steps = [
+        ["set", "referee-rulebook", "vvv8"],
+        ["set", "rb-players", "Anna, Bo, Cia"],
+        ["set", "rb-into", "hand:Anna"],
+        ["tap", "Add 9H"],
+        ["tap", "Add 3C"],
+        ["set", "rb-into", "hand:Bo"],
+        ["tap", "Add 5D"],
+        ["set", "rb-into", "hand:Cia"],
+        ["tap", "Add KS"],
+        ["set", "rb-into", "pile:pile"],
+        ["tap", "Add 9C"],
+        ["set", "rb-into", "pile:stock"],
+        ["tap", "Add 2S"],
+        ["set", "rb-into", "penalty:Anna"],
+        ["tap", "Add 4D"],
+        ["set", "rb-turn", "Anna"],
+        ["set", "rb-action", "play"],
+        ["set", "rb-into", "action"],
+        ["tap", "Add 9H"],
+        ["file"],
+    ]
+    driver = BUILDER % {"steps": json.dumps(steps)}
+    shown = run_in_browser(site, driver, timeout=180, doing="build a vvv8 question")
+    assert not shown.get("error"), shown
+    question = {"rulebook": "vvv8", **json.loads(shown["file"])}
+    assert question["position"]["penalties"] == {"Anna": ["4D"]}
+    assert question["position"]["stock"] == ["2S"]
+    assert question["position"]["hands"]["Anna"] == ["9H", "3C"]
+    assert shown["verdict"] == first_words(ask(question))

@@ -40,6 +40,7 @@ const FAMILIES = {
   },
   vandatta: {
     pile: "pile",
+    more: ["stock"],
     cards: FRENCH_CARDS,
     fields: [
       { key: "named_suit", values: Object.keys(SUITS) },
@@ -61,7 +62,11 @@ const WORDS = {
   en: {
     players: "Players, in seat order (names, separated by commas)",
     hand: "{name}'s hand",
-    pile: { discard: "The discard pile (its top card last)", pile: "The pile (its top card last)" },
+    pile: {
+      discard: "The discard pile (its top card last)", pile: "The pile (its top card last)",
+      stock: "The talon's top cards (the first on top; the rest are shuffled)",
+    },
+    penalty: "{name}'s penalty cards (face down, locked until his turn as spelförare is used up)",
     turn: "Whose turn it is",
     unset: "(not given)",
     action: "The action attempted",
@@ -91,7 +96,11 @@ const WORDS = {
   sv: {
     players: "Spelare, i sittordning (namn, åtskilda med kommatecken)",
     hand: "{name}s hand",
-    pile: { discard: "Kasthögen (översta kortet sist)", pile: "Högen (översta kortet sist)" },
+    pile: {
+      discard: "Kasthögen (översta kortet sist)", pile: "Högen (översta kortet sist)",
+      stock: "Talongens översta kort (det första överst; resten blandas)",
+    },
+    penalty: "{name}s straffkort (nedvända, låsta tills hans tur som spelförare är förbrukad)",
     turn: "Vems tur det är",
     unset: "(inte angivet)",
     action: "Handlingen som prövas",
@@ -181,6 +190,10 @@ export function buildQuestion(into, rulebook, question, language, changed) {
   function places() {
     const found = position.players.map((name) => [`hand:${name}`, say.hand.replace("{name}", name)]);
     if (family.pile) found.push([`pile:${family.pile}`, say.pile[family.pile]]);
+    for (const key of family.more || []) found.push([`pile:${key}`, say.pile[key]]);
+    if (rulebook === "vvv8") {  // penalty cards lie apart from the hand (000 §3)
+      for (const name of position.players) found.push([`penalty:${name}`, say.penalty.replace("{name}", name)]);
+    }
     const takes = family.actions[action.action] || [];
     if (takes.includes("cards") || takes.includes("card")) found.push(["action", say.actionCards]);
     return found;
@@ -190,14 +203,23 @@ export function buildQuestion(into, rulebook, question, language, changed) {
     // read only: a place the question leaves out stays out until a card is put there
     if (place.startsWith("hand:")) return position.hands[place.slice(5)] || [];
     if (place.startsWith("pile:")) return position[place.slice(5)] || [];
+    if (place.startsWith("penalty:")) return (position.penalties || {})[place.slice(8)] || [];
     if ((family.actions[action.action] || []).includes("card")) return action.card ? [action.card] : [];
     return action.cards || [];
   }
 
   function setCards(place, cards) {
     if (place.startsWith("hand:")) position.hands[place.slice(5)] = cards;
-    else if (place.startsWith("pile:")) position[place.slice(5)] = cards;
-    else if ((family.actions[action.action] || []).includes("card")) {
+    else if (place.startsWith("pile:")) {
+      if (cards.length) position[place.slice(5)] = cards;
+      else delete position[place.slice(5)];  // left out, as before a card was put there
+    } else if (place.startsWith("penalty:")) {
+      const penalties = { ...(position.penalties || {}) };
+      if (cards.length) penalties[place.slice(8)] = cards;
+      else delete penalties[place.slice(8)];
+      if (Object.keys(penalties).length) position.penalties = penalties;
+      else delete position.penalties;
+    } else if ((family.actions[action.action] || []).includes("card")) {
       if (cards.length) action.card = cards[cards.length - 1];
       else delete action.card;
     } else action.cards = cards;
@@ -354,7 +376,9 @@ export function buildQuestion(into, rulebook, question, language, changed) {
 
     for (const [place, label] of places()) {
       if (place === "action") continue;
-      const name = place.startsWith("pile:") ? `position.${place.slice(5)}` : "position.hands";
+      const name = place.startsWith("pile:")
+        ? `position.${place.slice(5)}`
+        : place.startsWith("penalty:") ? "position.penalties" : "position.hands";
       into.append(element("div", { class: "referee-field", "data-field": name }, element("span", { class: "referee-place", text: label }), chips(place, label)));
     }
 
