@@ -503,3 +503,33 @@ def test_vvv8_penalty_cards_and_the_talon_are_built_apart_from_the_hand(site: Pa
     assert question["position"]["stock"] == ["2S"]
     assert question["position"]["hands"]["Anna"] == ["9H", "3C"]
     assert shown["verdict"] == first_words(ask(question))
+
+
+def test_a_viggo_trick_is_built_play_by_play(site: Path) -> None:
+    """Viggo's trick is the plays laid so far, each with its player: the builder adds them one
+    by one (the next player laying each by default) and the page rules a reply to it."""
+    steps = [
+        ["set", "referee-rulebook", "viggo"],
+        ["set", "rb-players", "P1, P2, P3"],
+        ["set", "rb-into", "hand:P1"],
+        ["tap", "Add 6C"],
+        ["set", "rb-into", "hand:P2"],
+        ["tap", "Add 7H"],
+        ["tap", "Add 4S"],
+        ["set", "rb-into", "hand:P3"],
+        ["tap", "Add 9D"],
+        ["press", "Add a play to the trick"],
+        ["tap", "Add 5C"],
+        ["set", "rb-turn", "P2"],
+        ["set", "rb-action", "play"],
+        ["set", "rb-into", "action"],
+        ["tap", "Add 7H"],
+        ["file"],
+    ]
+    driver = BUILDER % {"steps": json.dumps(steps)}
+    shown = run_in_browser(site, driver, timeout=180, doing="build a Viggo question")
+    assert not shown.get("error"), shown
+    question = {"rulebook": "viggo", **json.loads(shown["file"])}
+    assert question["position"]["trick"] == [{"player": "P1", "cards": ["5C"]}]
+    assert question["action"] == {"action": "play", "cards": ["7H"]}
+    assert shown["verdict"] == first_words(ask(question))

@@ -51,6 +51,7 @@ const FAMILIES = {
   },
   viggo: {
     pile: null,
+    trick: true,
     cards: FRENCH_CARDS,
     fields: [{ key: "phase", values: ["play", "draft", "over"] }],
     actions: { play: ["cards"], pass: [], keep: ["card"] },
@@ -67,6 +68,10 @@ const WORDS = {
       stock: "The talon's top cards (the first on top; the rest are shuffled)",
     },
     penalty: "{name}'s penalty cards (face down, locked until his turn as spelförare is used up)",
+    trickPlay: "The trick, play {n}",
+    trickBy: "Laid by",
+    addPlay: "Add a play to the trick",
+    removePlay: "Take back the trick's last play",
     turn: "Whose turn it is",
     unset: "(not given)",
     action: "The action attempted",
@@ -101,6 +106,10 @@ const WORDS = {
       stock: "Talongens översta kort (det första överst; resten blandas)",
     },
     penalty: "{name}s straffkort (nedvända, låsta tills hans tur som spelförare är förbrukad)",
+    trickPlay: "Sticket, utspel {n}",
+    trickBy: "Lagt av",
+    addPlay: "Lägg till ett utspel i sticket",
+    removePlay: "Ta tillbaka stickets sista utspel",
     turn: "Vems tur det är",
     unset: "(inte angivet)",
     action: "Handlingen som prövas",
@@ -191,6 +200,7 @@ export function buildQuestion(into, rulebook, question, language, changed) {
     const found = position.players.map((name) => [`hand:${name}`, say.hand.replace("{name}", name)]);
     if (family.pile) found.push([`pile:${family.pile}`, say.pile[family.pile]]);
     for (const key of family.more || []) found.push([`pile:${key}`, say.pile[key]]);
+    (position.trick || []).forEach((play, n) => found.push([`trick:${n}`, say.trickPlay.replace("{n}", n + 1)]));
     if (rulebook === "vvv8") {  // penalty cards lie apart from the hand (000 §3)
       for (const name of position.players) found.push([`penalty:${name}`, say.penalty.replace("{name}", name)]);
     }
@@ -204,6 +214,7 @@ export function buildQuestion(into, rulebook, question, language, changed) {
     if (place.startsWith("hand:")) return position.hands[place.slice(5)] || [];
     if (place.startsWith("pile:")) return position[place.slice(5)] || [];
     if (place.startsWith("penalty:")) return (position.penalties || {})[place.slice(8)] || [];
+    if (place.startsWith("trick:")) return position.trick[Number(place.slice(6))].cards || [];
     if ((family.actions[action.action] || []).includes("card")) return action.card ? [action.card] : [];
     return action.cards || [];
   }
@@ -213,6 +224,8 @@ export function buildQuestion(into, rulebook, question, language, changed) {
     else if (place.startsWith("pile:")) {
       if (cards.length) position[place.slice(5)] = cards;
       else delete position[place.slice(5)];  // left out, as before a card was put there
+    } else if (place.startsWith("trick:")) {
+      position.trick[Number(place.slice(6))].cards = cards;
     } else if (place.startsWith("penalty:")) {
       const penalties = { ...(position.penalties || {}) };
       if (cards.length) penalties[place.slice(8)] = cards;
@@ -264,6 +277,40 @@ export function buildQuestion(into, rulebook, question, language, changed) {
       box.append(element("div", { class: "referee-check" }, tick, element("label", { for: `${id}-${n}`, text: name })));
     });
     return box;
+  }
+
+  // Viggo's trick: who laid each play (its cards are a place of the card buttons), and a play
+  // added or taken back.
+  function trickFields() {
+    (position.trick || []).forEach((play, n) => {
+      const id = `rb-trick-${n}`;
+      const by = select(id, position.players, play.player, null);
+      by.addEventListener("change", () => {
+        play.player = by.value;
+        render();
+      });
+      into.append(field(id, `${say.trickPlay.replace("{n}", n + 1)}: ${say.trickBy}`, by, "position.trick"));
+    });
+    const add = element("button", { type: "button", class: "referee-step", text: say.addPlay });
+    add.addEventListener("click", () => {
+      const trick = position.trick || [];
+      const last = trick.length ? position.players.indexOf(trick[trick.length - 1].player) : -1;
+      trick.push({ player: position.players[(last + 1) % position.players.length], cards: [] });
+      position.trick = trick;
+      target = `trick:${trick.length - 1}`;
+      render();
+    });
+    const buttons = element("div", { class: "referee-buttons" }, add);
+    if ((position.trick || []).length) {
+      const remove = element("button", { type: "button", class: "referee-step", text: say.removePlay });
+      remove.addEventListener("click", () => {
+        position.trick.pop();
+        if (!position.trick.length) delete position.trick;
+        render();
+      });
+      buttons.append(remove);
+    }
+    into.append(buttons);
   }
 
   // The sequence: which action is shown, and adding or removing one.
@@ -378,9 +425,12 @@ export function buildQuestion(into, rulebook, question, language, changed) {
       if (place === "action") continue;
       const name = place.startsWith("pile:")
         ? `position.${place.slice(5)}`
-        : place.startsWith("penalty:") ? "position.penalties" : "position.hands";
+        : place.startsWith("penalty:") ? "position.penalties"
+        : place.startsWith("trick:") ? "position.trick" : "position.hands";
       into.append(element("div", { class: "referee-field", "data-field": name }, element("span", { class: "referee-place", text: label }), chips(place, label)));
     }
+
+    if (family.trick) trickFields();
 
     const turn = select("rb-turn", position.players, position.turn, say.unset);
     turn.addEventListener("change", () => {
