@@ -80,7 +80,7 @@ the engine has no runtime dependencies)."""
 FOLDER = "_referee"
 """The folder of the built site holding everything the referee page loads."""
 
-EXAMPLES = ("uno", "vandatta", "viggo", "vvv8-disputes")
+EXAMPLES = ("uno", "vandatta", "viggo", "vvv8-disputes", "can")
 """The folders of ``examples/`` offered as questions to start from."""
 
 

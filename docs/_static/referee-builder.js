@@ -88,6 +88,7 @@ const WORDS = {
     unknown: "? is a card nobody at the table has seen.",
     sequence: "A sequence of {n} actions, tried one after another.",
     deal: "A question about the deal: the question file below says how the cards lie.",
+    can: "A question whether something can ever happen, for Z3: see the question file below.",
     field: {
       colour: "The current colour", direction: "Direction of play", phase: "Phase",
       named_suit: "Suit named by an eight", restart: "Restart",
@@ -126,6 +127,7 @@ const WORDS = {
     unknown: "? är ett kort som ingen vid bordet har sett.",
     sequence: "En följd av {n} handlingar, som prövas en efter en.",
     deal: "En fråga om given: frågefilen nedan säger hur korten ligger.",
+    can: "En fråga om något någonsin kan hända, för Z3: se frågefilen nedan.",
     field: {
       colour: "Aktuell färg", direction: "Spelriktning", phase: "Fas",
       named_suit: "Färg vald med en åtta", restart: "Omstart",
@@ -179,6 +181,12 @@ export function buildQuestion(into, rulebook, question, language, changed) {
   const say = WORDS[language] || WORDS.en;
   const familyName = FAMILY_OF[rulebook] || "vandatta";
   const family = FAMILIES[familyName];
+  if (question.can !== undefined) {
+    // whether something can ever happen: a question for Z3, not about one position
+    into.replaceChildren(element("p", { class: "referee-help", text: say.can }));
+    changed();
+    return;
+  }
   if (question.deal !== undefined && question.position === undefined) {
     // a question about the deal itself: the file says how the cards lie
     into.replaceChildren(element("p", { class: "referee-help", text: say.deal }));
@@ -202,7 +210,14 @@ export function buildQuestion(into, rulebook, question, language, changed) {
     for (const key of family.more || []) found.push([`pile:${key}`, say.pile[key]]);
     (position.trick || []).forEach((play, n) => found.push([`trick:${n}`, say.trickPlay.replace("{n}", n + 1)]));
     if (rulebook === "vvv8") {  // penalty cards lie apart from the hand (000 §3)
-      for (const name of position.players) found.push([`penalty:${name}`, say.penalty.replace("{name}", name)]);
+      for (const name of position.players) {
+        // a plain list of cards; sets with clocks of their own ({"cards", "release_after"})
+        // are kept as the question file has them
+        const held = (position.penalties || {})[name] || [];
+        if (held.every((card) => typeof card === "string")) {
+          found.push([`penalty:${name}`, say.penalty.replace("{name}", name)]);
+        }
+      }
     }
     const takes = family.actions[action.action] || [];
     if (takes.includes("cards") || takes.includes("card")) found.push(["action", say.actionCards]);

@@ -36,6 +36,7 @@ const WORDS = {
     otherReadings: "Where the rules are unclear, another reading rules otherwise:",
     cli: "What regelverk ask prints",
     badJson: "This is not a question file: ",
+    needsZ3: "A question whether something can ever happen is answered by Z3, which this page does not carry: ask it with regelverk ask.",
     took: "ruled in {ms} ms",
   },
   sv: {
@@ -60,6 +61,7 @@ const WORDS = {
     otherReadings: "Där reglerna är oklara ger en annan läsning ett annat utslag:",
     cli: "Vad regelverk ask skriver ut",
     badJson: "Det här är ingen frågefil: ",
+    needsZ3: "En fråga om något någonsin kan hända besvaras av Z3, som den här sidan inte har med sig: ställ den med regelverk ask.",
     took: "utslag på {ms} ms",
   },
 };
@@ -88,7 +90,7 @@ async function unpack(code) {
 const GLUE = `
 import contextlib, io, json
 from pathlib import Path
-from regelverk.cli import main as cli_main
+from regelverk.cli import _print_any_answer
 from regelverk.errors import RegelverkError
 from regelverk.referee import ask, load_question
 from regelverk.verdicts import first_words
@@ -100,12 +102,12 @@ def rule(text):
         answer = ask(load_question(path))
     except RegelverkError as error:
         return json.dumps({"error": str(error)})
-    printed = io.StringIO()
-    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
-        status = cli_main(["ask", str(path)])
+    printed = io.StringIO()  # what regelverk ask prints, by its own formatter
+    with contextlib.redirect_stdout(printed):
+        _print_any_answer(answer, False)
     first = first_words(answer) if "verdict" in answer else ""
     return json.dumps(
-        {"answer": answer, "first": first, "printed": printed.getvalue(), "status": status},
+        {"answer": answer, "first": first, "printed": printed.getvalue()},
         default=str, ensure_ascii=False,
     )
 `;
@@ -254,8 +256,12 @@ async function main() {
   });
   app.append(form, output);
 
+  // The file's options that are no reading of the register (the deck, a target score, vvv8's
+  // free time): kept as the file gives them, beside the readings chosen in the menu.
+  let otherOptions = {};
+
   function chosenOptions() {
-    const chosen = {};
+    const chosen = { ...otherOptions };
     const book = books[bookSelect.value];
     for (const select of readings.querySelectorAll("select[data-option]")) {
       const option = book.options.find((o) => o.option === select.dataset.option);
@@ -288,6 +294,10 @@ async function main() {
   function load(data) {
     const id = books[data.rulebook] ? data.rulebook : catalogue.rulebooks[0].id;
     showBook(id, data.options || {});
+    const menu = new Set(books[id].options.map((o) => o.option));
+    otherOptions = Object.fromEntries(
+      Object.entries(data.options || {}).filter(([key]) => !menu.has(key)),
+    );
     current = { ...data };
     delete current.rulebook;
     delete current.options;
@@ -297,6 +307,7 @@ async function main() {
 
   bookSelect.addEventListener("change", () => {
     showBook(bookSelect.value);
+    otherOptions = {};
     current = {};  // another game's position is not this one's
     showBuilder();
   });
@@ -306,6 +317,7 @@ async function main() {
     const keep = exampleSelect.value;
     load(data);
     exampleSelect.value = keep;
+    app.dataset.loaded = keep;
   });
   opener.addEventListener("change", async () => {
     const file = opener.files[0];
@@ -384,6 +396,11 @@ async function main() {
       text = JSON.stringify(question());
     } catch (problem) {
       error.textContent = problem.message;
+      app.dataset.state = "ruled";
+      return;
+    }
+    if (JSON.parse(text).can !== undefined) {
+      error.textContent = say.needsZ3;
       app.dataset.state = "ruled";
       return;
     }
