@@ -224,67 +224,78 @@ def test_a_dispute_s_link_is_ruled_in_the_referee_page(
     assert shown["verdict"] == first_words(ask(question_of(code)))
 
 
-BUILDER = """<!doctype html><meta charset="utf-8"><title>builder</title>
-<body>
-<script>
-const frame = document.createElement("iframe");
+READY = """const frame = document.createElement("iframe");
 frame.style.width = "390px";
 frame.style.height = "900px";
 document.body.append(frame);
 const found = {};
 function finish() { fetch("/__found__", {method: "POST", body: JSON.stringify(found)}); }
-frame.onload = () => {
-  const started = Date.now();
-  const ready = setInterval(() => {
-    const d = frame.contentDocument;
-    const app = d.getElementById("referee-app");
-    if (!app || app.dataset.state !== "ready") {
-      if (Date.now() - started > 60000) {
-        clearInterval(ready);
-        found.error = "not ready";
-        finish();
+// Open the referee page at phone width; once its engine has started, then(document, the app,
+// set: a control given a value as a reader would); after a minute, "not ready" as the error.
+function whenReady(then) {
+  frame.onload = () => {
+    const started = Date.now();
+    const ready = setInterval(() => {
+      const d = frame.contentDocument;
+      const app = d.getElementById("referee-app");
+      if (!app || app.dataset.state !== "ready") {
+        if (Date.now() - started > 60000) {
+          clearInterval(ready);
+          found.error = "not ready";
+          finish();
+        }
+        return;
       }
-      return;
-    }
-    clearInterval(ready);
-    const set = (id, value) => {
-      const control = d.getElementById(id);
-      control.value = value;
-      control.dispatchEvent(new Event("change"));
-    };
-    const tap = (label) => d.querySelector(`[aria-label="${label}"]`).click();
-    const press = (words) =>
-      [...d.querySelectorAll("button")].find((b) => b.textContent === words).click();
-    const w = frame.contentWindow;
-    let blob = null;
-    w.URL.createObjectURL = (made) => { blob = made; return "blob:caught"; };
-    w.HTMLAnchorElement.prototype.click = () => {};  // the download is caught, not saved
-    try {
-      for (const [verb, ...args] of %(steps)s) {
-        if (verb === "set") set(...args);
-        else if (verb === "tap") tap(...args);
-        else if (verb === "press") press(...args);
-        else if (verb === "file") found.file = d.getElementById("referee-question").value;
-      }
-    } catch (problem) {
-      found.error = String(problem);
-      finish();
-      return;
-    }
-    found.downloaded = null;
-    if (blob) blob.text().then((text) => { found.downloaded = text; });
-    else found.downloaded = "";
-    d.querySelector("button[type=submit]").click();
-    const asked = setInterval(() => {
-      if (app.dataset.state !== "ruled" || found.downloaded === null) return;
-      clearInterval(asked);
-      found.verdict = (d.querySelector(".referee-verdict") || {}).textContent || null;
-      found.error = d.querySelector(".referee-error").textContent;
-      finish();
+      clearInterval(ready);
+      const set = (id, value) => {
+        const control = d.getElementById(id);
+        control.value = value;
+        control.dispatchEvent(new Event("change"));
+      };
+      then(d, app, set);
     }, 100);
+  };
+  frame.src = "/players/referee.html";
+}"""
+"""The drivers' common start: the referee page in a frame, and a wait for its engine."""
+
+
+BUILDER = """<!doctype html><meta charset="utf-8"><title>builder</title>
+<body>
+<script>
+%(ready)s
+whenReady(async (d, app, set) => {
+  const tap = (label) => d.querySelector(`[aria-label="${label}"]`).click();
+  const press = (words) =>
+    [...d.querySelectorAll("button")].find((b) => b.textContent === words).click();
+  const w = frame.contentWindow;
+  let blob = null;
+  w.URL.createObjectURL = (made) => { blob = made; return "blob:caught"; };
+  w.HTMLAnchorElement.prototype.click = () => {};  // the download is caught, not saved
+  try {
+    for (const [verb, ...args] of %(steps)s) {
+      if (verb === "set") set(...args);
+      else if (verb === "tap") tap(...args);
+      else if (verb === "press") press(...args);
+      else if (verb === "file") found.file = d.getElementById("referee-question").value;
+    }
+  } catch (problem) {
+    found.error = String(problem);
+    finish();
+    return;
+  }
+  found.downloaded = null;
+  if (blob) blob.text().then((text) => { found.downloaded = text; });
+  else found.downloaded = "";
+  d.querySelector("button[type=submit]").click();
+  const asked = setInterval(() => {
+    if (app.dataset.state !== "ruled" || found.downloaded === null) return;
+    clearInterval(asked);
+    found.verdict = (d.querySelector(".referee-verdict") || {}).textContent || null;
+    found.error = d.querySelector(".referee-error").textContent;
+    finish();
   }, 100);
-};
-frame.src = "/players/referee.html";
+});
 </script>
 """
 
@@ -318,7 +329,7 @@ def test_a_question_built_by_tapping_cards_is_ruled(site: Path, tmp_path: Path) 
         ["set", "rb-by", "Bo"],
         ["press", "Download the question file"],
     ]
-    driver = BUILDER % {"steps": json.dumps(steps)}
+    driver = BUILDER % {"steps": json.dumps(steps), "ready": READY}
     shown = run_in_browser(site, driver, timeout=180, doing="build and rule a question")
     assert not shown.get("error"), shown
     question = {"rulebook": "uno", **json.loads(shown["file"])}
@@ -495,7 +506,7 @@ def test_vvv8_penalty_cards_and_the_talon_are_built_apart_from_the_hand(site: Pa
         ["tap", "Add 9H"],
         ["file"],
     ]
-    driver = BUILDER % {"steps": json.dumps(steps)}
+    driver = BUILDER % {"steps": json.dumps(steps), "ready": READY}
     shown = run_in_browser(site, driver, timeout=180, doing="build a vvv8 question")
     assert not shown.get("error"), shown
     question = {"rulebook": "vvv8", **json.loads(shown["file"])}
@@ -526,7 +537,7 @@ def test_a_viggo_trick_is_built_play_by_play(site: Path) -> None:
         ["tap", "Add 7H"],
         ["file"],
     ]
-    driver = BUILDER % {"steps": json.dumps(steps)}
+    driver = BUILDER % {"steps": json.dumps(steps), "ready": READY}
     shown = run_in_browser(site, driver, timeout=180, doing="build a Viggo question")
     assert not shown.get("error"), shown
     question = {"rulebook": "viggo", **json.loads(shown["file"])}
@@ -539,47 +550,22 @@ EVERY = """<!doctype html><meta charset="utf-8"><title>every example</title>
 <body>
 <script>
 const files = %(files)s;
-const frame = document.createElement("iframe");
-frame.style.width = "390px";
-frame.style.height = "900px";
-document.body.append(frame);
-const found = {};
-function finish() { fetch("/__found__", {method: "POST", body: JSON.stringify(found)}); }
-frame.onload = () => {
-  const started = Date.now();
-  const ready = setInterval(async () => {
-    const d = frame.contentDocument;
-    const app = d.getElementById("referee-app");
-    if (!app || app.dataset.state !== "ready") {
-      if (Date.now() - started > 60000) {
-        clearInterval(ready);
-        found.__error__ = "not ready";
-        finish();
-      }
-      return;
-    }
-    clearInterval(ready);
-    const set = (id, value) => {
-      const control = d.getElementById(id);
-      control.value = value;
-      control.dispatchEvent(new Event("change"));
+%(ready)s
+whenReady(async (d, app, set) => {
+  for (const [file, rulebook] of files) {
+    set("referee-rulebook", rulebook);
+    set("referee-example", file);  // the page fetches the file from the site and lays it out
+    while (app.dataset.loaded !== file) await new Promise((r) => setTimeout(r, 10));
+    d.querySelector("button[type=submit]").click();  // rules at once: the engine is loaded
+    const verdict = d.querySelector(".referee-verdict");
+    found[file] = {
+      verdict: verdict ? verdict.textContent : null,
+      clauses: [...d.querySelectorAll(".referee-clauses a")].map((a) => a.textContent),
+      error: d.getElementById("referee-error").textContent,
     };
-    for (const [file, rulebook] of files) {
-      set("referee-rulebook", rulebook);
-      set("referee-example", file);  // the page fetches the file from the site and lays it out
-      while (app.dataset.loaded !== file) await new Promise((r) => setTimeout(r, 10));
-      d.querySelector("button[type=submit]").click();  // rules at once: the engine is loaded
-      const verdict = d.querySelector(".referee-verdict");
-      found[file] = {
-        verdict: verdict ? verdict.textContent : null,
-        clauses: [...d.querySelectorAll(".referee-clauses a")].map((a) => a.textContent),
-        error: d.getElementById("referee-error").textContent,
-      };
-    }
-    finish();
-  }, 100);
-};
-frame.src = "/players/referee.html";
+  }
+  finish();
+});
 </script>
 """
 
@@ -597,9 +583,9 @@ def test_the_page_answers_every_example_as_the_command_line_does(site: Path) -> 
         p.relative_to(ROOT / "examples").as_posix() for p in (ROOT / "examples").rglob("*.json")
     }
     assert {f for f, _ in files} == on_disk
-    driver = EVERY % {"files": json.dumps(files)}
+    driver = EVERY % {"files": json.dumps(files), "ready": READY}
     shown = run_in_browser(site, driver, timeout=900, doing="ask every example")
-    assert "__error__" not in shown, shown["__error__"]
+    assert "error" not in shown, shown["error"]
     wrong = []
     for file, _ in files:
         page = shown[file]
