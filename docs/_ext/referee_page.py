@@ -9,7 +9,9 @@ HTML build this extension puts into ``_referee/`` of the built site:
   :func:`regelverk.paths.cache_dir`; a build without network finds it there);
 * the wheel of this checkout (``pip wheel``, cached under a digest of what goes into it);
 * the question files of ``examples/`` and ``catalogue.json``: each rulebook with its readings
-  (the ambiguity register's options, defaults first) and each question file with its ``about``;
+  (the ambiguity register's options, defaults first), each question file with its ``about``,
+  and Z3's answers to the "can it ever happen?" files among them, asked at build time
+  (:func:`answered_by_z3`), since the page carries no Z3;
 
 and ``referee-sw.js`` at the edition's root: a service worker that keeps those files, so the
 page answers offline once it has loaded. Nothing else on the site loads any of it: the
@@ -211,6 +213,54 @@ def catalogue(examples: Path) -> dict[str, Any]:
     return {"rulebooks": books, "questions": questions}
 
 
+def can_key(rulebook: str, condition: str, scenario: str | None) -> str:
+    """What identifies a "can it ever happen?" question: its rulebook, its condition (spaces
+    aside) and its scenario. The page's script computes the same key of the question it is
+    asked (``referee.js``), to find the answer given here."""
+    return json.dumps([rulebook, " ".join(condition.split()), scenario])
+
+
+def _asked_afresh(path: Path) -> dict[str, Any]:
+    """What ``regelverk ask --json`` answers for the question file ``path``, in a process of
+    its own: a witness Z3 finds can depend on what the same process solved before, and the page
+    must give what the command line gives."""
+    command = [sys.executable, "-m", "regelverk", "ask", "--json", str(path)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
+    if done.returncode != 0:
+        raise ExtensionError(f"regelverk ask {path.name} failed: {done.stderr[-2000:]}")
+    answer: dict[str, Any] = json.loads(done.stdout)
+    return answer
+
+
+def answered_by_z3(examples: Path) -> dict[str, Any]:
+    """Z3's answers to the "can it ever happen?" question files of ``examples/``, as ``regelverk
+    ask`` gives them, each under :func:`can_key` of its question; the facts each rulebook's
+    scenarios name; and the versions of regelverk and Z3 that answered."""
+    from concurrent.futures import ThreadPoolExecutor
+    from importlib.metadata import version
+
+    from regelverk import __version__
+    from regelverk.extensions import required
+    from regelverk.referee import load_question
+
+    asked = {}
+    for path in sorted(p for folder in EXAMPLES for p in (examples / folder).glob("*.json")):
+        question = load_question(path)
+        if "can" in question:
+            key = can_key(question["rulebook"], question["can"], question.get("scenario"))
+            asked[key] = path
+    with ThreadPoolExecutor() as pool:
+        answers = dict(zip(asked, pool.map(_asked_afresh, asked.values()), strict=True))
+    extension = required("the referee page's 'can' answers")
+    facts = {book.id: extension.facts(book.id) for book in default_registry().rulebooks}
+    return {
+        "answers": answers,
+        "facts": facts,
+        "regelverk": __version__,
+        "z3": version("z3-solver"),
+    }
+
+
 SERVICE_WORKER = """// The referee page's files, kept by the browser once loaded, so that the page
 // answers offline (written by docs/_ext/referee_page.py; the version names the files).
 // The page and what it loads are asked of the network first (a reader online gets the site as
@@ -270,6 +320,7 @@ def write_assets(app: Sphinx, exception: BaseException | None) -> None:
     data["clauses"] = {entry["id"]: entry["url"] for entry in rulebook_site.clause_table(app)}
     data["wheel"] = wheel.name
     data["pyodide"] = f"pyodide-{PYODIDE.version}/"
+    data["z3"] = answered_by_z3(examples)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     (folder / "catalogue.json").write_text(text, encoding="utf-8")
     files = [f"{FOLDER}/{p.relative_to(folder).as_posix()}" for p in sorted(runtime.iterdir())]

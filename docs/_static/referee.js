@@ -36,7 +36,13 @@ const WORDS = {
     otherReadings: "Where the rules are unclear, another reading rules otherwise:",
     cli: "What regelverk ask prints",
     badJson: "This is not a question file: ",
-    needsZ3: "A question whether something can ever happen is answered by Z3, which this page does not carry: ask it with regelverk ask.",
+    needsZ3: "Whether something can ever happen is a question for Z3, which this page does not carry. Z3 answered the questions of this kind among the examples when the site was built; this one is not among them: ask it with regelverk ask.",
+    canYes: "Yes: it can happen.",
+    canNo: "No: it can never happen.",
+    canUnknown: "Unknown: Z3 gave no answer.",
+    answeredAtBuild: "Answered by Z3 {z3} with regelverk {regelverk} when this site was built (the page carries no Z3).",
+    forInstance: "For instance:",
+    forbiddenBy: "Forbidden together by",
     took: "ruled in {ms} ms",
   },
   sv: {
@@ -61,7 +67,13 @@ const WORDS = {
     otherReadings: "Där reglerna är oklara ger en annan läsning ett annat utslag:",
     cli: "Vad regelverk ask skriver ut",
     badJson: "Det här är ingen frågefil: ",
-    needsZ3: "En fråga om något någonsin kan hända besvaras av Z3, som den här sidan inte har med sig: ställ den med regelverk ask.",
+    needsZ3: "Om något någonsin kan hända är en fråga för Z3, som den här sidan inte har med sig. Z3 besvarade exemplens frågor av det slaget när webbplatsen byggdes; den här är inte bland dem: ställ den med regelverk ask.",
+    canYes: "Ja: det kan hända.",
+    canNo: "Nej: det kan aldrig hända.",
+    canUnknown: "Okänt: Z3 gav inget svar.",
+    answeredAtBuild: "Besvarad av Z3 {z3} med regelverk {regelverk} när webbplatsen byggdes (sidan har inte Z3 med sig).",
+    forInstance: "Till exempel:",
+    forbiddenBy: "Förbjuds tillsammans av",
     took: "utslag på {ms} ms",
   },
 };
@@ -87,19 +99,60 @@ async function unpack(code) {
 
 // --- the engine -----------------------------------------------------------------------------
 
+// "Can it ever happen?" questions are Z3's, which the page does not carry: the build asked Z3
+// those of examples/ (docs/_ext/referee_page.py, answered_by_z3) and the page's one extension
+// gives its answers, under the same key of the question; any other such question is refused.
 const GLUE = `
 import contextlib, io, json
 from pathlib import Path
+from regelverk import extensions
 from regelverk.cli import _print_any_answer
 from regelverk.errors import RegelverkError
 from regelverk.referee import ask, load_question
 from regelverk.verdicts import first_words
+
+class NotAnsweredAtBuild(extensions.ExtensionMissingError):
+    """A 'can it ever happen?' question Z3 was not asked when the site was built."""
+
+def can_key(rulebook, condition, scenario):
+    # as referee_page.can_key: the rulebook, the condition (spaces aside) and the scenario
+    return json.dumps([rulebook, " ".join(condition.split()), scenario])
+
+class AnsweredAtBuild:
+    """The proofs as the page has them: Z3's answers, given when the site was built, to the
+    'can it ever happen?' questions of examples/, and the facts their scenarios name."""
+
+    def __init__(self, recorded):
+        self.answers = recorded["answers"]
+        self.known = recorded["facts"]
+
+    def add_commands(self, add):
+        """The page has no command line: no command to add."""
+
+    def can(self, question):
+        key = can_key(question["rulebook"], question["can"], question.get("scenario"))
+        if key not in self.answers:
+            raise NotAnsweredAtBuild(
+                f"Z3 was not asked {question['can']!r} when this site was built; "
+                "ask it with regelverk ask"
+            )
+        return self.answers[key]
+
+    def facts(self, rulebook):
+        return self.known.get(rulebook, [])
+
+def answered_at_build(text):
+    # the page's only extension, in place of the wheel's entry point (the proofs need Z3)
+    answered = AnsweredAtBuild(json.loads(text))
+    extensions.installed = lambda: (answered,)
 
 def rule(text):
     path = Path("/tmp/question.json")
     path.write_text(text, encoding="utf-8")
     try:
         answer = ask(load_question(path))
+    except NotAnsweredAtBuild as error:
+        return json.dumps({"error": str(error), "needsZ3": True})
     except RegelverkError as error:
         return json.dumps({"error": str(error)})
     printed = io.StringIO()  # what regelverk ask prints, by its own formatter
@@ -129,6 +182,7 @@ async function startEngine(catalogue, progress, status) {
   const version = pyodide.runPython("import sys; f'{sys.version_info[0]}.{sys.version_info[1]}'");
   pyodide.unpackArchive(bytes, "wheel", { extractDir: `/lib/python${version}/site-packages` });
   pyodide.runPython(GLUE);
+  pyodide.globals.get("answered_at_build")(JSON.stringify(catalogue.z3));
   step(3);
   return pyodide.globals.get("rule");
 }
@@ -190,6 +244,27 @@ function rulingView(catalogue, result) {
   }
   const printed = element("details", {}, element("summary", { text: say.cli }), element("pre", { text: result.printed }));
   box.append(printed);
+  return box;
+}
+
+// A "can it ever happen?" answer: yes with an instance, or no with the clauses that forbid it,
+// as Z3 gave it when the site was built.
+function canView(catalogue, result) {
+  const answer = result.answer;
+  const box = element("div", { class: "referee-ruling", "aria-live": "polite" });
+  const verdict = { yes: say.canYes, no: say.canNo }[answer.answer] || say.canUnknown;
+  box.append(element("p", {}, element("strong", { class: "referee-verdict", "data-answer": answer.answer, text: verdict })));
+  const recorded = say.answeredAtBuild.replace("{z3}", catalogue.z3.z3).replace("{regelverk}", catalogue.z3.regelverk);
+  box.append(element("p", { class: "referee-help", text: recorded }));
+  if (answer.possible === true) {
+    box.append(element("p", { text: say.forInstance }), element("pre", { class: "referee-witness", text: answer.witness }));
+  }
+  if (answer.forbidding.length) {
+    const line = element("p", { class: "referee-clauses" }, `${say.forbiddenBy}: `);
+    answer.forbidding.forEach((ident, n) => line.append(...(n ? [", "] : []), clauseLink(catalogue, ident)));
+    box.append(line);
+  }
+  box.append(element("details", {}, element("summary", { text: say.cli }), element("pre", { text: result.printed })));
   return box;
 }
 
@@ -399,19 +474,16 @@ async function main() {
       app.dataset.state = "ruled";
       return;
     }
-    if (JSON.parse(text).can !== undefined) {
-      error.textContent = say.needsZ3;
-      app.dataset.state = "ruled";
-      return;
-    }
     const started = performance.now();
     const result = JSON.parse(rule(text));
     const took = Math.round(performance.now() - started);
-    if (result.error) {
+    if (result.needsZ3) {
+      error.textContent = say.needsZ3;
+    } else if (result.error) {
       error.textContent = result.error;
       atFault(result.error);
     } else {
-      output.append(rulingView(catalogue, result));
+      output.append(("possible" in result.answer ? canView : rulingView)(catalogue, result));
       output.append(element("p", { class: "referee-took", text: say.took.replace("{ms}", took) }));
     }
     app.dataset.state = "ruled";
