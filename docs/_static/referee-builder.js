@@ -84,6 +84,10 @@ const WORDS = {
     suit: "The suit named",
     into: "Tap cards to add them to",
     remove: "Remove {card} from {where}",
+    from: {
+      hand: "{name}'s hand", penalty: "{name}'s penalty cards", discard: "the discard pile",
+      pile: "the pile", stock: "the talon", trick: "play {n} of the trick", action: "the action",
+    },
     add: "Add {card}",
     unknown: "? is a card nobody at the table has seen.",
     sequence: "A sequence of {n} actions, tried one after another.",
@@ -123,6 +127,10 @@ const WORDS = {
     suit: "Vald färg",
     into: "Tryck på kort för att lägga dem i",
     remove: "Ta bort {card} från {where}",
+    from: {
+      hand: "{name}s hand", penalty: "{name}s straffkort", discard: "kasthögen",
+      pile: "högen", stock: "talongen", trick: "utspel {n} i sticket", action: "handlingen",
+    },
     add: "Lägg till {card}",
     unknown: "? är ett kort som ingen vid bordet har sett.",
     sequence: "En följd av {n} handlingar, som prövas en efter en.",
@@ -253,13 +261,22 @@ export function buildQuestion(into, rulebook, question, language, changed) {
     } else action.cards = cards;
   }
 
+  // The place a card is taken from, as the chip's label says it ("Remove R5 from the action").
+  function placeName(place) {
+    const [kind, which] = place.split(":");
+    if (kind === "hand" || kind === "penalty") return say.from[kind].replace("{name}", which);
+    if (kind === "pile") return say.from[which];
+    if (kind === "trick") return say.from.trick.replace("{n}", Number(which) + 1);
+    return say.from.action;
+  }
+
   function chips(place, label) {
     const row = element("div", { class: "pc-row referee-chips", role: "group", "aria-label": label });
     cardsAt(place).forEach((card, n) => {
       const chip = element("button", {
         type: "button",
         class: cardClass(card, familyName),
-        "aria-label": say.remove.replace("{card}", card).replace("{where}", label),
+        "aria-label": say.remove.replace("{card}", card).replace("{where}", placeName(place)),
         text: cardLabel(card),
       });
       chip.addEventListener("click", () => {
@@ -304,7 +321,9 @@ export function buildQuestion(into, rulebook, question, language, changed) {
         play.player = by.value;
         render();
       });
-      into.append(field(id, `${say.trickPlay.replace("{n}", n + 1)}: ${say.trickBy}`, by, "position.trick"));
+      const label = say.trickPlay.replace("{n}", n + 1);
+      into.append(field(id, `${label}: ${say.trickBy}`, by, "position.trick"));
+      into.append(element("div", { class: "referee-field", "data-field": "position.trick" }, chips(`trick:${n}`, label)));
     });
     const add = element("button", { type: "button", class: "referee-step", text: say.addPlay });
     add.addEventListener("click", () => {
@@ -397,23 +416,23 @@ export function buildQuestion(into, rulebook, question, language, changed) {
       ["target", position.players, say.target],
     ];
     for (const [key, values, label] of choices.filter(([key]) => takes.includes(key))) {
-      const control = select(`rb-${key}`, values, action[key], say.unset);
+      const control = select(`rb-action-${key}`, values, action[key], say.unset);
       control.addEventListener("change", () => {
         if (control.value) action[key] = control.value;
         else delete action[key];
         render();
       });
-      into.append(field(`rb-${key}`, label, control, `action.${key}`));
+      into.append(field(`rb-action-${key}`, label, control, `action.${key}`));
     }
     for (const flag of ["uno", "call"].filter((f) => takes.includes(f))) {
-      const box = element("input", { id: `rb-${flag}`, type: "checkbox" });
+      const box = element("input", { id: `rb-action-${flag}`, type: "checkbox" });
       box.checked = Boolean(action[flag]);
       box.addEventListener("change", () => {
         if (box.checked) action[flag] = true;
         else delete action[flag];
         render();
       });
-      into.append(element("div", { class: "referee-check" }, box, element("label", { for: `rb-${flag}`, text: say[flag] })));
+      into.append(element("div", { class: "referee-check" }, box, element("label", { for: `rb-action-${flag}`, text: say[flag] })));
     }
   }
 
@@ -437,7 +456,7 @@ export function buildQuestion(into, rulebook, question, language, changed) {
     into.append(field("rb-players", say.players, players, "position.players"));
 
     for (const [place, label] of places()) {
-      if (place === "action") continue;
+      if (place === "action" || place.startsWith("trick:")) continue;  // the trick: trickFields
       const name = place.startsWith("pile:")
         ? `position.${place.slice(5)}`
         : place.startsWith("penalty:") ? "position.penalties"
