@@ -631,6 +631,75 @@ def test_a_question_built_in_the_form_is_ruled_as_its_downloaded_file(
     assert first_words(json.loads(done.stdout)) == shown["verdict"]
 
 
+LABELS = """<!doctype html><meta charset="utf-8"><title>labels</title>
+<body>
+<script>
+const files = %(files)s;
+%(ready)s
+whenReady(async (d, app, set) => {
+  // every control of the form, for a question of each rulebook laid out in the builder
+  const named = (control) => {
+    const label = control.id && d.querySelector(`label[for="${control.id}"]`);
+    const text = (label && label.textContent) || control.getAttribute("aria-label")
+      || (control.tagName === "BUTTON" && control.textContent)
+      || (control.closest("label") || {}).textContent;
+    return (text || "").trim();
+  };
+  for (const [file, rulebook] of files) {
+    set("referee-rulebook", rulebook);
+    set("referee-example", file);
+    while (app.dataset.loaded !== file) await new Promise((r) => setTimeout(r, 10));
+    d.querySelector("button[type=submit]").click();
+    const controls = [...d.querySelectorAll("#referee-app input, #referee-app select, "
+      + "#referee-app textarea, #referee-app button, #referee-app summary")];
+    const ids = [...d.querySelectorAll("[id]")].map((n) => n.id);
+    const shown = (c) => c.outerHTML.slice(0, 120);
+    const summary = (c) => c.tagName === "SUMMARY";
+    found[file] = {
+      controls: controls.length,
+      unnamed: controls.filter((c) => !summary(c) && !named(c)).map(shown),
+      summaries: controls.filter((c) => summary(c) && !c.textContent.trim()).length,
+      untabbable: controls.filter((c) => c.tabIndex < 0 && !c.disabled).map(shown),
+      twice: [...new Set(ids.filter((id, n) => ids.indexOf(id) !== n))],
+    };
+  }
+  finish();
+});
+</script>
+"""
+
+LABELLED = (
+    "uno/sequence-bluff-then-challenge.json",
+    "vandatta/named-suit-binds.json",
+    "vvv8-disputes/1-1-4-sixth-player-in-coffee-break.json",
+    "viggo/pair-answered-by-a-run.json",
+    "can/viggo-trick-forever.json",
+)
+"""Questions laid out to look at the form's controls: one of each rulebook and a 'can' one."""
+
+
+def test_every_control_of_the_form_has_a_name_and_the_keyboard_reaches_it(site: Path) -> None:
+    """For a question of each rulebook laid out in the builder and ruled: every field, menu,
+    card button and button of the page has a name a screen reader says (its label, its
+    aria-label or its words), none is kept from the keyboard, and no id is used twice (a
+    label names the first control of its id only)."""
+    catalogue = json.loads((site / "_referee" / "catalogue.json").read_text(encoding="utf-8"))
+    books = {q["file"]: q["rulebook"] for q in catalogue["questions"]}
+    files = [[file, books[file]] for file in LABELLED]
+    driver = LABELS % {"files": json.dumps(files), "ready": READY}
+    shown = run_in_browser(site, driver, timeout=300, doing="look at the form's controls")
+    assert "error" not in shown, shown["error"]
+    for file in LABELLED:
+        page = shown[file]
+        assert page["controls"] > 5, page
+        assert (page["unnamed"], page["summaries"], page["untabbable"], page["twice"]) == (
+            [],
+            0,
+            [],
+            [],
+        ), f"{file}: {page}"
+
+
 OFFLINE = """<!doctype html><meta charset="utf-8"><title>offline</title>
 <body>
 <script>
