@@ -41,7 +41,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from regelverk.paths import cache_dir
+from regelverk.paths import cache_dir, cached_json
 from regelverk.registry import default_registry
 
 LOGGER = logging.getLogger(__name__)
@@ -249,8 +249,15 @@ def answered_by_z3(examples: Path) -> dict[str, Any]:
         if "can" in question:
             key = can_key(question["rulebook"], question["can"], question.get("scenario"))
             asked[key] = path
-    with ThreadPoolExecutor() as pool:
-        answers = dict(zip(asked, pool.map(_asked_afresh, asked.values()), strict=True))
+
+    def answer_all() -> dict[str, Any]:
+        with ThreadPoolExecutor() as pool:
+            return dict(zip(asked, pool.map(_asked_afresh, asked.values()), strict=True))
+
+    # kept under a digest of the questions, the code that answers them and Z3's version
+    made_of = json.dumps([sorted(asked), sources_digest(), version("z3-solver")])
+    name = f"referee-can-{hashlib.sha256(made_of.encode()).hexdigest()[:16]}.json"
+    answers = cached_json(name, answer_all, dict)
     extension = required("the referee page's 'can' answers")
     facts = {book.id: extension.facts(book.id) for book in default_registry().rulebooks}
     return {
