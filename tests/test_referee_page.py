@@ -163,6 +163,8 @@ function take() {
         links: [...doc.querySelectorAll(".referee-clauses a")].map((a) => a.getAttribute("href")),
         printed: (doc.querySelector(".referee-ruling details pre") || {}).textContent || "",
         width: doc.documentElement.scrollWidth,
+        message: (doc.querySelector(".referee-message") || {}).textContent || "",
+        readingsShown: !(doc.querySelector(".referee-readings") || {hidden: true}).hidden,
       };
       take();
     }, 100);
@@ -224,6 +226,7 @@ def test_the_page_rules_as_regelverk_ask_does(
     assert all(link.split("#")[1] == c for link, c in zip(shown["links"], expected, strict=True))
     assert first_words(answer) in shown["printed"] or answer["message"][:40] in shown["printed"]
     assert shown["width"] <= 390, "the page is wider than a phone"
+    assert shown["readingsShown"]
 
 
 def test_the_swedish_page_rules_too(rulings: dict[str, dict[str, Any]]) -> None:
@@ -255,6 +258,8 @@ def test_a_can_question_z3_answered_at_build_is_answered_however_spaced(
     assert shown["verdict"] == "No: it can never happen."
     assert shown["clauses"] == answer["forbidding"]
     assert shown["printed"] == printed_by_ask(answer)
+    assert shown["message"].startswith(f"Can it happen that {answer['question']}?")
+    assert not shown["readingsShown"], "a scenario fixes the readings: the menu is hidden"
 
 
 def test_a_can_question_z3_was_not_asked_needs_z3(rulings: dict[str, dict[str, Any]]) -> None:

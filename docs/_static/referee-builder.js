@@ -92,7 +92,7 @@ const WORDS = {
     unknown: "? is a card nobody at the table has seen.",
     sequence: "A sequence of {n} actions, tried one after another.",
     deal: "A question about the deal: the question file below says how the cards lie.",
-    can: "A question whether something can ever happen, for Z3 (the examples' ones were answered when this site was built): see the question file below.",
+    can: "A question whether something can ever happen, for Z3 (the examples' ones were answered when this site was built). Its scenario fixes the readings, so none is chosen here: see the question file below.",
     field: {
       colour: "The current colour", direction: "Direction of play", phase: "Phase",
       named_suit: "Suit named by an eight", restart: "Restart",
@@ -135,7 +135,7 @@ const WORDS = {
     unknown: "? är ett kort som ingen vid bordet har sett.",
     sequence: "En följd av {n} handlingar, som prövas en efter en.",
     deal: "En fråga om given: frågefilen nedan säger hur korten ligger.",
-    can: "En fråga om något någonsin kan hända, för Z3 (exemplens besvarades när webbplatsen byggdes): se frågefilen nedan.",
+    can: "En fråga om något någonsin kan hända, för Z3 (exemplens besvarades när webbplatsen byggdes). Dess scenario bestämmer läsningarna, så ingen väljs här: se frågefilen nedan.",
     field: {
       colour: "Aktuell färg", direction: "Spelriktning", phase: "Fas",
       named_suit: "Färg vald med en åtta", restart: "Omstart",

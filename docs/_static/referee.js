@@ -37,6 +37,7 @@ const WORDS = {
     cli: "What regelverk ask prints",
     badJson: "This is not a question file: ",
     needsZ3: "Whether something can ever happen is a question for Z3, which this page does not carry. Z3 answered the questions of this kind among the examples when the site was built; this one is not among them: ask it with regelverk ask.",
+    canAsked: "Can it happen that {question}? (scenario {scenario}, where:)",
     canYes: "Yes: it can happen.",
     canNo: "No: it can never happen.",
     canUnknown: "Unknown: Z3 gave no answer.",
@@ -68,6 +69,7 @@ const WORDS = {
     cli: "Vad regelverk ask skriver ut",
     badJson: "Det här är ingen frågefil: ",
     needsZ3: "Om något någonsin kan hända är en fråga för Z3, som den här sidan inte har med sig. Z3 besvarade exemplens frågor av det slaget när webbplatsen byggdes; den här är inte bland dem: ställ den med regelverk ask.",
+    canAsked: "Kan det hända att {question}? (scenario {scenario}, där:)",
     canYes: "Ja: det kan hända.",
     canNo: "Nej: det kan aldrig hända.",
     canUnknown: "Okänt: Z3 gav inget svar.",
@@ -252,6 +254,13 @@ function rulingView(catalogue, result) {
 function canView(catalogue, result) {
   const answer = result.answer;
   const box = element("div", { class: "referee-ruling", "aria-live": "polite" });
+  const asked = say.canAsked.replace("{question}", answer.question).replace("{scenario}", answer.scenario);
+  box.append(element("p", { class: "referee-message" }, asked));
+  const facts = element("ul", { class: "referee-facts" });
+  for (const [name, meaning] of Object.entries(answer.facts)) {
+    facts.append(element("li", {}, element("code", { text: name }), `: ${meaning}`));
+  }
+  box.append(facts);
   const verdict = { yes: say.canYes, no: say.canNo }[answer.answer] || say.canUnknown;
   box.append(element("p", {}, element("strong", { class: "referee-verdict", "data-answer": answer.answer, text: verdict })));
   const recorded = say.answeredAtBuild.replace("{z3}", catalogue.z3.z3).replace("{regelverk}", catalogue.z3.regelverk);
@@ -319,6 +328,7 @@ async function main() {
     const fields = element("div", { class: "referee-fields" });
     builder.append(fields);
     buildQuestion(fields, bookSelect.value, current, app.dataset.language, showFile);
+    readings.hidden = current.can !== undefined;  // a "can" question's scenario fixes its readings
   }
   editor.addEventListener("change", () => {
     try {
@@ -337,6 +347,7 @@ async function main() {
 
   function chosenOptions() {
     const chosen = { ...otherOptions };
+    if (current.can !== undefined) return chosen;  // the menu is hidden: nothing chosen in it
     const book = books[bookSelect.value];
     for (const select of readings.querySelectorAll("select[data-option]")) {
       const option = book.options.find((o) => o.option === select.dataset.option);
