@@ -273,7 +273,8 @@ def ask(scenario: Scenario, question: str, timeout_ms: int = 30_000) -> Answer:
     listed = tuple((f.name, f.description) for f in situation.facts if f.name in condition.names())
     where = (scenario.rulebook, scenario.name, question)
     if verdict is Verdict.SAT:
-        return Answer(*where, possible=True, witness=situation.render(solver.model()), facts=listed)
+        witness = situation.render(solver.least_model())  # the same whatever was asked before
+        return Answer(*where, possible=True, witness=witness, facts=listed)
     if verdict is Verdict.UNSAT:
         return Answer(*where, possible=False, forbidding=solver.core(), facts=listed)
     return Answer(*where, possible=None, witness=solver.reason_unknown(), facts=listed)

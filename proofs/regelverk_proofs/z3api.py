@@ -625,6 +625,22 @@ class Model:
         return bool(_z3().is_true(self._model.eval(term.ref, model_completion=True)))
 
 
+def _collect_unknowns(z3: ModuleType, term: Any, into: dict[str, Any]) -> None:
+    """Put the unknowns (uninterpreted constants) of ``term`` into ``into``, by name."""
+    seen: set[int] = set()
+    stack = [term]
+    while stack:
+        node = stack.pop()
+        key = node.get_id()
+        if key in seen:
+            continue
+        seen.add(key)
+        if z3.is_const(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            into[node.decl().name()] = node
+        else:
+            stack.extend(node.children())
+
+
 _SCRATCH: list[Any] = []
 """The shared solver of :meth:`Solver.scratch` while a question is open on it."""
 
@@ -702,6 +718,67 @@ class Solver:
     def model(self) -> Model:
         """The model after a :attr:`Verdict.SAT` check."""
         return Model(self._solver.model())
+
+    def least_model(self, *, steps: int = 256) -> Model:
+        """After a :attr:`Verdict.SAT` check: the least model, the same however Z3 reached
+        its answer.
+
+        A model Z3 finds depends on what else it has built and solved before, in the same
+        process: the same question may get another model later. The least model does not:
+        each unknown of the assertions, in the order of their names, is made as small as the
+        assertions and the unknowns before it allow (false before true, the least integer),
+        and pinned there. An integer is lowered from the model's value one check at a time
+        (at most ``steps`` of them; one whose least value is further down, or that has none,
+        is pinned where it got to). The solver's assertions are as before afterwards.
+        """
+        z3 = _z3()
+        solver = self._solver
+        unknowns: dict[str, Any] = {}
+        for assertion in solver.assertions():
+            _collect_unknowns(z3, assertion, unknowns)
+        tracked = set(self._labels)
+        solver.push()
+        try:
+            for name in sorted(unknowns.keys() - tracked):
+                term = unknowns[name]
+                if z3.is_bool(term):
+                    least = z3.Not(term) if self._allows(z3.Not(term)) else term
+                else:
+                    least = term == self._least_value(z3, term, steps)
+                solver.add(least)
+            if solver.check() != z3.sat:
+                raise RuntimeError("the least model was lost while it was pinned")
+            return Model(solver.model())
+        finally:
+            solver.pop()
+
+    def _allows(self, term: Any) -> bool:
+        """Whether the assertions allow ``term`` as well (an unknown answer counts as no)."""
+        solver = self._solver
+        solver.push()
+        try:
+            solver.add(term)
+            return bool(solver.check() == _z3().sat)
+        finally:
+            solver.pop()
+
+    def _least_value(self, z3: ModuleType, term: Any, steps: int) -> int:
+        """The least value of the integer ``term`` the assertions allow, lowered from a
+        model's value at most ``steps`` times."""
+        solver = self._solver
+        if solver.check() != z3.sat:
+            raise RuntimeError("the least model was lost while it was pinned")
+        value = int(solver.model().eval(term, model_completion=True).as_long())
+        for _ in range(steps):
+            solver.push()
+            try:
+                solver.add(term < value)
+                if solver.check() != z3.sat:
+                    return value
+                value = int(solver.model().eval(term, model_completion=True).as_long())
+            finally:
+                solver.pop()
+        return value
 
     def core(self) -> tuple[str, ...]:
         """After :attr:`Verdict.UNSAT`: the clause ids of a set of tracked assertions that is
