@@ -54,8 +54,8 @@ def printed_by_ask(answer: dict[str, Any]) -> str:
 
 
 def asked_afresh(path: Path) -> dict[str, Any]:
-    """What ``regelverk ask --json`` answers for ``path``, run as a command of its own (Z3's
-    instance of a "yes" can depend on what the same process solved before)."""
+    """What ``regelverk ask --json`` answers for ``path``, run as a command of its own, as a
+    reader runs it."""
     command = [sys.executable, "-m", "regelverk", "ask", "--json", str(path)]
     done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
     answer: dict[str, Any] = json.loads(done.stdout)

@@ -41,7 +41,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from regelverk.paths import cache_dir, cached_json
+from regelverk.paths import cache_dir
 from regelverk.registry import default_registry
 
 LOGGER = logging.getLogger(__name__)
@@ -220,44 +220,23 @@ def can_key(rulebook: str, condition: str, scenario: str | None) -> str:
     return json.dumps([rulebook, " ".join(condition.split()), scenario])
 
 
-def _asked_afresh(path: Path) -> dict[str, Any]:
-    """What ``regelverk ask --json`` answers for the question file ``path``, in a process of
-    its own: a witness Z3 finds can depend on what the same process solved before, and the page
-    must give what the command line gives."""
-    command = [sys.executable, "-m", "regelverk", "ask", "--json", str(path)]
-    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
-    if done.returncode != 0:
-        raise ExtensionError(f"regelverk ask {path.name} failed: {done.stderr[-2000:]}")
-    answer: dict[str, Any] = json.loads(done.stdout)
-    return answer
-
-
 def answered_by_z3(examples: Path) -> dict[str, Any]:
     """Z3's answers to the "can it ever happen?" question files of ``examples/``, as ``regelverk
     ask`` gives them, each under :func:`can_key` of its question; the facts each rulebook's
-    scenarios name; and the versions of regelverk and Z3 that answered."""
-    from concurrent.futures import ThreadPoolExecutor
+    scenarios name; and the versions of regelverk and Z3 that answered. (A "yes" comes with
+    the least instance, the same in this process as in a command of its own.)"""
     from importlib.metadata import version
 
     from regelverk import __version__
     from regelverk.extensions import required
-    from regelverk.referee import load_question
+    from regelverk.referee import ask, load_question
 
-    asked = {}
+    answers = {}
     for path in sorted(p for folder in EXAMPLES for p in (examples / folder).glob("*.json")):
         question = load_question(path)
         if "can" in question:
             key = can_key(question["rulebook"], question["can"], question.get("scenario"))
-            asked[key] = path
-
-    def answer_all() -> dict[str, Any]:
-        with ThreadPoolExecutor() as pool:
-            return dict(zip(asked, pool.map(_asked_afresh, asked.values()), strict=True))
-
-    # kept under a digest of the questions, the code that answers them and Z3's version
-    made_of = json.dumps([sorted(asked), sources_digest(), version("z3-solver")])
-    name = f"referee-can-{hashlib.sha256(made_of.encode()).hexdigest()[:16]}.json"
-    answers = cached_json(name, answer_all, dict)
+            answers[key] = ask(question)
     extension = required("the referee page's 'can' answers")
     facts = {book.id: extension.facts(book.id) for book in default_registry().rulebooks}
     return {
