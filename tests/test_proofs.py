@@ -384,14 +384,17 @@ def test_the_least_model_takes_each_unknown_as_low_as_it_goes_in_name_order() ->
     """false before true, the least integer, the unknowns in the order of their names; the
     tracked clauses still hold, and the solver's assertions are as before afterwards."""
     x, y, a, b = Int.var("lm.x"), Int.var("lm.y"), Bool.var("lm.a"), Bool.var("lm.b")
+    z = Int.var("lm.z")  # only in a tracked assertion
     solver = Solver()
     solver.add((x + y).eq(10), clause=HAND)
     solver.add(x >= 3)
     solver.add(y >= 2)
     solver.add(a | b, clause=EIGHT_RULE)
+    solver.add((z >= 40) & (z <= 90), clause=HAND)
     assert solver.check() is Verdict.SAT
     least = solver.least_model()
-    assert (least.int(x), least.int(y), least.bool(a), least.bool(b)) == (3, 7, False, True)
+    found = (least.int(x), least.int(y), least.bool(a), least.bool(b), least.int(z))
+    assert found == (3, 7, False, True, 40)
     solver.add(x.eq(8))  # nothing pinned is left behind: x may still be 8
     assert solver.check() is Verdict.SAT
 

@@ -177,6 +177,11 @@ def project_wheel() -> Path:
     return wheel
 
 
+def example_files(examples: Path) -> list[Path]:
+    """The question files the page offers: those of :data:`EXAMPLES`, folder by folder."""
+    return [path for folder in EXAMPLES for path in sorted((examples / folder).glob("*.json"))]
+
+
 def catalogue(examples: Path) -> dict[str, Any]:
     """The rulebooks (name, readings) and the question files to start from."""
     registry = default_registry()
@@ -200,16 +205,15 @@ def catalogue(examples: Path) -> dict[str, Any]:
             )
         books.append({"id": book.id, "name": book.name, "options": options})
     questions = []
-    for folder in EXAMPLES:
-        for path in sorted((examples / folder).glob("*.json")):
-            data = json.loads(path.read_text(encoding="utf-8"))
-            questions.append(
-                {
-                    "file": f"{folder}/{path.name}",
-                    "rulebook": data.get("rulebook", ""),
-                    "about": data.get("about", path.stem.replace("-", " ")),
-                }
-            )
+    for path in example_files(examples):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        questions.append(
+            {
+                "file": path.relative_to(examples).as_posix(),
+                "rulebook": data.get("rulebook", ""),
+                "about": data.get("about", path.stem.replace("-", " ")),
+            }
+        )
     return {"rulebooks": books, "questions": questions}
 
 
@@ -232,7 +236,7 @@ def answered_by_z3(examples: Path) -> dict[str, Any]:
     from regelverk.referee import ask, load_question
 
     answers = {}
-    for path in sorted(p for folder in EXAMPLES for p in (examples / folder).glob("*.json")):
+    for path in example_files(examples):
         question = load_question(path)
         if "can" in question:
             key = can_key(question["rulebook"], question["can"], question.get("scenario"))
